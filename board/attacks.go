@@ -1,0 +1,229 @@
+package board
+
+// Attack tables. Sliding attacks are looked up by the occupancy of one line
+// (file, rank or diagonal) through the square: the Position keeps the
+// occupancy of every line as a 9-bit word, so a lookup is one index.
+
+const (
+	dirFile  = 0 // same file (vertical)
+	dirRank  = 1 // same rank (horizontal)
+	dirDiagA = 2 // file-rank constant
+	dirDiagB = 3 // file+rank constant
+)
+
+var (
+	// lineID[d][s] is the line through s in direction d; linePos[d][s] the bit of s in that line's word.
+	lineID  [4][NumSquares]uint8
+	linePos [4][NumSquares]uint8
+	// lineAttacks[d][s][occ7] is the set s attacks along direction d, where occ7 is the
+	// occupancy of the line's inner seven positions (bits 1..7 of the line word).
+	lineAttacks [4][NumSquares][128]Bitboard
+
+	stepAttacks [2][NumPieceTypes][NumSquares]Bitboard // non-sliding moves (and the step part of horse/dragon)
+	kingAttacks [NumSquares]Bitboard
+	// pseudo attacks of sliders on an empty board
+	bishopPseudo [NumSquares]Bitboard
+	rookPseudo   [NumSquares]Bitboard
+	lancePseudo  [2][NumSquares]Bitboard
+	forwardMask  [2][NumSquares]Bitboard // squares strictly ahead of s on its file for c
+
+	betweenBB [NumSquares][NumSquares]Bitboard // squares strictly between two aligned squares
+	lineBB    [NumSquares][NumSquares]Bitboard // the whole line through two aligned squares
+
+	// rank masks relative to a colour
+	rankBB       [10]Bitboard   // rankBB[r]: all squares on rank r (1..9)
+	fileBB       [10]Bitboard   // fileBB[f]: all squares on file f (1..9)
+	promoZone    [2]Bitboard    // the three far ranks
+	dropAllowed  [2][8]Bitboard // where a piece of kind t may be dropped (not a dead square)
+	moveDeadZone [2][8]Bitboard // destinations where a move of kind t must promote
+)
+
+type delta struct{ df, dr int }
+
+func onBoard(f, r int) bool { return f >= 1 && f <= 9 && r >= 1 && r <= 9 }
+
+func init() {
+	for s := Square(0); s < NumSquares; s++ {
+		f, r := s.File(), s.Rank()
+		lineID[dirFile][s], linePos[dirFile][s] = uint8(f-1), uint8(r-1)
+		lineID[dirRank][s], linePos[dirRank][s] = uint8(r-1), uint8(f-1)
+		lineID[dirDiagA][s], linePos[dirDiagA][s] = uint8(f-r+8), uint8(r-1)
+		lineID[dirDiagB][s], linePos[dirDiagB][s] = uint8(f+r-2), uint8(r-1)
+		rankBB[r].set(s)
+		fileBB[f].set(s)
+	}
+	dirs := [4][2]delta{
+		{{0, 1}, {0, -1}},
+		{{1, 0}, {-1, 0}},
+		{{1, 1}, {-1, -1}},
+		{{1, -1}, {-1, 1}},
+	}
+	for d := 0; d < 4; d++ {
+		for s := Square(0); s < NumSquares; s++ {
+			for occ := 0; occ < 128; occ++ {
+				var bb Bitboard
+				for _, dl := range dirs[d] {
+					f, r := s.File()+dl.df, s.Rank()+dl.dr
+					for onBoard(f, r) {
+						t := NewSquare(f, r)
+						bb.set(t)
+						pos := linePos[d][t]
+						if pos >= 1 && pos <= 7 && occ>>(pos-1)&1 != 0 {
+							break
+						}
+						f += dl.df
+						r += dl.dr
+					}
+				}
+				lineAttacks[d][s][occ] = bb
+			}
+		}
+	}
+	// Step moves, written for Black (forward = rank-1); White mirrors dr.
+	steps := map[PieceType][]delta{
+		Pawn:   {{0, -1}},
+		Knight: {{1, -2}, {-1, -2}},
+		Silver: {{0, -1}, {1, -1}, {-1, -1}, {1, 1}, {-1, 1}},
+		Gold:   {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}},
+		King:   {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}},
+		Horse:  {{0, -1}, {1, 0}, {-1, 0}, {0, 1}},
+		Dragon: {{1, -1}, {-1, -1}, {1, 1}, {-1, 1}},
+	}
+	for c := Black; c <= White; c++ {
+		for t, ds := range steps {
+			for s := Square(0); s < NumSquares; s++ {
+				var bb Bitboard
+				for _, dl := range ds {
+					dr := dl.dr
+					if c == White {
+						dr = -dr
+					}
+					f, r := s.File()+dl.df, s.Rank()+dr
+					if onBoard(f, r) {
+						bb.set(NewSquare(f, r))
+					}
+				}
+				stepAttacks[c][t][s] = bb
+			}
+		}
+		for _, t := range []PieceType{ProPawn, ProLance, ProKnight, ProSilver} {
+			stepAttacks[c][t] = stepAttacks[c][Gold]
+		}
+	}
+	kingAttacks = stepAttacks[Black][King]
+	for s := Square(0); s < NumSquares; s++ {
+		bishopPseudo[s] = lineAttacks[dirDiagA][s][0].Or(lineAttacks[dirDiagB][s][0])
+		rookPseudo[s] = lineAttacks[dirFile][s][0].Or(lineAttacks[dirRank][s][0])
+		for c := Black; c <= White; c++ {
+			for t := Square(0); t < NumSquares; t++ {
+				if t.File() == s.File() && ((c == Black && t.Rank() < s.Rank()) || (c == White && t.Rank() > s.Rank())) {
+					forwardMask[c][s].set(t)
+				}
+			}
+			lancePseudo[c][s] = forwardMask[c][s]
+		}
+	}
+	// between and line
+	all8 := []delta{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}}
+	for s := Square(0); s < NumSquares; s++ {
+		for _, dl := range all8 {
+			var between Bitboard
+			f, r := s.File()+dl.df, s.Rank()+dl.dr
+			for onBoard(f, r) {
+				t := NewSquare(f, r)
+				betweenBB[s][t] = between
+				between.set(t)
+				f += dl.df
+				r += dl.dr
+			}
+		}
+	}
+	for s := Square(0); s < NumSquares; s++ {
+		for t := Square(0); t < NumSquares; t++ {
+			if s == t || !(bishopPseudo[s].Has(t) || rookPseudo[s].Has(t)) {
+				continue
+			}
+			df, dr := sign(t.File()-s.File()), sign(t.Rank()-s.Rank())
+			var bb Bitboard
+			for _, k := range []int{1, -1} {
+				f, r := s.File(), s.Rank()
+				for onBoard(f, r) {
+					bb.set(NewSquare(f, r))
+					f += k * df
+					r += k * dr
+				}
+			}
+			lineBB[s][t] = bb
+		}
+	}
+	for c := Black; c <= White; c++ {
+		for s := Square(0); s < NumSquares; s++ {
+			rr := relRank(c, s)
+			if rr <= 3 {
+				promoZone[c].set(s)
+			}
+			for t := Pawn; t <= Gold; t++ {
+				dead := (t == Pawn || t == Lance) && rr == 1 || t == Knight && rr <= 2
+				if !dead {
+					dropAllowed[c][t].set(s)
+				} else {
+					moveDeadZone[c][t].set(s)
+				}
+			}
+		}
+	}
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// lineOcc is the occupancy of every line, kept by the Position.
+type lineOcc [4][17]uint16
+
+func (l *lineOcc) toggle(s Square) {
+	for d := 0; d < 4; d++ {
+		l[d][lineID[d][s]] ^= 1 << linePos[d][s]
+	}
+}
+
+func (l *lineOcc) attacks(d int, s Square) Bitboard {
+	return lineAttacks[d][s][(l[d][lineID[d][s]]>>1)&127]
+}
+
+func (l *lineOcc) rookAttacks(s Square) Bitboard {
+	return l.attacks(dirFile, s).Or(l.attacks(dirRank, s))
+}
+
+func (l *lineOcc) bishopAttacks(s Square) Bitboard {
+	return l.attacks(dirDiagA, s).Or(l.attacks(dirDiagB, s))
+}
+
+func (l *lineOcc) lanceAttacks(c Color, s Square) Bitboard {
+	return l.attacks(dirFile, s).And(forwardMask[c][s])
+}
+
+// attacksFrom returns the squares a piece of kind t and colour c on s attacks, given the line occupancy.
+func (l *lineOcc) attacksFrom(c Color, t PieceType, s Square) Bitboard {
+	switch t {
+	case Lance:
+		return l.lanceAttacks(c, s)
+	case Bishop:
+		return l.bishopAttacks(s)
+	case Rook:
+		return l.rookAttacks(s)
+	case Horse:
+		return l.bishopAttacks(s).Or(kingAttacks[s])
+	case Dragon:
+		return l.rookAttacks(s).Or(kingAttacks[s])
+	case King:
+		return kingAttacks[s]
+	}
+	return stepAttacks[c][t][s]
+}

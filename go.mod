@@ -1,0 +1,3 @@
+module banmen
+
+go 1.26.8
