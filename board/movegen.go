@@ -195,11 +195,21 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	return buf
 }
 
-// isPawnDropMate reports whether dropping a pawn of the side to move on s mates.
+// isPawnDropMate reports whether dropping a pawn of the side to move on s, which
+// checks the opponent's king, mates. The pawn is adjacent to the king, so the only
+// answers are a king move and a capture of the pawn.
 func (p *Position) isPawnDropMate(s Square) bool {
 	q := *p
 	q.Do(NewDrop(Pawn, s))
-	return !q.HasLegalMove()
+	us, them := p.side, p.side.Opp() // us dropped; them must answer
+	ek := q.kings[them]
+	for esc := kingAttacks[ek].AndNot(q.byColor[them]); esc.NonZero(); {
+		if !q.IsAttacked(esc.Pop(), us) {
+			return false
+		}
+	}
+	capturers := q.attackersTo(s, them).AndNot(q.byType[King])
+	return capturers.AndNot(q.pinned(them)).IsZero()
 }
 
 // HasLegalMove reports whether the side to move has any legal move.

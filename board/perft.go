@@ -5,16 +5,26 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	stack := make([]Position, depth)
+	stack[0] = *p
+	return perft(stack, depth)
+}
+
+// perft counts from stack[0]; positions below are kept in the rest of the stack so
+// that nothing is allocated per node.
+func perft(stack []Position, depth int) uint64 {
 	var buf [MaxMoves]Move
+	p := &stack[0]
 	moves := p.LegalMoves(buf[:0])
 	if depth == 1 {
 		return uint64(len(moves))
 	}
 	var n uint64
+	q := &stack[1]
 	for _, m := range moves {
-		q := *p
+		*q = *p
 		q.Do(m)
-		n += q.Perft(depth - 1)
+		n += perft(stack[1:], depth-1)
 	}
 	return n
 }
@@ -25,9 +35,7 @@ func (p *Position) PerftDivide(depth int) ([]Move, []uint64) {
 	moves := append([]Move(nil), p.LegalMoves(buf[:0])...)
 	counts := make([]uint64, len(moves))
 	for i, m := range moves {
-		q := *p
-		q.Do(m)
-		counts[i] = q.Perft(depth - 1)
+		counts[i] = p.Play(m).Perft(depth - 1)
 	}
 	return moves, counts
 }

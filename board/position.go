@@ -47,7 +47,7 @@ type Position struct {
 // Zobrist keys.
 var (
 	zobPiece [32][NumSquares]uint64
-	zobHand  [2][8][20]uint64
+	zobHand  [2][8][maxHandCount + 1]uint64
 	zobSide  uint64
 )
 
@@ -195,6 +195,9 @@ func (p *Position) SetSideToMove(c Color) {
 
 // SetMoveNumber sets the SFEN move number.
 func (p *Position) SetMoveNumber(n int) { p.ply = n }
+
+// maxHandCount bounds the pieces of one kind in one hand (a set has 18 pawns; lenient SFENs may have more).
+const maxHandCount = 38
 
 // maxCount is how many pieces of each (unpromoted) kind exist in a set.
 var maxCount = [9]int{0, 18, 4, 4, 4, 2, 2, 4, 2}

@@ -37,7 +37,17 @@ var letterType = map[byte]PieceType{
 // A leading "sfen " and the word "startpos" are accepted too. The position must be
 // one that can occur: piece counts, dead pieces, two pawns on a file and a side not to
 // move that is in check are all reported with what is wrong and where.
-func ParseSFEN(s string) (*Position, error) {
+func ParseSFEN(s string) (*Position, error) { return ParseSFENWith(s, SFENOptions{}) }
+
+// SFENOptions relaxes ParseSFEN's checks.
+type SFENOptions struct {
+	// AllowExtraPieces accepts more pieces of a kind than a set has (some perft and
+	// composed positions have three rooks or a hand of 20 pawns).
+	AllowExtraPieces bool
+}
+
+// ParseSFENWith is ParseSFEN with some checks relaxed.
+func ParseSFENWith(s string, opt SFENOptions) (*Position, error) {
 	orig := s
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(s, "sfen ")
@@ -142,8 +152,8 @@ func ParseSFEN(s string) (*Position, error) {
 			if ch >= '0' && ch <= '9' {
 				n = n*10 + int(ch-'0')
 				digits = true
-				if n > 18 {
-					return fail("hands", "count %d is more than any piece has", n)
+				if n > maxHandCount {
+					return fail("hands", "count %d is more than any hand can hold", n)
 				}
 				continue
 			}
@@ -164,8 +174,11 @@ func ParseSFEN(s string) (*Position, error) {
 				n = 1
 			}
 			counts[c][t] += n
-			if counts[c][t]+counts[c.Opp()][t] > maxCount[t] {
-				return fail("hands", "more %s than exist", t.Kanji())
+			if counts[c][t]+counts[c.Opp()][t] > maxCount[t] && !opt.AllowExtraPieces {
+				return fail("hands", "more %s than a set has (%d)", t.Kanji(), maxCount[t])
+			}
+			if int(p.hands[c][t])+n > maxHandCount {
+				return fail("hands", "more than %d %s in one hand", maxHandCount, t.Kanji())
 			}
 			p.addHand(c, t, n)
 			n, digits = 0, false
@@ -175,7 +188,7 @@ func ParseSFEN(s string) (*Position, error) {
 		}
 	}
 	for t := Pawn; t <= King; t++ {
-		if total := counts[Black][t] + counts[White][t]; total > maxCount[t] {
+		if total := counts[Black][t] + counts[White][t]; total > maxCount[t] && (!opt.AllowExtraPieces || t == King) {
 			return fail("board", "%d %s in all, but only %d exist", total, t.Kanji(), maxCount[t])
 		}
 	}

@@ -1,0 +1,132 @@
+package board
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"testing"
+)
+
+var perftDeep = flag.Bool("perft.deep", false, "run perft to every depth in testdata/perft.json (minutes to hours)")
+
+type perftCase struct {
+	ID    string   `json:"id"`
+	SFEN  string   `json:"sfen"`
+	Perft []uint64 `json:"perft"`
+}
+
+func loadPerft(t testing.TB) []perftCase {
+	data, err := os.ReadFile("testdata/perft.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Positions []perftCase `json:"positions"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Positions) < 20 {
+		t.Fatalf("testdata/perft.json: only %d positions", len(doc.Positions))
+	}
+	return doc.Positions
+}
+
+// TestPerft checks the move generator against every reference number small enough
+// to run in a unit test (at most 60 million leaves per depth); -perft.deep runs all.
+func TestPerft(t *testing.T) {
+	for _, c := range loadPerft(t) {
+		t.Run(c.ID, func(t *testing.T) {
+			pos, err := ParseSFENWith(c.SFEN, SFENOptions{AllowExtraPieces: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, want := range c.Perft {
+				if want > 60_000_000 && !*perftDeep {
+					break
+				}
+				if got := pos.Perft(i + 1); got != want {
+					t.Errorf("perft(%d) = %d, want %d", i+1, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestPerftMovesAreLegalByDoing checks, on every perft position to depth 2, that each
+// generated move leaves the mover's king safe, that the generated moves are distinct,
+// and that every move round-trips through USI text and ParseMove.
+func TestPerftMovesAreLegalByDoing(t *testing.T) {
+	for _, c := range loadPerft(t) {
+		pos, err := ParseSFENWith(c.SFEN, SFENOptions{AllowExtraPieces: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var walk func(p *Position, depth int)
+		walk = func(p *Position, depth int) {
+			var buf [MaxMoves]Move
+			moves := p.LegalMoves(buf[:0])
+			seen := map[Move]bool{}
+			for _, m := range moves {
+				if seen[m] {
+					t.Fatalf("%s: %s: move %s generated twice", c.ID, p.SFEN(), m)
+				}
+				seen[m] = true
+				back, err := p.ParseMove(m.USI())
+				if err != nil || back != m {
+					t.Fatalf("%s: %s: ParseMove(%s) = %v, %v", c.ID, p.SFEN(), m, back, err)
+				}
+				q := p.Play(m)
+				if k := q.KingSquare(p.SideToMove()); k != NoSquare && q.IsAttacked(k, q.SideToMove()) {
+					t.Fatalf("%s: %s: %s leaves the king in check", c.ID, p.SFEN(), m)
+				}
+				if r, _ := ParseSFENWith(q.SFEN(), SFENOptions{AllowExtraPieces: true}); r == nil || q.Hash() != r.Hash() {
+					t.Fatalf("%s: %s: incremental hash differs after %s", c.ID, p.SFEN(), m)
+				}
+				if depth > 1 {
+					walk(q, depth-1)
+				}
+			}
+		}
+		walk(pos, 2)
+	}
+}
+
+func mustParse(t testing.TB, sfen string) *Position {
+	t.Helper()
+	p, err := ParseSFEN(sfen)
+	if err != nil {
+		t.Fatalf("ParseSFEN(%q): %v", sfen, err)
+	}
+	return p
+}
+
+// BenchmarkPerft5 measures perft(5) from the start position (19,861,490 leaves), one thread.
+func BenchmarkPerft5(b *testing.B) {
+	p := NewStartPosition()
+	for b.Loop() {
+		if n := p.Perft(5); n != 19861490 {
+			b.Fatal(n)
+		}
+	}
+}
+
+// BenchmarkLegalMoves593 measures generating all 593 legal moves of the max-moves position.
+func BenchmarkLegalMoves593(b *testing.B) {
+	p := mustParse(b, "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1")
+	var buf [MaxMoves]Move
+	for b.Loop() {
+		if n := len(p.LegalMoves(buf[:0])); n != 593 {
+			b.Fatal(n)
+		}
+	}
+}
+
+// BenchmarkLegalMovesMatsuri measures move generation in the 207-move 指し手生成祭り position.
+func BenchmarkLegalMovesMatsuri(b *testing.B) {
+	p := mustParse(b, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1")
+	var buf [MaxMoves]Move
+	for b.Loop() {
+		p.LegalMoves(buf[:0])
+	}
+}

@@ -1,0 +1,56 @@
+// Command banmen-cli does Banmen's work without a window: perft, and (as they
+// grow) convert, analyse, solve, match and probe.
+//
+// Exit codes: 0 success, 1 bad input (a bad SFEN, a file that can't be read), 2 bad usage.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand: it reads its own flags from args and writes to stdout/stderr.
+type command struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands = map[string]command{
+	"perft": {"count the leaves of the legal move tree: perft [--sfen SFEN] [--divide] DEPTH", runPerft},
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: banmen-cli COMMAND [ARGS]")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stdout)
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "banmen-cli: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return c.run(args[1:], stdout, stderr)
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
