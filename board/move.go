@@ -212,7 +212,7 @@ func (p *Position) whyIllegal(m Move) string {
 				return "mate by pawn drop (打ち歩詰め)"
 			}
 		}
-	} else if !m.IsPromotion() && moveDeadZone[us][t].Has(m.To()) {
+	} else if t <= Knight && !m.IsPromotion() && moveDeadZone[us][t].Has(m.To()) {
 		return fmt.Sprintf("a %s on %s must promote", t.Kanji(), m.To())
 	}
 	return "it leaves the king in check"
