@@ -89,7 +89,7 @@ func TestCanDeclareWin(t *testing.T) {
 		{"+R+BGGSS+N+N+L/4K4/9/9/9/9/9/9/4k4 b L10P 1", false, "only 9 pieces"},
 		{"+R+BGGSS+N+N+L/+L8/9/4K4/9/9/9/9/4k4 b 10P 1", false, "not in the opponent's camp"},
 		{"+R+BGGSS+N+N+L/+L3K4/9/9/9/9/9/9/4k4 w 10P 1", false, "only 0 pieces"}, // the white king on 5i is in Black's camp
-		{"4K4/9/9/9/9/9/4k3+l/+r+bggss+n+n+l/9 w 9p 1", true, ""}, // White needs 27
+		{"4K4/9/9/9/9/9/4k3+l/+r+bggss+n+n+l/9 w 9p 1", true, ""},                // White needs 27
 		{"4K4/9/9/9/9/9/4k3+l/+r+bggss+n+n+l/9 w 8p 1", false, "26 points (27 needed)"},
 		{"4r4/9/9/9/9/9/9/9/4K4 b - 1", false, "not in the opponent's camp"},
 	} {
