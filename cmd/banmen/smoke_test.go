@@ -1,0 +1,344 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The smoke test starts the real banmen binary under Xvfb, waits for its window, takes a
+// screenshot and checks it. It needs Xvfb, xdotool and ImageMagick's import (`make test-deps`
+// installs them). Without them it skips, except under CI=true, where it fails.
+//
+// The screenshot and the app's output are kept in $BANMEN_ARTIFACTS, or else in a new
+// directory under the system's temp dir; the test logs where.
+
+const (
+	windowTitle  = "Banmen"
+	windowWait   = 60 * time.Second // from start to a window with the board drawn
+	buildTimeout = 10 * time.Minute // a cold cgo build of Fyne takes about 5
+)
+
+// Lines that must never appear in the app's output.
+var forbiddenOutput = []string{
+	"Error in Fyne call thread", // a widget touched off the Fyne goroutine (Fyne ≥ 2.6)
+	"panic:",
+	"fatal error:",
+	"SIGSEGV",
+}
+
+func TestSmokeWindowUnderXvfb(t *testing.T) {
+	tools := map[string]string{}
+	for _, name := range []string{"Xvfb", "xdotool", "import"} {
+		path, err := exec.LookPath(name)
+		if err != nil {
+			msg := fmt.Sprintf("smoke test needs %s (packages xvfb, xdotool, imagemagick: run `make test-deps`)", name)
+			if os.Getenv("CI") != "" {
+				t.Fatal(msg + "; CI is set, so a missing tool is a failure")
+			}
+			t.Skip(msg)
+		}
+		tools[name] = path
+	}
+
+	artifacts := artifactDir(t)
+	bin := buildBanmen(t)
+	display := startXvfb(t, tools["Xvfb"])
+
+	// Fyne writes preferences and caches under the home and XDG dirs: keep the user's out of it.
+	home := t.TempDir()
+	env := append(cleanEnv(), "DISPLAY="+display, "GSETTINGS_BACKEND=memory", "HOME="+home)
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
+		dir := filepath.Join(home, strings.ToLower(v))
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		env = append(env, v+"="+dir)
+	}
+	app := exec.Command(bin)
+	app.Env = env
+	var out syncBuffer
+	app.Stdout, app.Stderr = &out, &out
+	app.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := app.Start(); err != nil {
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+	exited := waitInBackground(app)
+	stopped := false
+	stop := func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		killGroup(app.Process.Pid, exited.done)
+		writeArtifact(t, artifacts, "banmen-output.txt", out.Bytes())
+	}
+	defer stop()
+
+	deadline := time.Now().Add(windowWait)
+	win := waitForWindow(t, tools["xdotool"], display, deadline, exited, &out)
+
+	// The window is mapped before its first frame is drawn: take screenshots until one shows
+	// the board, or the time is up.
+	shot := filepath.Join(artifacts, "banmen-smoke.png")
+	var problem string
+	for {
+		problem = screenshot(tools["import"], display, win, shot)
+		if problem == "" || time.Now().After(deadline) {
+			break
+		}
+		select {
+		case <-exited.done:
+			t.Fatalf("banmen exited (%v) before its window showed the board; output:\n%s", exited.err, out.String())
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+	t.Logf("screenshot: %s", shot)
+	if problem != "" {
+		t.Errorf("screenshot of the window after %v: %s", windowWait, problem)
+	}
+
+	// Give the app a moment to report errors from its first frames, then check it still runs.
+	select {
+	case <-exited.done:
+		t.Errorf("banmen exited by itself (%v) while its window was open", exited.err)
+	case <-time.After(1500 * time.Millisecond):
+	}
+	stop()
+	for _, bad := range forbiddenOutput {
+		if strings.Contains(out.String(), bad) {
+			t.Errorf("banmen's output contains %q:\n%s", bad, out.String())
+		}
+	}
+	t.Logf("app output: %s", filepath.Join(artifacts, "banmen-output.txt"))
+}
+
+// artifactDir is where the screenshot and the app's output are kept after the test.
+func artifactDir(t *testing.T) string {
+	t.Helper()
+	if dir := os.Getenv("BANMEN_ARTIFACTS"); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	dir, err := os.MkdirTemp("", "banmen-smoke-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func writeArtifact(t *testing.T, dir, name string, data []byte) {
+	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		t.Errorf("saving %s: %v", name, err)
+	}
+}
+
+// buildBanmen builds this package's binary as a user gets it from `make build`.
+func buildBanmen(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "banmen")
+	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build of banmen: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// startXvfb starts Xvfb on a display it picks itself (-displayfd) and returns ":N".
+// It is stopped when the test ends.
+func startXvfb(t *testing.T, xvfb string) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cmd := exec.Command(xvfb, "-displayfd", "3", "-screen", "0", "1280x900x24", "-nolisten", "tcp", "-noreset")
+	cmd.ExtraFiles = []*os.File{w} // fd 3 in Xvfb
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		w.Close()
+		t.Fatalf("starting Xvfb: %v", err)
+	}
+	w.Close()
+	exited := waitInBackground(cmd)
+	t.Cleanup(func() { killGroup(cmd.Process.Pid, exited.done) })
+
+	got := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(r).ReadString('\n')
+		got <- strings.TrimSpace(line)
+	}()
+	select {
+	case n := <-got:
+		if n == "" {
+			t.Fatalf("Xvfb did not report a display number; its output:\n%s", out.String())
+		}
+		return ":" + n
+	case <-time.After(30 * time.Second):
+		t.Fatalf("Xvfb did not start within 30 s; its output:\n%s", out.String())
+	}
+	return ""
+}
+
+// waitForWindow polls for a visible window titled exactly windowTitle and returns its id.
+func waitForWindow(t *testing.T, xdotool, display string, deadline time.Time, exited *exitStatus, out *syncBuffer) string {
+	t.Helper()
+	for {
+		cmd := exec.Command(xdotool, "search", "--onlyvisible", "--name", "^"+windowTitle+"$")
+		cmd.Env = append(cleanEnv(), "DISPLAY="+display)
+		ids, _ := cmd.Output() // exits 1 while there is no such window
+		if f := strings.Fields(string(ids)); len(f) > 0 {
+			return f[0]
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no window named %q appeared within %v; banmen's output:\n%s", windowTitle, windowWait, out.String())
+		}
+		select {
+		case <-exited.done:
+			t.Fatalf("banmen exited (%v) before its window appeared; output:\n%s", exited.err, out.String())
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}
+
+// screenshot saves window win as a PNG in path and returns what is wrong with it, or "".
+func screenshot(importTool, display, win, path string) string {
+	cmd := exec.Command(importTool, "-window", win, "png:"+path)
+	cmd.Env = append(cleanEnv(), "DISPLAY="+display)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Sprintf("import failed: %v: %s", err, out)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return fmt.Sprintf("%s: %v", path, err)
+	}
+	return checkScreenshot(img)
+}
+
+// boardWood is the colour of the board in ui (ui's tests check the drawing itself; this
+// one only needs to know that the board reached the screen).
+var boardWood = color.NRGBA{0xe4, 0xba, 0x6a, 0xff}
+
+// checkScreenshot says what is wrong with a screenshot of the window, or "".
+func checkScreenshot(img image.Image) string {
+	b := img.Bounds()
+	if b.Dx() < 200 || b.Dy() < 200 {
+		return fmt.Sprintf("the window is only %dx%d", b.Dx(), b.Dy())
+	}
+	colours := map[color.NRGBA]bool{}
+	wood := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+			if len(colours) < 1000 {
+				colours[c] = true
+			}
+			if near(c.R, boardWood.R) && near(c.G, boardWood.G) && near(c.B, boardWood.B) {
+				wood++
+			}
+		}
+	}
+	switch {
+	case len(colours) == 1:
+		return "blank: the whole window is one colour"
+	case len(colours) < 20:
+		return fmt.Sprintf("nearly blank: only %d colours", len(colours))
+	case wood < b.Dx()*b.Dy()/20:
+		return fmt.Sprintf("no board: only %d of %d pixels are the board's wood colour", wood, b.Dx()*b.Dy())
+	}
+	return ""
+}
+
+func near(a, b uint8) bool {
+	d := int(a) - int(b)
+	return -24 < d && d < 24
+}
+
+// cleanEnv is the test's environment without what would send the app elsewhere or turn
+// Fyne's thread checks off.
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		switch strings.SplitN(kv, "=", 2)[0] {
+		case "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "FYNE_DISABLE_CALL_CHECKING",
+			"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
+// exitStatus tells when a started process has exited (done is closed) and how (err).
+type exitStatus struct {
+	done chan struct{}
+	err  error
+}
+
+func waitInBackground(cmd *exec.Cmd) *exitStatus {
+	s := &exitStatus{done: make(chan struct{})}
+	go func() {
+		s.err = cmd.Wait()
+		close(s.done)
+	}()
+	return s
+}
+
+// killGroup ends the process group led by pid (SIGTERM, then SIGKILL after 5 s) and waits
+// for the leader to exit (done is closed).
+func killGroup(pid int, done <-chan struct{}) {
+	_ = syscall.Kill(-pid, syscall.SIGTERM)
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = syscall.Kill(-pid, syscall.SIGKILL)
+		<-done
+	}
+	_ = syscall.Kill(-pid, syscall.SIGKILL) // anything the leader left behind
+}
+
+// syncBuffer is a bytes.Buffer that a process's stdout and stderr may write concurrently.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) Bytes() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return bytes.Clone(s.b.Bytes())
+}
+
+func (s *syncBuffer) String() string { return string(s.Bytes()) }
