@@ -1,0 +1,90 @@
+# Banmen's two commands on a fresh Debian 12 or Ubuntu machine with Go and gcc:
+#   make run    install what the GUI build needs, build, start the GUI
+#   make test   install what the tests need, vet, run every test
+# See README.md for what is installed and why.
+
+GO ?= go
+BIN := bin
+
+# Debian installs the engines the integration tests use (fairy-stockfish, gpsusi, gnushogi) in
+# /usr/games, which root's PATH often lacks.
+export PATH := $(PATH):/usr/games
+
+# Debian packages for building the GUI: cgo (gcc, pkg-config), OpenGL and X11/Wayland for
+# Fyne's GLFW driver, GTK 3 for the native file dialogs of github.com/sqweek/dialog.
+GUI_PKGS := gcc pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
+	libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev libgtk-3-dev
+# Debian packages for the tests: a headless X server for the smoke test (xvfb, xauth), a tool
+# to find its window and take a screenshot (xdotool, imagemagick), and the real USI engines
+# of the integration tests (gpsshogi's engine is gpsusi; its data is in gpsshogi-data).
+TEST_PKGS := xvfb xauth xdotool imagemagick fairy-stockfish gpsshogi gpsshogi-data gnushogi
+
+# Installs the packages named in $(1) that are not installed yet, as root or through sudo.
+# `apt-get update` runs only when something is missing, so a second run is quick and offline.
+define ensure_packages
+	@missing=""; \
+	for p in $(1); do \
+		dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then echo "deps: all Debian packages present"; exit 0; fi; \
+	if ! command -v apt-get >/dev/null 2>&1; then \
+		echo "deps: no apt-get here; install these packages (or your system's equivalents) yourself:$$missing" >&2; exit 1; \
+	fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; \
+	else echo "deps: need root or sudo to install:$$missing" >&2; exit 1; fi; \
+	echo "deps: installing$$missing"; \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing
+endef
+
+.PHONY: all deps test-deps build run test test-core vet bench fuzz clean
+
+all: build
+
+## deps: the Debian packages and Go modules needed to build and run the GUI
+deps:
+	$(call ensure_packages,$(GUI_PKGS))
+	$(GO) mod download
+
+## test-deps: deps plus what the tests need, in one apt-get run
+test-deps:
+	$(call ensure_packages,$(GUI_PKGS) $(TEST_PKGS))
+	$(GO) mod download
+
+## build: bin/banmen (the GUI), bin/banmen-cli, bin/banmen-engine
+build:
+	$(GO) build -o $(BIN)/ ./cmd/...
+
+## run: install what is missing, build, start the GUI
+run: deps build
+	./$(BIN)/banmen
+
+## test: install what is missing, vet, and run every test: unit, integration, headless UI, Xvfb smoke test
+test: test-deps
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 12m ./...
+
+## test-core: the packages below ui, without cgo; needs nothing but Go, runs in seconds
+test-core:
+	CGO_ENABLED=0 $(GO) test ./board/... ./kifu/... ./usiclient/... ./engine/...
+
+vet:
+	$(GO) vet ./...
+
+## bench: every benchmark, including the long ones (perft to depth 5 and beyond)
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## fuzz: fuzz every Fuzz target for FUZZTIME each (default 30s)
+FUZZTIME ?= 30s
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+		for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+			echo "fuzz: $$pkg $$f"; \
+			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
+
+clean:
+	rm -rf $(BIN)
