@@ -1,0 +1,204 @@
+package engine
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+const fakeAppEnv = "BANMEN_ENGINE_TEST_FAKE_APP"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(fakeAppEnv) != "" {
+		os.Exit(runFakeApp(os.Getenv(fakeAppEnv)))
+	}
+	os.Exit(m.Run())
+}
+
+// runFakeApp plays an app that starts a script engine and then waits to be killed.
+func runFakeApp(script string) int {
+	p, err := StartProcess(Spec{Path: script})
+	if err != nil {
+		fmt.Println("error", err)
+		return 1
+	}
+	r := bufio.NewReader(p.Stdout)
+	line, _ := r.ReadString('\n') // the script's grandchild PID
+	fmt.Printf("guard %d child %s", p.PID(), line)
+	time.Sleep(time.Hour)
+	return 0
+}
+
+func writeScript(t *testing.T, body string) string {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "engine.sh")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// alive reports whether pid is a live (not zombie) process.
+func alive(pid int) bool {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+func waitGone(t *testing.T, pids ...int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for _, pid := range pids {
+		for alive(pid) {
+			if time.Now().After(deadline) {
+				t.Fatalf("process %d is still alive", pid)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
+func TestProcessPipesStderrAndExit(t *testing.T) {
+	script := writeScript(t, `echo hello; echo "problem on stderr" >&2; read x; echo "got $x"; pwd; echo "env $BANMEN_TEST_VALUE"; exit 3`)
+	p, err := StartProcess(Spec{Path: script, Env: []string{"BANMEN_TEST_VALUE=42"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(p.Stdout)
+	if l, _ := r.ReadString('\n'); l != "hello\n" {
+		t.Errorf("first line %q", l)
+	}
+	fmt.Fprintln(p.Stdin, "usi")
+	if l, _ := r.ReadString('\n'); l != "got usi\n" {
+		t.Errorf("echo %q", l)
+	}
+	if l, _ := r.ReadString('\n'); strings.TrimSpace(l) != filepath.Dir(script) {
+		t.Errorf("working directory %q, want the executable's folder %q", l, filepath.Dir(script))
+	}
+	if l, _ := r.ReadString('\n'); l != "env 42\n" {
+		t.Errorf("environment %q", l)
+	}
+	if !p.Wait(10 * time.Second) {
+		t.Fatal("no exit")
+	}
+	if got := p.ExitDescription(); got != "exit status 3" {
+		t.Errorf("ExitDescription = %q", got)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(p.Stderr.Tail(5), "problem on stderr") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.Contains(p.Stderr.Tail(5), "problem on stderr") {
+		t.Errorf("stderr tail %q", p.Stderr.Tail(5))
+	}
+}
+
+func TestProcessWorkingDirectory(t *testing.T) {
+	script := writeScript(t, `pwd`)
+	other := t.TempDir()
+	p, err := StartProcess(Spec{Path: script, Dir: other})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := bufio.NewReader(p.Stdout).ReadString('\n')
+	if strings.TrimSpace(l) != other {
+		t.Errorf("pwd %q, want %q", l, other)
+	}
+}
+
+func TestProcessKillTakesTheGroup(t *testing.T) {
+	script := writeScript(t, `sleep 1000 & echo $!; wait`)
+	p, err := StartProcess(Spec{Path: script})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := bufio.NewReader(p.Stdout).ReadString('\n')
+	child, err := strconv.Atoi(strings.TrimSpace(l))
+	if err != nil {
+		t.Fatalf("child pid %q", l)
+	}
+	if !alive(child) {
+		t.Fatal("the script's child is not running")
+	}
+	p.Kill()
+	if !p.Wait(10 * time.Second) {
+		t.Fatal("no exit after Kill")
+	}
+	if d := p.ExitDescription(); !strings.Contains(d, "signal 9") {
+		t.Errorf("ExitDescription = %q", d)
+	}
+	waitGone(t, child)
+}
+
+func TestProcessNoOrphansWhenTheAppIsKilled(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the guard is Linux only")
+	}
+	script := writeScript(t, `trap "" TERM HUP INT; sleep 1000 & echo $!; while :; do sleep 1; done`)
+	app := exec.Command(os.Args[0], "-test.run=^$")
+	app.Env = append(os.Environ(), fakeAppEnv+"="+script)
+	out, err := app.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("fake app: %q %v", line, err)
+	}
+	var guard, child int
+	if _, err := fmt.Sscanf(line, "guard %d child %d", &guard, &child); err != nil {
+		t.Fatalf("fake app said %q", line)
+	}
+	if !alive(guard) || !alive(child) {
+		t.Fatal("engine not running")
+	}
+	app.Process.Signal(syscall.SIGKILL)
+	app.Wait()
+	waitGone(t, guard, child)
+}
+
+func TestProcessNotExecutable(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "engine.txt")
+	os.WriteFile(plain, []byte("not a program"), 0o644)
+	if _, err := StartProcess(Spec{Path: plain}); !errors.Is(err, ErrNotExecutable) {
+		t.Errorf("plain file: %v", err)
+	}
+	if _, err := StartProcess(Spec{Path: dir}); !errors.Is(err, ErrNotExecutable) {
+		t.Errorf("directory: %v", err)
+	}
+	if _, err := StartProcess(Spec{Path: filepath.Join(dir, "missing")}); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("missing: %v", err)
+	}
+}
+
+func TestProcessKilledBySignalIsReported(t *testing.T) {
+	script := writeScript(t, `kill -SEGV $$`)
+	p, err := StartProcess(Spec{Path: script})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Wait(10 * time.Second) {
+		t.Fatal("no exit")
+	}
+	if d := p.ExitDescription(); !strings.Contains(d, "signal 11") {
+		t.Errorf("ExitDescription = %q", d)
+	}
+}
