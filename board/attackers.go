@@ -1,0 +1,79 @@
+package board
+
+// Attack queries for engines. LegalMoves answers "what may be played"; a search also asks
+// "who attacks this square", "what does this piece see", "which pieces shield that king":
+// for check generation, static exchange evaluation and king safety. These functions expose
+// the attack tables and the line occupancy behind LegalMoves, read-only.
+
+// AttacksFrom returns the squares a piece of kind t and colour c standing on s attacks, its
+// sliding moves stopped by the pieces now on the board. s need not hold that piece: asked
+// from a king's square with the opponent's colour, it gives the squares from which a piece of
+// kind t would check that king.
+func (p *Position) AttacksFrom(c Color, t PieceType, s Square) Bitboard {
+	return p.lines.attacksFrom(c, t, s)
+}
+
+// AttackersTo returns c's pieces that attack s.
+func (p *Position) AttackersTo(s Square, c Color) Bitboard { return p.attackersTo(s, c) }
+
+// Pinned returns c's pieces pinned to c's king: moving one off the line between the king
+// and the opponent's slider behind it would expose the king.
+func (p *Position) Pinned(c Color) Bitboard { return p.pinned(c) }
+
+// BlockersFor returns the pieces of either colour that stand alone between s and a slider of
+// colour sniper aimed at s (a lance only when it points at s). Asked for the opponent's king
+// square with sniper = us, the pieces of ours among them are the ones whose move may give a
+// discovered check; asked for our own king with sniper = them, ours are Pinned(us).
+func (p *Position) BlockersFor(s Square, sniper Color) Bitboard {
+	var out Bitboard
+	snipers := p.byType[Bishop].Or(p.byType[Horse]).And(bishopPseudo[s]).
+		Or(p.byType[Rook].Or(p.byType[Dragon]).And(rookPseudo[s])).
+		Or(p.byType[Lance].And(lancePseudo[sniper.Opp()][s])).And(p.byColor[sniper])
+	occ := p.Occupied()
+	for snipers.NonZero() {
+		b := betweenBB[s][snipers.Pop()].And(occ)
+		if b.NonZero() && !b.Many() {
+			out = out.Or(b)
+		}
+	}
+	return out
+}
+
+// PseudoAttacks returns the squares a piece of kind t and colour c on s attacks on an empty board.
+func PseudoAttacks(c Color, t PieceType, s Square) Bitboard {
+	switch t {
+	case Lance:
+		return lancePseudo[c][s]
+	case Bishop:
+		return bishopPseudo[s]
+	case Rook:
+		return rookPseudo[s]
+	case Horse:
+		return bishopPseudo[s].Or(kingAttacks[s])
+	case Dragon:
+		return rookPseudo[s].Or(kingAttacks[s])
+	case King:
+		return kingAttacks[s]
+	}
+	if t.Valid() {
+		return stepAttacks[c][t][s]
+	}
+	return Bitboard{}
+}
+
+// Between returns the squares strictly between a and b when they share a file, rank or
+// diagonal, and the empty set otherwise.
+func Between(a, b Square) Bitboard { return betweenBB[a][b] }
+
+// LineThrough returns the whole file, rank or diagonal through a and b (both included), or
+// the empty set when they are not aligned or equal.
+func LineThrough(a, b Square) Bitboard { return lineBB[a][b] }
+
+// PromotionZone returns c's promotion zone: the three ranks farthest from c.
+func PromotionZone(c Color) Bitboard { return promoZone[c] }
+
+// FileSquares returns the nine squares of file f (1..9).
+func FileSquares(f int) Bitboard { return fileBB[f] }
+
+// RankSquares returns the nine squares of rank r (1..9, 1 = 一).
+func RankSquares(r int) Bitboard { return rankBB[r] }
