@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"banmen/usiclient"
+)
+
+// Support says whether an engine is known to support a feature: learned from probing
+// and from failures (an engine that crashed on "go ponder" does not support it).
+type Support int8
+
+const (
+	Unknown Support = 0
+	Yes     Support = 1
+	No      Support = -1
+)
+
+func (s Support) String() string {
+	switch s {
+	case Yes:
+		return "yes"
+	case No:
+		return "no"
+	}
+	return "unknown"
+}
+
+// Capabilities are what an engine is known to support.
+type Capabilities struct {
+	Ponder    Support `json:"ponder,omitempty"`    // go ponder / ponderhit
+	Increment Support `json:"increment,omitempty"` // binc / winc (Fischer)
+	Mate      Support `json:"mate,omitempty"`      // go mate → checkmate
+	Limits    Support `json:"limits,omitempty"`    // go depth / nodes / movetime
+}
+
+// Tags say what a user wants an engine for.
+const (
+	TagPlay     = "play"
+	TagAnalysis = "analysis"
+	TagMate     = "mate"
+)
+
+// Encodings of an engine's output.
+const (
+	EncodingAuto     = ""          // UTF-8 when valid, else Shift_JIS, line by line
+	EncodingUTF8     = "utf-8"     // always UTF-8
+	EncodingShiftJIS = "shift_jis" // always Shift_JIS
+)
+
+// Definition is one engine as the user installed it: how to run it, what it declared,
+// and the option values the user changed (only those are stored).
+type Definition struct {
+	ID           string             `json:"id"`
+	Name         string             `json:"name"`             // display name: from "id name", editable
+	EngineName   string             `json:"engineName"`       // "id name" as the engine sent it
+	Author       string             `json:"author,omitempty"` // "id author"
+	Path         string             `json:"path"`
+	Args         []string           `json:"args,omitempty"`
+	Dir          string             `json:"dir,omitempty"` // "" = the executable's folder
+	Env          []string           `json:"env,omitempty"` // KEY=VALUE added to the environment
+	Encoding     string             `json:"encoding,omitempty"`
+	Options      []usiclient.Option `json:"options,omitempty"` // as declared at the last probe
+	Values       map[string]string  `json:"values,omitempty"`  // user-changed option values by name
+	HashMB       int                `json:"hashMB,omitempty"`  // USI_Hash (or Hash); 0 = the engine's default
+	TimeoutScale float64            `json:"timeoutScale,omitempty"`
+	Tags         []string           `json:"tags,omitempty"`
+	Supports     Capabilities       `json:"supports"`
+	Bundled      bool               `json:"bundled,omitempty"` // Banmen's own engine: cannot be removed by accident
+	ProbedAt     time.Time          `json:"probedAt,omitempty"`
+}
+
+// Spec returns how to start the engine.
+func (d *Definition) Spec() Spec {
+	return Spec{Path: d.Path, Args: d.Args, Dir: d.Dir, Env: d.Env}
+}
+
+// WorkDir returns the working directory the engine runs in.
+func (d *Definition) WorkDir() string {
+	if d.Dir != "" {
+		return d.Dir
+	}
+	return filepath.Dir(d.Path)
+}
+
+// Option returns the declared option of that name.
+func (d *Definition) Option(name string) (usiclient.Option, bool) {
+	for _, o := range d.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return usiclient.Option{}, false
+}
+
+// Value returns the value an option will be sent with: the user's, else its default.
+func (d *Definition) Value(name string) string {
+	if v, ok := d.Values[name]; ok {
+		return v
+	}
+	o, _ := d.Option(name)
+	return o.Default
+}
+
+// SetValue stores a user value; setting an option back to its default forgets it.
+func (d *Definition) SetValue(name, value string) {
+	if o, ok := d.Option(name); ok && o.HasDefault && o.Default == value {
+		delete(d.Values, name)
+		return
+	}
+	if d.Values == nil {
+		d.Values = map[string]string{}
+	}
+	d.Values[name] = value
+}
+
+// HasTag reports whether the engine has tag t.
+func (d *Definition) HasTag(t string) bool {
+	for _, x := range d.Tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// Scale returns the timeout scale (1 when unset).
+func (d *Definition) Scale() float64 {
+	if d.TimeoutScale <= 0 {
+		return 1
+	}
+	return d.TimeoutScale
+}
+
+// declares reports whether the engine declared an option of that name.
+func (d *Definition) declares(name string) bool {
+	_, ok := d.Option(name)
+	return ok
+}
+
+// HashOptionName returns the name under which the engine takes its hash size:
+// "Hash" when it declares that and not USI_Hash, else USI_Hash.
+func (d *Definition) HashOptionName() string {
+	if d.declares("Hash") && !d.declares("USI_Hash") {
+		return "Hash"
+	}
+	return "USI_Hash"
+}
+
+// PonderOptionName returns "Ponder" when the engine declares that and not USI_Ponder, else USI_Ponder.
+func (d *Definition) PonderOptionName() string {
+	if d.declares("Ponder") && !d.declares("USI_Ponder") {
+		return "Ponder"
+	}
+	return "USI_Ponder"
+}
+
+// ApplyProbe takes a fresh probe's id and options. Each saved value whose option
+// still exists with the same type (and, for a combo, is still one of its choices) is
+// kept; the names of the values dropped are returned.
+func (d *Definition) ApplyProbe(name, author string, options []usiclient.Option) (dropped []string) {
+	if d.Name == "" || d.Name == d.EngineName {
+		d.Name = name
+	}
+	d.EngineName, d.Author = name, author
+	old := d.Options
+	d.Options = options
+	for k, v := range d.Values {
+		var before usiclient.Option
+		for _, o := range old {
+			if o.Name == k {
+				before = o
+			}
+		}
+		now, ok := d.Option(k)
+		keep := ok && (before.Name == "" || before.Type == now.Type)
+		if keep && now.Type == usiclient.OptionCombo {
+			keep = false
+			for _, x := range now.Vars {
+				if x == v {
+					keep = true
+				}
+			}
+		}
+		if keep && now.Type == usiclient.OptionSpin && now.HasMin && now.HasMax {
+			if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < now.Min || n > now.Max {
+				keep = false
+			}
+		}
+		if !keep {
+			delete(d.Values, k)
+			dropped = append(dropped, k)
+		}
+	}
+	d.ProbedAt = time.Now()
+	if d.declares("USI_Ponder") || d.declares("Ponder") {
+		d.Supports.Ponder = Yes
+	}
+	return dropped
+}

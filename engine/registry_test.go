@@ -1,0 +1,256 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"banmen/usiclient"
+)
+
+func TestRegistryAddFindSaveRemove(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cfg", "engines.json")
+	r, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := r.Add(Definition{Path: "/usr/games/fairy-stockfish", Name: "Fairy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := r.Add(Definition{Path: "/usr/games/fairy-stockfish", Name: "fairy"})
+	if b.Name != "fairy (2)" || a.ID == b.ID || a.ID == "" {
+		t.Errorf("second add: %q %q %q", b.Name, a.ID, b.ID)
+	}
+	c, _ := r.Add(Definition{Path: "/opt/engines/YaneuraOu.exe"})
+	if c.Name != "YaneuraOu" {
+		t.Errorf("name from path: %q", c.Name)
+	}
+	if _, err := r.Add(Definition{}); err == nil {
+		t.Error("an engine without a path was added")
+	}
+	got, ok := r.Find("FAIRY")
+	if !ok || got.ID != a.ID {
+		t.Errorf("Find by name: %v %v", got.ID, ok)
+	}
+	if got, ok := r.Find(b.ID); !ok || got.Name != "fairy (2)" {
+		t.Errorf("Find by ID: %v", got)
+	}
+	a.Options = []usiclient.Option{{Name: "Skill Level", Type: usiclient.OptionSpin, Default: "20", HasDefault: true, Min: -20, Max: 20, HasMin: true, HasMax: true}}
+	a.SetValue("Skill Level", "5")
+	if err := r.Save(a); err != nil {
+		t.Fatal(err)
+	}
+	// a fresh reader sees what was saved
+	r2, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := r2.Find(a.ID); d.Value("Skill Level") != "5" || len(r2.List()) != 3 {
+		t.Errorf("reread: %v, %d engines", d.Values, len(r2.List()))
+	}
+	a.SetValue("Skill Level", "20") // back to the default: forgotten
+	if _, stored := a.Values["Skill Level"]; stored {
+		t.Error("a default value is stored")
+	}
+	if err := r.Remove(b.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Remove(b.ID, false); !errors.Is(err, ErrNotFound) {
+		t.Errorf("second remove: %v", err)
+	}
+	if err := r.Save(b); !errors.Is(err, ErrNotFound) {
+		t.Errorf("save removed: %v", err)
+	}
+	d, err := r.Duplicate(a.ID)
+	if err != nil || d.Name != "Fairy (2)" || d.Values["Skill Level"] != "5" {
+		t.Errorf("Duplicate: %+v %v", d, err)
+	}
+	d.Values["Skill Level"] = "1"
+	if orig, _ := r.Find(a.ID); orig.Values["Skill Level"] != "5" {
+		t.Error("the duplicate shares values with the original")
+	}
+}
+
+func TestRegistryBundled(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engines.json")
+	r, _ := OpenRegistry(path)
+	r.Add(Definition{Path: "/usr/games/gpsusi"})
+	b, err := r.EnsureBundled("/opt/banmen/banmen-engine", "Banmen")
+	if err != nil || !b.Bundled || r.List()[0].ID != b.ID {
+		t.Fatalf("EnsureBundled: %+v %v", b, err)
+	}
+	again, _ := r.EnsureBundled("/new/place/banmen-engine", "Banmen")
+	if again.ID != b.ID || len(r.List()) != 2 || again.Path != "/new/place/banmen-engine" {
+		t.Errorf("second EnsureBundled: %+v, %d engines", again, len(r.List()))
+	}
+	if err := r.Remove(b.ID, false); !errors.Is(err, ErrBundled) {
+		t.Errorf("removing the bundled engine: %v", err)
+	}
+	if err := r.Remove(b.ID, true); err != nil {
+		t.Errorf("forced remove: %v", err)
+	}
+	if back, _ := r.EnsureBundled("/opt/banmen/banmen-engine", "Banmen"); !back.Bundled || len(r.List()) != 2 {
+		t.Errorf("not re-registered: %d engines", len(r.List()))
+	}
+}
+
+func TestRegistryCorruptFileIsKeptAndReported(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "engines.json")
+	os.WriteFile(path, []byte(`{"version":1,"engines":[{"id":"x","name":"half`), 0o644)
+	r, err := OpenRegistry(path)
+	var ce *CorruptError
+	if !errors.As(err, &ce) || r == nil {
+		t.Fatalf("OpenRegistry on a corrupt file: %v", err)
+	}
+	if !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), ce.MovedTo) {
+		t.Errorf("message %q does not name both files", err)
+	}
+	kept, rerr := os.ReadFile(ce.MovedTo)
+	if rerr != nil || !strings.Contains(string(kept), `"half`) {
+		t.Errorf("the corrupt file was not kept: %v", rerr)
+	}
+	if len(r.List()) != 0 {
+		t.Error("engines from a corrupt file")
+	}
+	if _, err := r.Add(Definition{Path: "/bin/true"}); err != nil {
+		t.Fatal(err)
+	}
+	// corrupted behind our back: the change is applied to what we knew, and reported
+	os.WriteFile(path, []byte("garbage"), 0o644)
+	_, err = r.Add(Definition{Path: "/bin/false"})
+	if !errors.As(err, &ce) {
+		t.Errorf("Add over a corrupt file: %v", err)
+	}
+	r2, err := OpenRegistry(path)
+	if err != nil || len(r2.List()) != 2 {
+		t.Errorf("after recovery: %v, %d engines", err, len(r2.List()))
+	}
+	matches, _ := filepath.Glob(path + ".corrupt-*")
+	if len(matches) != 2 {
+		t.Errorf("%d corrupt files kept, want 2", len(matches))
+	}
+	// a newer version than we understand is not overwritten either
+	os.WriteFile(path, []byte(`{"version":99,"engines":[]}`), 0o644)
+	if _, err := OpenRegistry(path); !errors.As(err, &ce) {
+		t.Errorf("future version: %v", err)
+	}
+}
+
+const registryWriterEnv = "BANMEN_ENGINE_TEST_REGISTRY_WRITER"
+
+// TestRegistryConcurrentProcesses runs several copies of "the app" that add engines
+// to one registry at the same time: every engine survives.
+func TestRegistryConcurrentProcesses(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engines.json")
+	const procs, each = 4, 15
+	var wg sync.WaitGroup
+	errs := make(chan error, procs)
+	for p := 0; p < procs; p++ {
+		wg.Add(1)
+		go func(p int) {
+			defer wg.Done()
+			cmd := exec.Command(os.Args[0], "-test.run=^TestRegistryWriterHelper$")
+			cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s|%d|%d", registryWriterEnv, path, p, each))
+			if out, err := cmd.CombinedOutput(); err != nil {
+				errs <- fmt.Errorf("writer %d: %v: %s", p, err, out)
+			}
+		}(p)
+	}
+	// and this process edits at the same time
+	r, _ := OpenRegistry(path)
+	for i := 0; i < each; i++ {
+		if _, err := r.Add(Definition{Path: fmt.Sprintf("/main/engine%d", i)}); err != nil {
+			t.Error(err)
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	r.Reload()
+	if n := len(r.List()); n != (procs+1)*each {
+		t.Errorf("%d engines, want %d", n, (procs+1)*each)
+	}
+}
+
+func TestRegistryWriterHelper(t *testing.T) {
+	spec := os.Getenv(registryWriterEnv)
+	if spec == "" {
+		t.Skip("helper for TestRegistryConcurrentProcesses")
+	}
+	var path string
+	var p, each int
+	parts := strings.Split(spec, "|")
+	path = parts[0]
+	fmt.Sscan(parts[1], &p)
+	fmt.Sscan(parts[2], &each)
+	r, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < each; i++ {
+		if _, err := r.Add(Definition{Path: fmt.Sprintf("/proc%d/engine%d", p, i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestApplyProbeKeepsValuesThatStillFit(t *testing.T) {
+	spin := func(name string, min, max int64) usiclient.Option {
+		return usiclient.Option{Name: name, Type: usiclient.OptionSpin, Min: min, Max: max, HasMin: true, HasMax: true, Default: "1", HasDefault: true}
+	}
+	combo := usiclient.Option{Name: "Style", Type: usiclient.OptionCombo, Vars: []string{"a", "b"}, Default: "a", HasDefault: true}
+	d := Definition{Name: "Old Name", EngineName: "Old Name",
+		Options: []usiclient.Option{spin("Threads", 1, 64), spin("Depth", 1, 100), combo, {Name: "Book", Type: usiclient.OptionCheck}, {Name: "Gone", Type: usiclient.OptionString}},
+		Values:  map[string]string{"Threads": "8", "Depth": "90", "Style": "b", "Book": "true", "Gone": "x"},
+	}
+	newCombo := combo
+	newCombo.Vars = []string{"a", "c"}
+	dropped := d.ApplyProbe("New Name", "someone", []usiclient.Option{
+		spin("Threads", 1, 64), // same: kept
+		spin("Depth", 1, 50),   // 90 now out of range: dropped
+		newCombo,               // "b" no longer a choice: dropped
+		{Name: "Book", Type: usiclient.OptionString}, // type changed: dropped
+		{Name: "USI_Ponder", Type: usiclient.OptionCheck},
+	})
+	want := map[string]bool{"Depth": true, "Style": true, "Book": true, "Gone": true}
+	if len(dropped) != len(want) {
+		t.Errorf("dropped %v", dropped)
+	}
+	for _, k := range dropped {
+		if !want[k] {
+			t.Errorf("dropped %q", k)
+		}
+	}
+	if d.Values["Threads"] != "8" || len(d.Values) != 1 {
+		t.Errorf("values %v", d.Values)
+	}
+	if d.Name != "New Name" || d.Author != "someone" || d.Supports.Ponder != Yes {
+		t.Errorf("after probe: %q %q %v", d.Name, d.Author, d.Supports.Ponder)
+	}
+	// a name the user edited stays
+	d.Name = "My engine"
+	d.ApplyProbe("Newer", "", nil)
+	if d.Name != "My engine" {
+		t.Errorf("user's name replaced by %q", d.Name)
+	}
+}
+
+func TestOptionNames(t *testing.T) {
+	d := Definition{Options: []usiclient.Option{{Name: "Hash"}, {Name: "Ponder"}}}
+	if d.HashOptionName() != "Hash" || d.PonderOptionName() != "Ponder" {
+		t.Errorf("%s %s", d.HashOptionName(), d.PonderOptionName())
+	}
+	d = Definition{Options: []usiclient.Option{{Name: "USI_Hash"}, {Name: "Hash"}}}
+	if d.HashOptionName() != "USI_Hash" || d.PonderOptionName() != "USI_Ponder" {
+		t.Errorf("%s %s", d.HashOptionName(), d.PonderOptionName())
+	}
+}
