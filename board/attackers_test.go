@@ -12,14 +12,14 @@ func randomPositions(t testing.TB, n int) []*Position {
 	starts := []string{
 		StartSFEN,
 		"l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-		"ln1g3+Pl/k1p1s4/1ng5p/pSP1p1pp1/1n3p3/P1K3P1P/1P7/9/L1G5L b 2R2BG2SL5Pn 161",
+		"1n1g3+Pl/k1p1s4/1ng5p/pSP1p1pp1/1n3p3/P1K3P1P/1P7/9/L1G5L b 2R2BG2SL5Pn 161",
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var out []*Position
 	var buf [MaxMoves]Move
-	for len(out) < n {
-		p := mustParse(t, starts[len(out)%len(starts)])
-		for ply := 0; ply < 120 && len(out) < n; ply++ {
+	for i := 0; len(out) < n; i++ {
+		p := mustParse(t, starts[i%len(starts)])
+		for ply := 0; ply < 100 && len(out) < n; ply++ {
 			moves := p.LegalMoves(buf[:0])
 			if len(moves) == 0 {
 				break
@@ -32,7 +32,7 @@ func randomPositions(t testing.TB, n int) []*Position {
 }
 
 func TestAttackersToMatchesAttacksFrom(t *testing.T) {
-	for _, p := range randomPositions(t, 600) {
+	for _, p := range randomPositions(t, 300) {
 		for s := Square(0); s < NumSquares; s++ {
 			for c := Black; c <= White; c++ {
 				var want Bitboard
@@ -51,7 +51,7 @@ func TestAttackersToMatchesAttacksFrom(t *testing.T) {
 }
 
 func TestBlockersForAndPinned(t *testing.T) {
-	for _, p := range randomPositions(t, 600) {
+	for _, p := range randomPositions(t, 300) {
 		for c := Black; c <= White; c++ {
 			k := p.KingSquare(c)
 			if k == NoSquare {
