@@ -1,0 +1,23 @@
+// Package usiclient speaks the USI protocol (Universal Shogi Interface) from the
+// GUI's side, over any io.Reader and io.Writer. It starts no processes: engine/
+// runs engines and hands a Session their stdout, stdin (and stderr), and a way to
+// kill them.
+//
+// The package has three layers:
+//
+//   - Commands (GUI → engine) are values that write themselves: Usi, Debug,
+//     IsReady, SetOption, Register, UsiNewGame, Position, Go, GoMate, Stop,
+//     PonderHit, GameOver, Quit. ParseCommand reads them back.
+//   - Replies (engine → GUI) are parsed token by token: ParseLine classifies
+//     any line, ParseInfo and ParseOption read the two rich ones. Unknown
+//     tokens are skipped; anything that is not a reply is kept as Other.
+//   - A Session drives one engine: the handshake, options, searches, ponder,
+//     mate search, quit, with a timeout on every wait. Its reader goroutine
+//     folds every info line into a snapshot that the UI reads at its own pace
+//     (Session.Version, Session.Snapshot); nothing calls back into the UI.
+//
+// Engines are not always right (see "Things real engines do" in the design
+// notes): every move received is checked against the position with board/,
+// every wait ends, and every failure is an *Error that names the engine, what
+// was expected and the last lines the engine printed.
+package usiclient
