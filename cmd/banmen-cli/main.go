@@ -18,7 +18,9 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"perft": {"count the leaves of the legal move tree: perft [--sfen SFEN] [--divide] DEPTH", runPerft},
+	"probe":   {"start an engine, ask usi, print its id and options: probe CMD [ARGS...]", runProbe},
+	"engines": {"manage the registered engines: engines list | add CMD [ARGS...] | remove NAME", runEngines},
+	"perft":   {"count the leaves of the legal move tree: perft [--sfen SFEN] [--divide] DEPTH", runPerft},
 }
 
 func usage(w io.Writer) {

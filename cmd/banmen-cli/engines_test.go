@@ -1,0 +1,87 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func debianEngine(t *testing.T, name string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	if p := filepath.Join("/usr/games", name); fileExists(p) {
+		return p
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("%s is not installed (make test-deps installs it)", name)
+	}
+	t.Skipf("%s is not installed", name)
+	return ""
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+func TestProbeCommand(t *testing.T) {
+	fairy := debianEngine(t, "fairy-stockfish")
+	code, out, errs := runCLI("probe", fairy)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"id name   Fairy-Stockfish", "handshake", "Skill Level", "spin", "-20..20", "Clear Hash", "button"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("probe output lacks %q:\n%s", want, out)
+		}
+	}
+	code, _, errs = runCLI("probe", "--timeout-scale", "0.2", debianEngine(t, "gnushogi"))
+	if code != 1 || !strings.Contains(errs, "not a USI engine") || !strings.Contains(errs, "GNU Shogi") {
+		t.Errorf("gnushogi: exit %d, %s", code, errs)
+	}
+	if code, _, errs = runCLI("probe", "/nonexistent/engine"); code != 1 || !strings.Contains(errs, "/nonexistent/engine") {
+		t.Errorf("missing engine: exit %d, %s", code, errs)
+	}
+	if code, _, _ = runCLI("probe"); code != 2 {
+		t.Errorf("no command: exit %d", code)
+	}
+}
+
+func TestEnginesCommand(t *testing.T) {
+	reg := filepath.Join(t.TempDir(), "engines.json")
+	fairy := debianEngine(t, "fairy-stockfish")
+	code, out, errs := runCLI("engines", "--registry", reg, "add", fairy)
+	if code != 0 || !strings.Contains(out, `added "Fairy-Stockfish`) {
+		t.Fatalf("add: exit %d %s %s", code, out, errs)
+	}
+	code, out, _ = runCLI("engines", "--registry", reg, "list")
+	if code != 0 || !strings.Contains(out, "Fairy-Stockfish") || !strings.Contains(out, fairy) {
+		t.Errorf("list: %s", out)
+	}
+	if code, _, errs = runCLI("engines", "--registry", reg, "remove", "nosuch"); code != 1 || !strings.Contains(errs, "nosuch") {
+		t.Errorf("remove nosuch: %d %s", code, errs)
+	}
+	if code, out, _ = runCLI("engines", "--registry", reg, "remove", "fairy-stockfish 11.1 lb 64"); code != 0 {
+		t.Errorf("remove: %d %s", code, out)
+	}
+	if _, out, _ = runCLI("engines", "--registry", reg, "list"); strings.Contains(out, "Fairy") {
+		t.Errorf("still listed: %s", out)
+	}
+	// the registry in the default place, through XDG_CONFIG_HOME
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	if code, out, errs = runCLI("engines", "list"); code != 0 {
+		t.Errorf("default registry: %d %s %s", code, out, errs)
+	}
+	// a corrupt list is reported and moved aside, and the command goes on
+	os.WriteFile(reg, []byte("{broken"), 0o644)
+	code, _, errs = runCLI("engines", "--registry", reg, "list")
+	if code != 0 || !strings.Contains(errs, "could not be read") {
+		t.Errorf("corrupt: %d %s", code, errs)
+	}
+	for _, args := range [][]string{{"engines"}, {"engines", "frobnicate"}, {"engines", "add"}, {"engines", "remove"}} {
+		if code, _, _ := runCLI(args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// Manager runs engines for the app: it starts them from the registry, keeps track of
+// every running one, and closes them all when the app quits.
+type Manager struct {
+	Registry *Registry
+
+	mu      sync.Mutex
+	running map[*Running]struct{}
+}
+
+// NewManager returns a manager over a registry.
+func NewManager(reg *Registry) *Manager {
+	return &Manager{Registry: reg, running: map[*Running]struct{}{}}
+}
+
+// Start runs an engine and keeps track of it until it is closed or dies.
+func (m *Manager) Start(ctx context.Context, def Definition, opts StartOptions) (*Running, error) {
+	r, err := Start(ctx, def, opts)
+	if err != nil {
+		return nil, err
+	}
+	m.track(r)
+	return r, nil
+}
+
+// StartByName runs a registered engine found by ID or display name.
+func (m *Manager) StartByName(ctx context.Context, key string, opts StartOptions) (*Running, error) {
+	def, ok := m.Registry.Find(key)
+	if !ok {
+		return nil, &Failure{Engine: key, Doing: "starting", Err: ErrNotFound}
+	}
+	return m.Start(ctx, def, opts)
+}
+
+func (m *Manager) track(r *Running) {
+	m.mu.Lock()
+	m.running[r] = struct{}{}
+	m.mu.Unlock()
+	go func() {
+		<-r.ended
+		m.mu.Lock()
+		delete(m.running, r)
+		m.mu.Unlock()
+	}()
+}
+
+// Restart starts a failed engine again with the same settings.
+func (m *Manager) Restart(ctx context.Context, r *Running) (*Running, error) {
+	nr, err := r.Restart(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m.track(nr)
+	return nr, nil
+}
+
+// Running returns the engines running now.
+func (m *Manager) Running() []*Running {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]*Running, 0, len(m.running))
+	for r := range m.running {
+		out = append(out, r)
+	}
+	return out
+}
+
+// CloseAll quits every running engine, in parallel, killing those that don't quit
+// within timeout. It returns when all their processes are gone.
+func (m *Manager) CloseAll(timeout time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, r := range m.Running() {
+		wg.Add(1)
+		go func(r *Running) {
+			defer wg.Done()
+			r.Close(ctx)
+		}(r)
+	}
+	wg.Wait()
+}
+
+// Add probes the program at path and registers it with what it declared.
+func (m *Manager) Add(ctx context.Context, path string, args ...string) (Definition, ProbeResult, error) {
+	def := Definition{Path: path, Args: args}
+	// a relative path names a file here; a bare name is looked up in PATH when run
+	if abs, err := filepath.Abs(path); err == nil && !filepath.IsAbs(path) && fileExists(abs) {
+		def.Path = abs
+	}
+	res, err := Probe(ctx, def)
+	if err != nil {
+		return def, res, err
+	}
+	def.ApplyProbe(res.Name, res.Author, res.Options)
+	def.Tags = []string{TagPlay, TagAnalysis}
+	def, err = m.Registry.Add(def)
+	return def, res, err
+}
+
+// Reprobe asks a registered engine for its options again (after an update of the
+// engine) and keeps the saved values that still fit; it returns the names dropped.
+func (m *Manager) Reprobe(ctx context.Context, id string) (Definition, []string, error) {
+	def, ok := m.Registry.Find(id)
+	if !ok {
+		return def, nil, ErrNotFound
+	}
+	res, err := Probe(ctx, def)
+	if err != nil {
+		return def, nil, err
+	}
+	dropped := def.ApplyProbe(res.Name, res.Author, res.Options)
+	return def, dropped, m.Registry.Save(def)
+}

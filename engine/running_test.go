@@ -1,0 +1,288 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"banmen/board"
+	"banmen/usiclient"
+)
+
+func readLog(t *testing.T, path string) string {
+	t.Helper()
+	data, _ := os.ReadFile(path)
+	return string(data)
+}
+
+func search(t *testing.T, r *Running) (usiclient.Result, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	sr, err := r.Session.Go(ctx, usiclient.NewPosition(board.NewStartPosition()), usiclient.Go{Depth: 2})
+	if err != nil {
+		return usiclient.Result{}, err
+	}
+	return sr.Wait(ctx)
+}
+
+func TestStartSendsSettingsUnderTheEnginesNames(t *testing.T) {
+	for _, c := range []struct {
+		behaviour, hash, ponder string
+	}{
+		{"normal", "setoption name USI_Hash value 64", "setoption name USI_Ponder value true"},
+		{"ponder-name", "setoption name Hash value 64", "setoption name Ponder value true"},
+	} {
+		logPath := filepath.Join(t.TempDir(), "received")
+		def := fakeDefinition(c.behaviour, logPath)
+		def.HashMB = 64
+		def.Values = map[string]string{"Style": "b", "Skill": "5", "Clear Hash": "", "Not Declared": "1"}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		r, err := Start(ctx, def, StartOptions{Ponder: true})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res, err := search(t, r); err != nil || res.BestMove.USI() != "7g7f" {
+			t.Errorf("search: %v %v", res.BestMove, err)
+		}
+		if err := r.Close(context.Background()); err != nil {
+			t.Error(err)
+		}
+		got := readLog(t, logPath)
+		for _, want := range []string{"usi\n", c.hash, c.ponder, "setoption name Style value b", "setoption name Skill value 5", "isready", "quit"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s: the engine did not receive %q; it got:\n%s", c.behaviour, want, got)
+			}
+		}
+		for _, not := range []string{"Clear Hash", "Not Declared"} {
+			if strings.Contains(got, not) {
+				t.Errorf("%s: sent %q at start:\n%s", c.behaviour, not, got)
+			}
+		}
+		if strings.Index(got, "setoption") > strings.Index(got, "isready") {
+			t.Errorf("options sent after isready:\n%s", got)
+		}
+		if r.Failure() != nil {
+			t.Errorf("a normal close reported a failure: %v", r.Failure())
+		}
+	}
+}
+
+func TestEngineDeathIsReportedAndRestartable(t *testing.T) {
+	logPath := filepath.Join(t.TempDir(), "received")
+	failures := make(chan *Failure, 1)
+	m := NewManager(nil)
+	r, err := m.Start(context.Background(), fakeDefinition("crash-on-go", logPath), StartOptions{OnFailure: func(f *Failure) { failures <- f }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := search(t, r); err == nil {
+		t.Fatal("a search on a crashing engine succeeded")
+	}
+	select {
+	case <-r.Died():
+	case <-time.After(10 * time.Second):
+		t.Fatal("Died not closed")
+	}
+	var f *Failure
+	select {
+	case f = <-failures:
+	case <-time.After(5 * time.Second):
+		t.Fatal("OnFailure not called")
+	}
+	if f != r.Failure() {
+		t.Error("OnFailure and Failure disagree")
+	}
+	msg := f.Error()
+	for _, want := range []string{"Fake crash-on-go", "searching", "exit status 3", "segmentation fault (pretend)"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("failure %q lacks %q", msg, want)
+		}
+	}
+	if len(f.LastLines) == 0 || !strings.Contains(strings.Join(f.LastLines, "\n"), "go") {
+		t.Errorf("last lines %q", f.LastLines)
+	}
+	nr, err := m.Restart(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(readLog(t, logPath), "usi\n") != 2 {
+		t.Errorf("restart did not start the engine again")
+	}
+	if len(m.Running()) != 1 {
+		t.Errorf("%d engines tracked", len(m.Running()))
+	}
+	m.CloseAll(5 * time.Second)
+	if !nr.Proc.Exited() || len(m.Running()) != 0 {
+		t.Error("CloseAll left the engine running")
+	}
+}
+
+func TestCloseKillsAnEngineThatIgnoresQuit(t *testing.T) {
+	def := fakeDefinition("ignore-quit", "")
+	def.TimeoutScale = 0.2
+	r, err := Start(context.Background(), def, StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	err = r.Close(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "ignored quit") {
+		t.Errorf("Close = %v", err)
+	}
+	if !r.Proc.Exited() || time.Since(start) > 8*time.Second {
+		t.Errorf("exited %v after %v", r.Proc.Exited(), time.Since(start))
+	}
+}
+
+func TestProbeNotUSI(t *testing.T) {
+	def := fakeDefinition("nousiok", "")
+	def.TimeoutScale = 0.1
+	start := time.Now()
+	_, err := Probe(context.Background(), def)
+	if !errors.Is(err, ErrNotUSI) || !strings.Contains(err.Error(), "I speak xboard") {
+		t.Errorf("Probe = %v", err)
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("took %v", time.Since(start))
+	}
+}
+
+// engineBinary finds a Debian engine; under CI a missing one is a failure.
+func engineBinary(t *testing.T, name string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	if p := filepath.Join("/usr/games", name); fileExists(p) {
+		return p
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("%s is not installed (make test-deps installs it)", name)
+	}
+	t.Skipf("%s is not installed; make test-deps installs it", name)
+	return ""
+}
+
+func gpsusiDefinition(t *testing.T) Definition {
+	home := t.TempDir()
+	if err := os.Symlink("/usr/share/gpsshogi-data/data", filepath.Join(home, "data")); err != nil {
+		t.Fatal(err)
+	}
+	return Definition{Path: engineBinary(t, "gpsusi"), Env: []string{"OSL_HOME=" + home}}
+}
+
+func TestProbeRealEngines(t *testing.T) {
+	ctx := context.Background()
+	fairy, err := Probe(ctx, Definition{Path: engineBinary(t, "fairy-stockfish")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(fairy.Name, "Fairy-Stockfish") || len(fairy.Options) < 10 {
+		t.Errorf("fairy-stockfish: %q with %d options", fairy.Name, len(fairy.Options))
+	}
+	var skill bool
+	for _, o := range fairy.Options {
+		skill = skill || o.Name == "Skill Level" && o.Type == usiclient.OptionSpin
+	}
+	if !skill {
+		t.Error("fairy-stockfish: no spin option \"Skill Level\"")
+	}
+	gps, err := Probe(ctx, gpsusiDefinition(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.ToLower(gps.Name), "gps") {
+		t.Errorf("gpsusi: %q", gps.Name)
+	}
+	gnu := Definition{Path: engineBinary(t, "gnushogi"), TimeoutScale: 0.2}
+	if _, err := Probe(ctx, gnu); !errors.Is(err, ErrNotUSI) {
+		t.Errorf("gnushogi: %v, want ErrNotUSI", err)
+	}
+}
+
+func TestBundledEngine(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "banmen-engine")
+	build := exec.Command("go", "build", "-o", bin, "banmen/cmd/banmen-engine")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building banmen-engine: %v\n%s", err, out)
+	}
+	reg, _ := OpenRegistry(filepath.Join(t.TempDir(), "engines.json"))
+	m := NewManager(reg)
+	def, err := reg.EnsureBundled(bin, "Banmen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Probe(context.Background(), def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Name, "Banmen") {
+		t.Errorf("bundled engine calls itself %q", res.Name)
+	}
+	r, err := m.StartByName(context.Background(), "Banmen", StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.CloseAll(5 * time.Second)
+	if r.Session.Info().Name != res.Name {
+		t.Errorf("started %q", r.Session.Info().Name)
+	}
+}
+
+func TestAddSearchAndCloseFairyStockfish(t *testing.T) {
+	reg, _ := OpenRegistry(filepath.Join(t.TempDir(), "engines.json"))
+	m := NewManager(reg)
+	def, res, err := m.Add(context.Background(), engineBinary(t, "fairy-stockfish"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def.Name != res.Name || def.ID == "" || len(def.Options) != len(res.Options) {
+		t.Errorf("added %+v", def)
+	}
+	def.SetValue("Skill Level", "3")
+	def.HashMB = 16
+	reg.Save(def)
+	r, err := m.StartByName(context.Background(), def.ID, StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res2, err := search(t, r)
+	if err != nil || !board.NewStartPosition().IsLegal(res2.BestMove) {
+		t.Errorf("search: %v %v", res2.BestMove, err)
+	}
+	m.CloseAll(5 * time.Second)
+	if !r.Proc.Exited() {
+		t.Error("still running")
+	}
+	re, dropped, err := m.Reprobe(context.Background(), def.ID)
+	if err != nil || len(dropped) != 0 || re.Values["Skill Level"] != "3" {
+		t.Errorf("Reprobe: %v dropped %v values %v", err, dropped, re.Values)
+	}
+}
+
+// A remote engine is a command like "ssh host /path/to/engine": the wrapper here
+// stands in for ssh, running its arguments.
+func TestRemoteEngineThroughAWrapper(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("shell wrapper")
+	}
+	wrapper := writeScript(t, `exec "$@"`)
+	def := Definition{Name: "remote fairy", Path: wrapper, Args: []string{engineBinary(t, "fairy-stockfish")}}
+	r, err := Start(context.Background(), def, StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := search(t, r); err != nil || res.BestMove == board.NoMove {
+		t.Errorf("search: %v %v", res.BestMove, err)
+	}
+	r.Close(context.Background())
+}
