@@ -1,0 +1,18 @@
+// Package kifu holds game records: a start position, headers, and a tree of
+// moves with comments, bookmarks and times, read from and written to the formats
+// people exchange — KIF and KI2 (Kakinoki), CSA V2.2 and V3.0, JKF (JSON Kifu
+// Format) and USI/SFEN — in UTF-8 or Shift_JIS. It also reads and writes the
+// engine "think comments" ShogiHome puts in records (評価値, 読み筋, …) and
+// floodgate's score lines.
+//
+// A Record is a start position plus a tree of Nodes. The root node stands for
+// the start position (its comment is the comment before the first move); every
+// other node is a move or a special move (投了, 中断, …) that ends its line.
+// A node's first child is its main continuation, the others are variations.
+// A Cursor walks the tree the way a record view does: along a current line,
+// jumping between variations, playing moves.
+//
+// Readers never give up silently: a record that can be read only in part is
+// returned together with a *ParseError naming the line and what was expected,
+// and irregularities that do not stop reading are listed in Record.Warnings.
+package kifu

@@ -1,0 +1,51 @@
+package kifu
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ParseError says why a record could not be read (completely): the file (when known),
+// the line (1-based; 0 when it is not about one line), and what was wrong there.
+// Readers that fail part-way return the record read so far together with a *ParseError.
+type ParseError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	b.WriteString("kifu: ")
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteString(": ")
+	}
+	if e.Line > 0 {
+		fmt.Fprintf(&b, "line %d: ", e.Line)
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Warning is an irregularity a reader met and worked around: a line it did not
+// understand and skipped, a file cut short, a second record it did not read.
+type Warning struct {
+	Line int // 1-based; 0 when it is not about one line
+	Msg  string
+}
+
+func (w Warning) String() string {
+	if w.Line > 0 {
+		return fmt.Sprintf("line %d: %s", w.Line, w.Msg)
+	}
+	return w.Msg
+}
+
+// withFile sets the file name on a *ParseError (other errors are returned as they are).
+func withFile(err error, file string) error {
+	if pe, ok := err.(*ParseError); ok && pe.File == "" {
+		pe.File = file
+	}
+	return err
+}
