@@ -1,0 +1,125 @@
+package kifu
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// Encoding is a character encoding of a record file.
+type Encoding int
+
+const (
+	UTF8     Encoding = iota // UTF-8 (.kifu, .ki2u, JKF, CSA V3 by declaration)
+	ShiftJIS                 // Shift_JIS as Windows writes it (CP932): .kif, .ki2, CSA by default
+)
+
+func (e Encoding) String() string {
+	if e == ShiftJIS {
+		return "Shift_JIS"
+	}
+	return "UTF-8"
+}
+
+// ParseEncoding reads an encoding name: utf8, utf-8, sjis, shift_jis, cp932, … (any case).
+func ParseEncoding(name string) (Encoding, error) {
+	switch strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(name)) {
+	case "utf8":
+		return UTF8, nil
+	case "sjis", "shiftjis", "cp932", "windows31j", "ms932":
+		return ShiftJIS, nil
+	}
+	return UTF8, fmt.Errorf("kifu: unknown encoding %q: want utf8 or sjis", name)
+}
+
+var (
+	bomUTF8    = []byte{0xEF, 0xBB, 0xBF}
+	bomUTF16LE = []byte{0xFF, 0xFE}
+	bomUTF16BE = []byte{0xFE, 0xFF}
+)
+
+// Decode turns the bytes of a record file into text: a byte-order mark decides
+// (UTF-8 or UTF-16), else valid UTF-8 is UTF-8, else it is Shift_JIS. A Shift_JIS
+// file with bytes that are not Shift_JIS decodes them as U+FFFD.
+func Decode(data []byte) (string, Encoding) {
+	switch {
+	case bytes.HasPrefix(data, bomUTF8):
+		return string(data[3:]), UTF8
+	case bytes.HasPrefix(data, bomUTF16LE):
+		if s, err := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder().Bytes(data); err == nil {
+			return string(s), UTF8
+		}
+	case bytes.HasPrefix(data, bomUTF16BE):
+		if s, err := unicode.UTF16(unicode.BigEndian, unicode.UseBOM).NewDecoder().Bytes(data); err == nil {
+			return string(s), UTF8
+		}
+	}
+	if utf8.Valid(data) {
+		return string(data), UTF8
+	}
+	s, err := japanese.ShiftJIS.NewDecoder().Bytes(data)
+	if err != nil { // cannot happen: the decoder replaces what it cannot read
+		return strings.ToValidUTF8(string(data), "\uFFFD"), ShiftJIS
+	}
+	return string(s), ShiftJIS
+}
+
+// Encode turns text into bytes in e. A character Shift_JIS cannot hold is an error
+// naming it and its line.
+func Encode(text string, e Encoding) ([]byte, error) {
+	if e == UTF8 {
+		return []byte(text), nil
+	}
+	out, err := encoding.HTMLEscapeUnsupported(japanese.ShiftJIS.NewEncoder()).Bytes([]byte(text))
+	if err == nil && !bytes.Contains(out, []byte("&#")) {
+		return out, nil
+	}
+	// find the first character that does not fit, to say where it is
+	line := 1
+	enc := japanese.ShiftJIS.NewEncoder()
+	for _, r := range text {
+		if r == '\n' {
+			line++
+			continue
+		}
+		if _, err := enc.String(string(r)); err != nil {
+			return nil, fmt.Errorf("kifu: line %d: %q (U+%04X) cannot be written in Shift_JIS: write UTF-8 instead", line, r, r)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("kifu: cannot write Shift_JIS: %v", err)
+	}
+	return out, nil
+}
+
+// WithNewline rewrites the "\n" line ends of text as nl ("\n", "\r\n" or "\r").
+func WithNewline(text, nl string) string {
+	if nl == "" || nl == "\n" {
+		return text
+	}
+	return strings.ReplaceAll(text, "\n", nl)
+}
+
+// lines splits text into lines at "\n", "\r\n" or "\r". The last line is included
+// only if it is not empty. complete reports whether the text ended with a line end.
+func lines(text string) (ls []string, complete bool) {
+	ls = make([]string, 0, strings.Count(text, "\n")+1)
+	for len(text) > 0 {
+		i := strings.IndexAny(text, "\r\n")
+		if i < 0 {
+			ls = append(ls, text)
+			return ls, false
+		}
+		ls = append(ls, text[:i])
+		if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+			i++
+		}
+		text = text[i+1:]
+	}
+	return ls, true
+}
