@@ -1,0 +1,71 @@
+package kifu
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"banmen/board"
+)
+
+// ReadKI2 reads a KI2 record (.ki2 in Shift_JIS, .ki2u in UTF-8: the encoding is
+// detected). KIF move lines in it are read too.
+func ReadKI2(r io.Reader) (*Record, error) { return ReadKIF(r) }
+
+// ParseKI2 reads a KI2 record from text.
+func ParseKI2(text string) (*Record, error) { return readKakinoki(text) }
+
+// FormatKI2 writes r as KI2 text: moves as ▲７六歩△３四歩 with the words that tell
+// pieces apart, six to a line, the end of each line of play as a まで line. KI2 has no
+// times; variations, comments and bookmarks are kept.
+func FormatKI2(r *Record) string {
+	var b strings.Builder
+	writeKakinokiHead(&b, r)
+	writeNotes(&b, r.Root, true)
+	names := sideNames(r)
+	first := true
+	eachLine(r, func(start *Node, pos *board.Position) {
+		if !first {
+			fmt.Fprintf(&b, "\n変化：%d手\n", start.ply)
+		}
+		first = false
+		p := *pos
+		onLine := 0
+		endLine := func() {
+			if onLine > 0 {
+				b.WriteString("\n")
+				onLine = 0
+			}
+		}
+		for n := start; n != nil; n = n.Next() {
+			if n.IsSpecial() {
+				endLine()
+				b.WriteString(trailerText(n, p.SideToMove(), names) + "\n")
+				writeNotes(&b, n, true)
+				break
+			}
+			text := p.SideToMove().Mark() + p.KI2Move(n.Move, n.parent.lastTo())
+			if onLine > 0 {
+				b.WriteString(strings.Repeat(" ", max(1, 12-displayWidth(prevText(&b)))))
+			}
+			b.WriteString(text)
+			onLine++
+			if onLine == 6 || n.Comment != "" || n.Bookmark != "" || len(n.Remarks) > 0 || n.Next() == nil {
+				endLine()
+			}
+			writeNotes(&b, n, true)
+			p.Do(n.Move)
+		}
+		endLine()
+	})
+	return b.String()
+}
+
+// prevText returns the last move written on the current line (after the last space).
+func prevText(b *strings.Builder) string {
+	s := b.String()
+	if i := strings.LastIndexAny(s, " \n"); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}

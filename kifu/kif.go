@@ -1,0 +1,89 @@
+package kifu
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"banmen/board"
+)
+
+// ReadKIF reads a KIF record (.kif in Shift_JIS, .kifu in UTF-8: the encoding is
+// detected). KI2 move lines in it are read too. On an error the record read so far
+// is returned with it.
+func ReadKIF(r io.Reader) (*Record, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("kifu: %v", err)
+	}
+	text, _ := Decode(data)
+	return readKakinoki(text)
+}
+
+// ParseKIF reads a KIF record from text.
+func ParseKIF(text string) (*Record, error) { return readKakinoki(text) }
+
+// FormatKIF writes r as KIF text (lines end with "\n"; see Write for encodings and
+// line ends). Variations, comments, bookmarks, times and remarks are all kept.
+func FormatKIF(r *Record) string {
+	var b strings.Builder
+	writeKakinokiHead(&b, r)
+	timed := hasTimes(r)
+	if timed {
+		b.WriteString("手数----指手---------消費時間--\n")
+	} else {
+		b.WriteString("手数----指手--\n")
+	}
+	writeNotes(&b, r.Root, true)
+	names := sideNames(r)
+	first := true
+	eachLine(r, func(start *Node, pos *board.Position) {
+		if !first {
+			fmt.Fprintf(&b, "\n変化：%d手\n", start.ply)
+		}
+		first = false
+		p := *pos
+		for n := start; n != nil; n = n.Next() {
+			var text string
+			if n.IsSpecial() {
+				text = specialLabel(n)
+			} else {
+				text = p.KIFMove(n.Move, n.parent.lastTo())
+			}
+			fmt.Fprintf(&b, "%4d %s", n.ply, text)
+			if timed {
+				b.WriteString(strings.Repeat(" ", max(1, 13-displayWidth(text))))
+				b.WriteString(kifTime(n))
+			}
+			if i := n.Index(); i < len(n.parent.children)-1 {
+				b.WriteString("+")
+			}
+			b.WriteString("\n")
+			writeNotes(&b, n, true)
+			if n.IsSpecial() {
+				b.WriteString(trailerText(n, p.SideToMove(), names) + "\n")
+				break
+			}
+			p.Do(n.Move)
+		}
+	})
+	return b.String()
+}
+
+// kifTime writes the time column ( m:ss/hh:mm:ss).
+func kifTime(n *Node) string {
+	el := int(n.Elapsed / time.Second)
+	tot := int(n.Total / time.Second)
+	return fmt.Sprintf("(%2d:%02d/%02d:%02d:%02d)", el/60, el%60, tot/3600, tot/60%60, tot%60)
+}
+
+// hasTimes reports whether any move of r has a time.
+func hasTimes(r *Record) bool {
+	found := false
+	r.Root.Walk(func(n *Node) bool {
+		found = n.Timed
+		return !found
+	})
+	return found
+}
