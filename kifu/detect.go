@@ -1,0 +1,219 @@
+package kifu
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Format is a record file format.
+type Format int
+
+const (
+	UnknownFormat Format = iota
+	KIF
+	KI2
+	CSA
+	JKF
+	USI // a USI position command or an SFEN
+)
+
+var formatNames = [...]string{"unknown", "KIF", "KI2", "CSA", "JKF", "USI"}
+
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return "unknown"
+}
+
+// ParseFormat reads a format name or file extension: kif, kifu, ki2, ki2u, csa, jkf,
+// json, usi, sfen (any case, with or without a dot).
+func ParseFormat(name string) (Format, error) {
+	switch strings.ToLower(strings.TrimPrefix(name, ".")) {
+	case "kif", "kifu":
+		return KIF, nil
+	case "ki2", "ki2u":
+		return KI2, nil
+	case "csa":
+		return CSA, nil
+	case "jkf", "json":
+		return JKF, nil
+	case "usi", "sfen":
+		return USI, nil
+	}
+	return UnknownFormat, fmt.Errorf("kifu: unknown format %q: want kif, ki2, csa, jkf or usi", name)
+}
+
+var (
+	kifMoveLine = regexp.MustCompile(`^[ \t　]*[0-9]+[ \t　]+(?:[１-９1-9][一二三四五六七八九1-9]|同|仝)`)
+	csaMoveLine = regexp.MustCompile(`^[+-][0-9]{4}[A-Z]{2}`)
+	sfenStart   = regexp.MustCompile(`^[1-9lnsgkrbpLNSGKRBP+]+(/[1-9lnsgkrbpLNSGKRBP+]+){8} [bw] `)
+)
+
+// Detect guesses the format of a record from its text (decoded already).
+func Detect(text string) Format {
+	t := strings.TrimLeft(text, " \t\r\n\uFEFF")
+	if strings.HasPrefix(t, "{") {
+		return JKF
+	}
+	first := t
+	if i := strings.IndexAny(first, "\r\n"); i >= 0 {
+		first = first[:i]
+	}
+	first = strings.TrimSpace(first)
+	if strings.HasPrefix(first, "position ") || first == "startpos" || strings.HasPrefix(first, "startpos ") ||
+		strings.HasPrefix(first, "sfen ") || sfenStart.MatchString(first+" ") {
+		return USI
+	}
+	var kif, ki2, csa, header int
+	ls, _ := lines(t)
+	for _, l := range ls {
+		switch {
+		case l == "":
+		case kifMoveLine.MatchString(l):
+			kif++
+		case strings.HasPrefix(trimLeftSpace(l), "▲") || strings.HasPrefix(trimLeftSpace(l), "△") ||
+			strings.HasPrefix(trimLeftSpace(l), "☗") || strings.HasPrefix(trimLeftSpace(l), "☖"):
+			ki2++
+		case csaMoveLine.MatchString(l) || l == "+" || l == "-" || strings.HasPrefix(l, "PI") ||
+			len(l) >= 2 && l[0] == 'P' && (l[1] >= '1' && l[1] <= '9' || l[1] == '+' || l[1] == '-') ||
+			strings.HasPrefix(l, "V2") || strings.HasPrefix(l, "V3") || strings.HasPrefix(l, "N+") ||
+			strings.HasPrefix(l, "N-") || strings.HasPrefix(l, "%") || strings.HasPrefix(l, "$"):
+			csa++
+		case strings.Contains(l, "：") || strings.HasPrefix(l, "|") || strings.HasPrefix(l, "手数--"):
+			header++
+		}
+	}
+	switch {
+	case kif > 0 && kif >= ki2:
+		return KIF
+	case ki2 > 0:
+		return KI2
+	case csa > 0 && csa >= header:
+		return CSA
+	case header > 0:
+		return KIF
+	}
+	if allUSIMoves(first) {
+		return USI
+	}
+	return UnknownFormat
+}
+
+func allUSIMoves(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return false
+	}
+	for _, t := range f {
+		if t != "moves" && !looksLikeUSIMove(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// ReadAny reads a record in any format, detected from the text (for pasted text).
+func ReadAny(text string) (*Record, error) {
+	return parseAs(Detect(text), text)
+}
+
+func parseAs(f Format, text string) (*Record, error) {
+	switch f {
+	case KIF, KI2:
+		return readKakinoki(text)
+	case CSA:
+		return ParseCSA(text)
+	case JKF:
+		return ParseJKF(text)
+	case USI:
+		return ParseUSI(text)
+	}
+	if strings.TrimSpace(text) == "" {
+		return nil, &ParseError{Msg: "empty: no record to read"}
+	}
+	return nil, &ParseError{Msg: "not a record in any format known (KIF, KI2, CSA, JKF, USI/SFEN)"}
+}
+
+// Read reads a record file's bytes: the encoding is detected, then the format (from the
+// content; name, the file name, only settles a tie). It returns the encoding found.
+func Read(data []byte, name string) (*Record, Encoding, error) {
+	text, enc := Decode(data)
+	f := Detect(text)
+	if f == UnknownFormat || f == KIF || f == KI2 {
+		if ef, err := ParseFormat(filepath.Ext(name)); err == nil && (f == UnknownFormat || ef == KIF || ef == KI2) {
+			f = ef
+		}
+	}
+	rec, err := parseAs(f, text)
+	if err != nil {
+		err = withFile(err, name)
+	}
+	return rec, enc, err
+}
+
+// ReadFile reads the record in a file, whatever its format and encoding. Errors name the file.
+func ReadFile(path string) (*Record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("kifu: %v", err)
+	}
+	if !utf8.Valid(data) && len(data) > 0 && data[0] == 0 {
+		return nil, &ParseError{File: path, Msg: "binary data, not a record"}
+	}
+	rec, _, err := Read(data, path)
+	return rec, err
+}
+
+// WriteOptions say how Write encodes a record.
+type WriteOptions struct {
+	Encoding Encoding
+	// Newline ends lines: "\n", "\r\n" or "\r". Empty: "\r\n" for Shift_JIS (the
+	// Windows programs that want Shift_JIS want CRLF), "\n" for UTF-8.
+	Newline string
+	// CSAV3 writes CSA V3.0 instead of V2.2.
+	CSAV3 bool
+}
+
+// FormatRecord writes r as text in format f (lines end with "\n").
+func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
+	switch f {
+	case KIF:
+		return FormatKIF(r), nil
+	case KI2:
+		return FormatKI2(r), nil
+	case CSA:
+		return FormatCSA(r, CSAOptions{V3: o.CSAV3, Encoding: o.Encoding}), nil
+	case JKF:
+		return FormatJKF(r), nil
+	case USI:
+		return FormatUSI(r) + "\n", nil
+	}
+	return "", fmt.Errorf("kifu: cannot write format %v", f)
+}
+
+// Write writes r to w in format f, encoded as o says.
+func Write(w io.Writer, r *Record, f Format, o WriteOptions) error {
+	text, err := FormatRecord(r, f, o)
+	if err != nil {
+		return err
+	}
+	nl := o.Newline
+	if nl == "" {
+		nl = "\n"
+		if o.Encoding == ShiftJIS {
+			nl = "\r\n"
+		}
+	}
+	data, err := Encode(WithNewline(text, nl), o.Encoding)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}

@@ -1,0 +1,601 @@
+package kifu
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"banmen/board"
+)
+
+// JKF, the JSON Kifu Format (https://github.com/na2hiro/json-kifu-format):
+//
+//	{"header": {"先手": "…"}, "initial": {"preset": "HIRATE"} | {"preset": "OTHER", "data": {…}},
+//	 "moves": [{"comments": […]}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6},
+//	 "piece": "FU"}, "time": {"now": {"m": 0, "s": 2}, "total": {"h": 0, "m": 0, "s": 2}},
+//	 "comments": […], "forks": [[…alternatives to this move…]]}, {"special": "TORYO"}]}
+//
+// moves[0] carries the comments on the start position; a move's "piece" is the piece
+// before it moves; "forks" are lines that replace the move they hang on.
+
+type jkfFile struct {
+	Header  jkfHeader      `json:"header"`
+	Initial *jkfInitial    `json:"initial,omitempty"`
+	Moves   []jkfMoveEntry `json:"moves"`
+}
+
+type jkfInitial struct {
+	Preset string    `json:"preset"`
+	Data   *jkfState `json:"data,omitempty"`
+}
+
+type jkfState struct {
+	Color jkfColor         `json:"color"`
+	Board json.RawMessage  `json:"board"`
+	Hands []map[string]int `json:"hands"`
+}
+
+type jkfPiece struct {
+	Color *jkfColor `json:"color,omitempty"`
+	Kind  string    `json:"kind,omitempty"`
+}
+
+type jkfMoveEntry struct {
+	Comments []string         `json:"comments,omitempty"`
+	Comment  string           `json:"comment,omitempty"`
+	Move     *jkfMove         `json:"move,omitempty"`
+	Time     *jkfTime         `json:"time,omitempty"`
+	Special  string           `json:"special,omitempty"`
+	Forks    [][]jkfMoveEntry `json:"forks,omitempty"`
+}
+
+type jkfMove struct {
+	Color    jkfColor  `json:"color"`
+	From     *jkfPlace `json:"from,omitempty"`
+	To       *jkfPlace `json:"to,omitempty"`
+	Piece    string    `json:"piece"`
+	Same     bool      `json:"same,omitempty"`
+	Promote  *bool     `json:"promote,omitempty"`
+	Capture  string    `json:"capture,omitempty"`
+	Relative string    `json:"relative,omitempty"`
+}
+
+type jkfPlace struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+type jkfTime struct {
+	Now   jkfClock `json:"now"`
+	Total jkfClock `json:"total"`
+}
+
+type jkfClock struct {
+	H *int `json:"h,omitempty"`
+	M int  `json:"m"`
+	S int  `json:"s"`
+}
+
+func (c jkfClock) duration() time.Duration {
+	h := 0
+	if c.H != nil {
+		h = *c.H
+	}
+	return time.Duration(h*3600+c.M*60+c.S) * time.Second
+}
+
+func clockOf(d time.Duration, withHours bool) jkfClock {
+	s := int(d / time.Second)
+	if withHours {
+		h := s / 3600
+		return jkfClock{H: &h, M: s / 60 % 60, S: s % 60}
+	}
+	return jkfClock{M: s / 60, S: s % 60}
+}
+
+// jkfColor is 0 (先手) or 1 (後手); early JKF wrote true and false.
+type jkfColor int
+
+func (c *jkfColor) UnmarshalJSON(b []byte) error {
+	switch s := string(bytes.TrimSpace(b)); s {
+	case "0", "true", "null":
+		*c = 0
+	case "1", "false":
+		*c = 1
+	default:
+		return fmt.Errorf("color %s: want 0 (先手) or 1 (後手)", s)
+	}
+	return nil
+}
+
+// jkfHeader keeps the header's keys in the order of the file.
+type jkfHeader []Header
+
+func (h *jkfHeader) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	t, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return nil
+	}
+	if d, ok := t.(json.Delim); !ok || d != '{' {
+		return fmt.Errorf("header: want an object of strings")
+	}
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return err
+		}
+		var s string
+		switch x := v.(type) {
+		case string:
+			s = x
+		case nil:
+		default:
+			s = fmt.Sprint(x)
+		}
+		*h = append(*h, Header{kt.(string), s})
+	}
+	return nil
+}
+
+func (h jkfHeader) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, x := range h {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(marshalString(x.Key))
+		b.WriteByte(':')
+		b.Write(marshalString(x.Value))
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func marshalString(s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+// ReadJKF reads a JKF record (UTF-8 JSON).
+func ReadJKF(r io.Reader) (*Record, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("kifu: %v", err)
+	}
+	text, _ := Decode(data)
+	return ParseJKF(text)
+}
+
+// ParseJKF reads a JKF record from text. JSON cut short is read as far as it goes, with a warning.
+func ParseJKF(text string) (*Record, error) {
+	var f jkfFile
+	var warnings []Warning
+	if err := json.Unmarshal([]byte(text), &f); err != nil {
+		repaired, ok := repairJSON(text)
+		if ok && json.Unmarshal([]byte(repaired), &f) == nil {
+			warnings = append(warnings, Warning{Msg: "the file ends early (the JSON is not closed); read as far as it goes"})
+		} else {
+			return nil, &ParseError{Line: jsonErrorLine(text, err), Msg: "not JKF: " + jsonErrorText(err) + "; want a JSON object with \"header\" and \"moves\""}
+		}
+	}
+	rec := &Record{Root: &Node{}, Warnings: warnings}
+	rec.Headers = Headers(f.Header)
+	start, err := jkfStart(f.Initial)
+	if err != nil {
+		return nil, &ParseError{Msg: "initial: " + err.Error()}
+	}
+	rec.Start = start
+	if len(f.Moves) > 0 {
+		first := f.Moves[0]
+		rec.Root.Comment = strings.Join(first.Comments, "\n")
+		if first.Comment != "" {
+			rec.Root.Comment = joinComment(rec.Root.Comment, first.Comment)
+		}
+		if first.Move != nil || first.Special != "" {
+			rec.Warnings = append(rec.Warnings, Warning{Msg: "moves[0] holds a move; moves[0] is for the comment on the start position, so it was read as the first move"})
+		} else {
+			f.Moves = f.Moves[1:]
+		}
+	}
+	if err := jkfLine(rec, rec.Root, *rec.Start, f.Moves, "moves", 1); err != nil {
+		fillTotals(rec.Root)
+		return rec, err
+	}
+	fillTotals(rec.Root)
+	return rec, nil
+}
+
+func joinComment(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n" + b
+}
+
+// jkfStart reads "initial": a preset, or OTHER with the board and hands.
+func jkfStart(in *jkfInitial) (*board.Position, error) {
+	if in == nil || in.Preset == "" {
+		return board.NewStartPosition(), nil
+	}
+	if in.Preset != "OTHER" {
+		h, ok := HandicapByJKF(in.Preset)
+		if !ok {
+			return nil, fmt.Errorf("unknown preset %q (want HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5, 5_L, 6, 7_L, 7_R, 8, 10 or OTHER)", in.Preset)
+		}
+		return h.Position(), nil
+	}
+	if in.Data == nil {
+		return nil, fmt.Errorf("preset OTHER needs \"data\" with the board and hands")
+	}
+	p := board.NewEmptyPosition()
+	var cols [][]jkfPiece
+	if b := bytes.TrimSpace(in.Data.Board); len(b) > 0 && b[0] == '[' {
+		if err := json.Unmarshal(b, &cols); err != nil {
+			return nil, fmt.Errorf("board: %v", err)
+		}
+	}
+	if len(cols) > 9 {
+		return nil, fmt.Errorf("board has %d files, want 9", len(cols))
+	}
+	for x, col := range cols {
+		if len(col) > 9 {
+			return nil, fmt.Errorf("board file %d has %d squares, want 9", x+1, len(col))
+		}
+		for y, pc := range col {
+			if pc.Kind == "" {
+				continue
+			}
+			t, ok := board.PieceTypeFromCSA(pc.Kind)
+			if !ok {
+				return nil, fmt.Errorf("board[%d][%d]: unknown piece %q", x, y, pc.Kind)
+			}
+			c := board.Black
+			if pc.Color != nil && *pc.Color == 1 {
+				c = board.White
+			}
+			p.SetPiece(board.NewSquare(x+1, y+1), board.NewPiece(c, t))
+		}
+	}
+	var hands [2]board.Hand
+	for c, h := range in.Data.Hands {
+		if c > 1 {
+			break
+		}
+		for k, n := range h {
+			t, ok := board.PieceTypeFromCSA(k)
+			if !ok || t < board.Pawn || t > board.Gold {
+				if n == 0 {
+					continue
+				}
+				return nil, fmt.Errorf("hands: %q cannot be in hand", k)
+			}
+			if n < 0 || n > 38 {
+				return nil, fmt.Errorf("hands: %d %s", n, k)
+			}
+			hands[c][t] = uint8(n)
+			p.SetHandCount(board.Color(c), t, n)
+		}
+	}
+	p.SetSideToMove(board.Color(in.Data.Color))
+	sfen := positionSFEN(p, hands)
+	q, err := board.ParseSFEN(sfen)
+	if err != nil {
+		if q, err = board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true}); err != nil {
+			return nil, fmt.Errorf("%v", sfenReason(err))
+		}
+	}
+	return q, nil
+}
+
+// jkfLine reads the entries of a line that starts after node at (position pos).
+func jkfLine(rec *Record, at *Node, pos board.Position, entries []jkfMoveEntry, path string, firstIndex int) error {
+	cur := at
+	for k, e := range entries {
+		where := fmt.Sprintf("%s[%d]", path, k+firstIndex)
+		if e.Move == nil && e.Special == "" {
+			// comments or a time without a move: they belong to the node before
+			if len(e.Comments) > 0 {
+				cur.Comment = joinComment(cur.Comment, strings.Join(e.Comments, "\n"))
+			}
+			continue
+		}
+		if cur.IsSpecial() {
+			return &ParseError{Msg: fmt.Sprintf("%s: a move after %s", where, specialLabel(cur))}
+		}
+		before, beforeNode := pos, cur
+		var n *Node
+		if e.Move != nil {
+			m, err := jkfMoveOf(&pos, e.Move, cur.lastTo())
+			if err != nil {
+				return &ParseError{Msg: fmt.Sprintf("%s (ply %d): %v", where, cur.ply+1, err)}
+			}
+			n = cur.addMove(m)
+			pos.Do(m)
+		} else {
+			sp := parseCSASpecial(e.Special, pos.SideToMove())
+			n = &Node{Special: sp}
+			if sp == Other {
+				n.SpecialText = e.Special
+			}
+			cur.add(n)
+		}
+		if len(e.Comments) > 0 {
+			n.Comment = joinComment(n.Comment, strings.Join(e.Comments, "\n"))
+		}
+		if e.Time != nil {
+			n.Elapsed, n.Total, n.Timed = e.Time.Now.duration(), e.Time.Total.duration(), true
+		}
+		for i, fork := range e.Forks {
+			if err := jkfLine(rec, beforeNode, before, fork, fmt.Sprintf("%s.forks[%d]", where, i), 0); err != nil {
+				return err
+			}
+		}
+		cur = n
+	}
+	return nil
+}
+
+var jkfRelativeWords = map[rune]string{'L': "左", 'C': "直", 'R': "右", 'U': "上", 'M': "寄", 'D': "引", 'H': "打"}
+
+// jkfMoveOf turns a JKF move into a legal move in p.
+func jkfMoveOf(p *board.Position, jm *jkfMove, lastTo board.Square) (board.Move, error) {
+	t, ok := board.PieceTypeFromCSA(jm.Piece)
+	if !ok {
+		return board.NoMove, fmt.Errorf("unknown piece %q", jm.Piece)
+	}
+	var to board.Square
+	switch {
+	case jm.To != nil:
+		if jm.To.X < 1 || jm.To.X > 9 || jm.To.Y < 1 || jm.To.Y > 9 {
+			return board.NoMove, fmt.Errorf("destination {x:%d, y:%d} is off the board", jm.To.X, jm.To.Y)
+		}
+		to = board.NewSquare(jm.To.X, jm.To.Y)
+	case jm.Same && lastTo != board.NoSquare:
+		to = lastTo
+	default:
+		return board.NoMove, fmt.Errorf("move of %s has no destination", jm.Piece)
+	}
+	promote := jm.Promote != nil && *jm.Promote
+	if jm.From != nil {
+		if jm.From.X < 1 || jm.From.X > 9 || jm.From.Y < 1 || jm.From.Y > 9 {
+			return board.NoMove, fmt.Errorf("origin {x:%d, y:%d} is off the board", jm.From.X, jm.From.Y)
+		}
+		from := board.NewSquare(jm.From.X, jm.From.Y)
+		if pc := p.PieceAt(from); pc != board.NoPiece && pc.Type() != t {
+			return board.NoMove, fmt.Errorf("the piece on %s is %s, not %s", squareName(from), pc.Type().CSA(), jm.Piece)
+		}
+		m, reason := boardMove(p, from, to, promote)
+		if reason != "" {
+			return board.NoMove, fmt.Errorf("illegal move %s: %s", csaMoveText(p.SideToMove(), board.NewBoardMove(from, to, t, 0, promote)), reason)
+		}
+		return m, nil
+	}
+	// no origin: a drop, or a board move told apart by "relative" as in KI2
+	text := board.JapaneseSquare(to) + t.Kanji()
+	for _, r := range jm.Relative {
+		text += jkfRelativeWords[r]
+	}
+	if promote {
+		text += "成"
+	} else if jm.Promote != nil {
+		text += "不成"
+	}
+	m, err := p.ParseJapaneseMove(text, board.NoSquare)
+	if err != nil {
+		return board.NoMove, fmt.Errorf("illegal move %s: %v", text, err)
+	}
+	return m, nil
+}
+
+// FormatJKF writes r as JKF (compact JSON, one line). Everything is kept but remarks.
+func FormatJKF(r *Record) string {
+	f := jkfFile{Header: jkfHeader(r.Headers)}
+	if f.Header == nil {
+		f.Header = jkfHeader{}
+	}
+	if h, ok := HandicapOf(r.Start); ok {
+		f.Initial = &jkfInitial{Preset: h.JKF}
+	} else {
+		f.Initial = &jkfInitial{Preset: "OTHER", Data: jkfStateOf(r.Start)}
+	}
+	root := jkfMoveEntry{}
+	if r.Root.Comment != "" {
+		root.Comments = strings.Split(r.Root.Comment, "\n")
+	}
+	f.Moves = append([]jkfMoveEntry{root}, jkfEntries(r.Root.Next(), *r.Start)...)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(f); err != nil {
+		panic("kifu: JKF encoding failed: " + err.Error()) // only plain data is encoded
+	}
+	return b.String()
+}
+
+// jkfEntries writes the line from first on (pos is the position before first).
+func jkfEntries(first *Node, pos board.Position) []jkfMoveEntry {
+	var out []jkfMoveEntry
+	for n := first; n != nil; n = n.Next() {
+		e := jkfMoveEntry{}
+		if n.Comment != "" {
+			e.Comments = strings.Split(n.Comment, "\n")
+		}
+		if n.Timed {
+			e.Time = &jkfTime{Now: clockOf(n.Elapsed, false), Total: clockOf(n.Total, true)}
+		}
+		if n.IsSpecial() {
+			if n.Special == Other {
+				e.Special = strings.TrimPrefix(n.SpecialText, "%")
+			} else if w, ok := csaSpecial(n.Special, pos.SideToMove(), true); ok {
+				e.Special = w
+			} else {
+				e.Special = "CHUDAN"
+			}
+		} else {
+			e.Move = jkfMoveFor(&pos, n.Move, n.parent.lastTo())
+		}
+		if n.parent.children[0] == n {
+			for _, alt := range n.parent.children[1:] {
+				e.Forks = append(e.Forks, jkfEntries(alt, pos))
+			}
+		}
+		out = append(out, e)
+		if n.IsSpecial() {
+			break
+		}
+		pos.Do(n.Move)
+	}
+	return out
+}
+
+func jkfMoveFor(p *board.Position, m board.Move, lastTo board.Square) *jkfMove {
+	jm := &jkfMove{Color: jkfColor(p.SideToMove()), Piece: m.Piece().CSA(),
+		To: &jkfPlace{m.To().File(), m.To().Rank()}, Same: m.To() == lastTo}
+	if !m.IsDrop() {
+		jm.From = &jkfPlace{m.From().File(), m.From().Rank()}
+		if m.Captured() != board.NoPieceType {
+			jm.Capture = m.Captured().CSA()
+		}
+		if m.IsPromotion() || m.Piece().CanPromote() && (relRank(p.SideToMove(), m.From()) <= 3 || relRank(p.SideToMove(), m.To()) <= 3) {
+			v := m.IsPromotion()
+			jm.Promote = &v
+		}
+	}
+	// the relative words KI2 would write (右 左 直 上 引 寄 打)
+	ki2 := p.KI2Move(m, board.NoSquare)
+	for _, r := range strings.TrimPrefix(ki2, board.JapaneseSquare(m.To())+m.Piece().Kanji()) {
+		for code, w := range jkfRelativeWords {
+			if string(r) == w {
+				jm.Relative += string(code)
+			}
+		}
+	}
+	jm.Relative = canonicalRelative(jm.Relative)
+	return jm
+}
+
+// canonicalRelative orders relative codes as JKF writes them: L/C/R before U/M/D.
+func canonicalRelative(s string) string {
+	var h, v string
+	for _, r := range s {
+		switch r {
+		case 'L', 'C', 'R':
+			h += string(r)
+		case 'U', 'M', 'D':
+			v += string(r)
+		case 'H':
+			return "H"
+		}
+	}
+	return h + v
+}
+
+func jkfStateOf(p *board.Position) *jkfState {
+	cols := make([][]jkfPiece, 9)
+	for x := 0; x < 9; x++ {
+		cols[x] = make([]jkfPiece, 9)
+		for y := 0; y < 9; y++ {
+			pc := p.PieceAt(board.NewSquare(x+1, y+1))
+			if pc == board.NoPiece {
+				continue
+			}
+			c := jkfColor(pc.Color())
+			cols[x][y] = jkfPiece{Color: &c, Kind: pc.Type().CSA()}
+		}
+	}
+	raw, _ := json.Marshal(cols)
+	hands := make([]map[string]int, 2)
+	for c := board.Black; c <= board.White; c++ {
+		hands[c] = map[string]int{}
+		for _, t := range handOrder {
+			hands[c][t.CSA()] = p.Hand(c).Count(t)
+		}
+	}
+	return &jkfState{Color: jkfColor(p.SideToMove()), Board: raw, Hands: hands}
+}
+
+// repairJSON closes JSON that was cut short: it drops the unfinished last element and
+// closes the open brackets. ok is false if there is nothing to repair.
+func repairJSON(s string) (string, bool) {
+	var stack []byte
+	inStr, esc := false, false
+	lastCut := -1 // index after which the text can be cut (a ',' outside strings)
+	var stackAtCut []byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inStr {
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inStr = true
+		case '{', '[':
+			stack = append(stack, c)
+		case '}', ']':
+			if len(stack) == 0 {
+				return "", false
+			}
+			stack = stack[:len(stack)-1]
+		case ',':
+			lastCut = i
+			stackAtCut = append(stackAtCut[:0], stack...)
+		}
+	}
+	if len(stack) == 0 || lastCut < 0 {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(s[:lastCut])
+	for i := len(stackAtCut) - 1; i >= 0; i-- {
+		if stackAtCut[i] == '{' {
+			b.WriteByte('}')
+		} else {
+			b.WriteByte(']')
+		}
+	}
+	return b.String(), true
+}
+
+func jsonErrorLine(text string, err error) int {
+	var off int64 = -1
+	switch e := err.(type) {
+	case *json.SyntaxError:
+		off = e.Offset
+	case *json.UnmarshalTypeError:
+		off = e.Offset
+	}
+	if off < 0 || off > int64(len(text)) {
+		return 0
+	}
+	return strings.Count(text[:off], "\n") + 1
+}
+
+func jsonErrorText(err error) string {
+	if e, ok := err.(*json.UnmarshalTypeError); ok {
+		return fmt.Sprintf("%s holds a JSON %s where %s was expected", e.Field, e.Value, e.Type)
+	}
+	return err.Error()
+}
