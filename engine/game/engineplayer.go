@@ -1,0 +1,154 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"banmen/board"
+	"banmen/engine"
+	"banmen/usiclient"
+)
+
+// EnginePlayer is a USI engine playing one side. With Ponder set it thinks on the
+// move it expects during the opponent's time (go ponder → ponderhit or stop).
+type EnginePlayer struct {
+	Engine *engine.Running
+	Ponder bool
+
+	mu          sync.Mutex
+	expected    board.Move // the reply the engine expects to its last move
+	pondering   *usiclient.Search
+	ponderMove  board.Move // the opponent's move the engine ponders on
+	ponderPlies int        // len(Moves) of the position pondered, after ponderMove
+	// PonderHits and PonderMisses count how pondering went.
+	PonderHits, PonderMisses int
+}
+
+// NewEnginePlayer makes a player of a running engine.
+func NewEnginePlayer(r *engine.Running, ponder bool) *EnginePlayer {
+	return &EnginePlayer{Engine: r, Ponder: ponder}
+}
+
+func (p *EnginePlayer) Name() string  { return p.Engine.Def.Name }
+func (p *EnginePlayer) IsHuman() bool { return false }
+
+// NewGame sends usinewgame.
+func (p *EnginePlayer) NewGame(ctx context.Context, start *board.Position) error {
+	p.mu.Lock()
+	p.pondering, p.ponderMove = nil, board.NoMove
+	p.mu.Unlock()
+	return p.Engine.Session.NewGame(ctx)
+}
+
+func positionOf(req Request) usiclient.Position {
+	return usiclient.NewPosition(req.Start, req.Moves...)
+}
+
+// Think answers with the engine's move: a ponderhit when the opponent played the
+// move it pondered on, else a new search (the session discards the ponder search).
+func (p *EnginePlayer) Think(ctx context.Context, req Request) (Decision, error) {
+	s := p.Engine.Session
+	p.mu.Lock()
+	sr := p.pondering
+	hit := sr != nil && len(req.Moves) == p.ponderPlies && req.Moves[len(req.Moves)-1] == p.ponderMove
+	p.pondering = nil
+	p.mu.Unlock()
+	var err error
+	if hit {
+		p.PonderHits++
+		if err = s.PonderHit(); err != nil {
+			sr = nil // the ponder search is gone: search afresh
+		}
+	} else if sr != nil {
+		p.PonderMisses++
+	}
+	if !hit || sr == nil {
+		sr, err = s.Go(ctx, positionOf(req), usiclient.Go{Clock: req.Clock.GoClock()})
+		if err != nil {
+			return Decision{}, err
+		}
+	}
+	res, err := sr.Wait(ctx)
+	if err != nil {
+		var ue *usiclient.Error
+		if errors.As(err, &ue) && errors.Is(err, usiclient.ErrIllegalMove) {
+			return Decision{Illegal: ue.Detail, Thought: p.thought(sr, req, board.NoMove)}, nil
+		}
+		if ctx.Err() != nil {
+			s.Stop()
+		}
+		return Decision{}, err
+	}
+	d := Decision{Move: res.BestMove, Resign: res.Resign, Win: res.Win}
+	d.Thought = p.thought(sr, req, res.BestMove)
+	d.Thought.Ponder = res.Ponder
+	p.mu.Lock()
+	p.expected = res.Ponder
+	p.mu.Unlock()
+	return d, nil
+}
+
+// thought reads the engine's last line for search sr.
+func (p *EnginePlayer) thought(sr *usiclient.Search, req Request, best board.Move) *Thought {
+	snap := p.Engine.Session.Snapshot()
+	if snap.SearchID != sr.ID || len(snap.Lines) == 0 {
+		return &Thought{Engine: p.Name()}
+	}
+	l := snap.Lines[0]
+	t := &Thought{Engine: p.Name(), Depth: l.Depth, SelDepth: l.SelDepth, Nodes: l.Nodes, Time: l.Time,
+		SenteScore: l.SenteScore, HasScore: l.Score.Kind != usiclient.NoScore}
+	if t.Nodes == 0 {
+		t.Nodes = snap.Stats.Nodes
+	}
+	// the pv as thought, but only if it starts with the move played
+	if len(l.PV) > 0 && l.PV[0] == best {
+		t.PV = append([]board.Move(nil), l.PV...)
+	} else if best != board.NoMove {
+		t.PV = []board.Move{best}
+	}
+	return t
+}
+
+// Moved starts go ponder on the reply the engine expects, when pondering is on: req is
+// the position after the engine's own move, with the clock as it stands for the opponent.
+func (p *EnginePlayer) Moved(req Request) {
+	p.mu.Lock()
+	expected := p.expected
+	p.expected = board.NoMove
+	p.mu.Unlock()
+	if !p.Ponder || expected == board.NoMove || !req.Position.IsLegal(expected) {
+		return
+	}
+	moves := append(append([]board.Move(nil), req.Moves...), expected)
+	sr, err := p.Engine.Session.Go(context.Background(), usiclient.NewPosition(req.Start, moves...),
+		usiclient.Go{Ponder: true, Clock: req.Clock.GoClock()})
+	if err != nil {
+		return
+	}
+	p.mu.Lock()
+	p.pondering, p.ponderMove, p.ponderPlies = sr, expected, len(moves)
+	p.mu.Unlock()
+}
+
+// Pondering returns the opponent's move the engine is pondering on (NoMove if none), for display.
+func (p *EnginePlayer) Pondering() board.Move {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.pondering == nil {
+		return board.NoMove
+	}
+	return p.ponderMove
+}
+
+// GameOver stops any ponder search and sends gameover.
+func (p *EnginePlayer) GameOver(ctx context.Context, r usiclient.GameResult) {
+	p.mu.Lock()
+	p.pondering = nil
+	p.mu.Unlock()
+	p.Engine.Session.Stop()
+	p.Engine.Session.GameOver(ctx, r)
+}
+
+func (p *EnginePlayer) String() string { return fmt.Sprintf("engine %q", p.Name()) }

@@ -1,0 +1,474 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"banmen/board"
+	"banmen/kifu"
+	"banmen/usiclient"
+)
+
+// Config is everything about one game.
+type Config struct {
+	Start   *board.Position // nil: the standard start
+	Prior   []board.Move    // moves already played from Start (a game continued from a record)
+	Players [2]Player       // [board.Black], [board.White]
+	Time    [2]TimeControl
+	// MaxMoves ends the game as a draw after this many moves in all (0: no limit).
+	MaxMoves int
+	// EngineLosesOnTime makes an engine lose when it overruns its time by more than
+	// Margin; otherwise its late move is accepted. Humans always lose on time.
+	EngineLosesOnTime bool
+	Margin            time.Duration
+	Impasse           board.ImpasseRule // zero: board.CSAImpasseRule
+	// Save, if set, is called with the record after every move and at the end.
+	Save func(*kifu.Record) error
+	// Headers are put on the record (棋戦, 場所…); 先手/後手 and 開始日時 are filled in.
+	Headers kifu.Headers
+	Time0   TimeSource // nil: RealTime
+}
+
+// State is where a game is.
+type State int
+
+const (
+	NotStarted State = iota
+	Playing
+	Paused // a player failed (an engine died): Resume to go on
+	Over
+)
+
+func (s State) String() string {
+	return [...]string{"not started", "playing", "paused", "over"}[s]
+}
+
+// Game is one game in progress.
+type Game struct {
+	cfg   Config
+	ts    TimeSource
+	start *board.Position
+
+	mu       sync.Mutex
+	rec      *kifu.Record
+	end      *kifu.Node
+	bg       *board.Game
+	clock    *Clock
+	state    State
+	result   Result
+	failure  error
+	thoughts [2]*Thought
+	saveErr  error
+	version  atomic.Uint64
+	resume   chan resumeReq
+}
+
+type resumeReq struct {
+	side   board.Color
+	player Player
+}
+
+// New prepares a game; Run plays it.
+func New(cfg Config) (*Game, error) {
+	if cfg.Players[0] == nil || cfg.Players[1] == nil {
+		return nil, errors.New("game: two players are needed")
+	}
+	start := cfg.Start
+	if start == nil {
+		start = board.NewStartPosition()
+	}
+	if cfg.Impasse == (board.ImpasseRule{}) {
+		cfg.Impasse = board.CSAImpasseRule
+	}
+	ts := cfg.Time0
+	if ts == nil {
+		ts = RealTime{}
+	}
+	g := &Game{cfg: cfg, ts: ts, start: start.Clone(), resume: make(chan resumeReq)}
+	g.bg = board.NewGame(start)
+	g.rec = kifu.New(start)
+	g.end = g.rec.Root
+	for i, m := range cfg.Prior {
+		if err := g.bg.Play(m); err != nil {
+			return nil, fmt.Errorf("game: prior move %d: %v", i+1, err)
+		}
+		n, err := g.rec.Play(g.end, m)
+		if err != nil {
+			return nil, fmt.Errorf("game: prior move %d: %v", i+1, err)
+		}
+		g.end = n
+	}
+	g.clock = NewClock(cfg.Time[0], cfg.Time[1])
+	for _, h := range cfg.Headers {
+		g.rec.Headers.Set(h.Key, h.Value)
+	}
+	g.rec.Headers.Set("開始日時", ts.Now().Format("2006/01/02 15:04:05"))
+	g.rec.Headers.Set("先手", cfg.Players[0].Name())
+	g.rec.Headers.Set("後手", cfg.Players[1].Name())
+	if tc := cfg.Time[0]; tc == cfg.Time[1] && !tc.Unlimited() {
+		g.rec.Headers.Set("持ち時間", tc.String())
+	}
+	return g, nil
+}
+
+// Record returns the record; read it only while the game is not running a move
+// (from Snapshot's version changes) or after Run returns.
+func (g *Game) Record() *kifu.Record {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.rec
+}
+
+// Snapshot is the game at one moment, for the GUI.
+type Snapshot struct {
+	Version  uint64
+	State    State
+	Position *board.Position
+	Moves    []board.Move
+	ToMove   board.Color
+	// Left is each side's time left on this move (main time + byoyomi), counting down for the side to move.
+	Left      [2]time.Duration
+	Remaining [2]time.Duration // main time left
+	Unlimited [2]bool
+	Thoughts  [2]*Thought // each side's last thought
+	Result    Result
+	Failure   error // why the game is paused
+	SaveErr   error // the last autosave failure, if any
+}
+
+// Snapshot returns the game now.
+func (g *Game) Snapshot() Snapshot {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.ts.Now()
+	s := Snapshot{Version: g.version.Load(), State: g.state, Position: g.bg.Position().Clone(),
+		Moves: append([]board.Move(nil), g.bg.Moves()...), Result: g.result, Failure: g.failure,
+		Thoughts: g.thoughts, SaveErr: g.saveErr}
+	s.ToMove = s.Position.SideToMove()
+	for c := board.Black; c <= board.White; c++ {
+		s.Left[c] = g.clock.Left(c, now)
+		s.Remaining[c] = g.clock.Remaining[c]
+		s.Unlimited[c] = g.clock.TC[c].Unlimited()
+	}
+	return s
+}
+
+// Version changes whenever the game changes.
+func (g *Game) Version() uint64 { return g.version.Load() }
+
+func (g *Game) bump() { g.version.Add(1) }
+
+func (g *Game) request() Request {
+	pos := g.bg.Position().Clone()
+	v := ClockView{BTime: g.clock.Remaining[board.Black], WTime: g.clock.Remaining[board.White],
+		BInc: g.clock.TC[board.Black].Increment, WInc: g.clock.TC[board.White].Increment}
+	side := pos.SideToMove()
+	v.Byoyomi = g.clock.TC[side].Byoyomi
+	v.Unlimited = g.clock.TC[side].Unlimited()
+	return Request{Start: g.start, Moves: append([]board.Move(nil), g.bg.Moves()...), Position: pos, Clock: v}
+}
+
+type outcome struct {
+	d   Decision
+	err error
+}
+
+// Run plays the game to its end and returns the result. Cancelling ctx aborts the
+// game (中断). While the game is paused after a failure, Run waits for Resume.
+func (g *Game) Run(ctx context.Context) (Result, error) {
+	g.mu.Lock()
+	g.state = Playing
+	g.bump()
+	g.mu.Unlock()
+	for c := board.Black; c <= board.White; c++ {
+		if err := g.cfg.Players[c].NewGame(ctx, g.start); err != nil {
+			if !g.pause(ctx, c, err) {
+				return g.finish(ctx, Result{Reason: Aborted}, kifu.Interrupt), ctx.Err()
+			}
+		}
+	}
+	if r, ok := g.terminal(); ok {
+		return g.finish(ctx, r, special(r)), nil
+	}
+	for {
+		g.mu.Lock()
+		side := g.bg.Position().SideToMove()
+		player := g.cfg.Players[side]
+		req := g.request()
+		now := g.ts.Now()
+		g.clock.Start(side, now)
+		var alarm <-chan time.Time
+		cancelAlarm := func() {}
+		// an engine may overrun by the margin (pipes and process switches take time)
+		limit := g.clock.Allowed(side)
+		if !player.IsHuman() {
+			limit += g.cfg.Margin
+		}
+		timed := !g.clock.TC[side].Unlimited() && (player.IsHuman() || g.cfg.EngineLosesOnTime)
+		if timed {
+			alarm, cancelAlarm = g.ts.After(limit)
+		}
+		g.bump()
+		g.mu.Unlock()
+
+		thinkCtx, cancelThink := context.WithCancel(ctx)
+		ch := make(chan outcome, 1)
+		go func() {
+			d, err := player.Think(thinkCtx, req)
+			ch <- outcome{d, err}
+		}()
+		var o outcome
+		select {
+		case o = <-ch:
+		case <-alarm:
+			cancelThink()
+			<-ch
+			g.mu.Lock()
+			g.clock.Stop(g.ts.Now())
+			g.mu.Unlock()
+			return g.finish(ctx, Result{Reason: TimeForfeit, Winner: side.Opp()}, kifu.Timeout), nil
+		case <-ctx.Done():
+			cancelThink()
+			cancelAlarm()
+			<-ch
+			g.mu.Lock()
+			g.clock.Pause(g.ts.Now())
+			g.mu.Unlock()
+			return g.finish(context.Background(), Result{Reason: Aborted}, kifu.Interrupt), ctx.Err()
+		}
+		cancelThink()
+		cancelAlarm()
+		if o.err != nil {
+			g.mu.Lock()
+			g.clock.Pause(g.ts.Now())
+			g.mu.Unlock()
+			if !g.pause(ctx, side, o.err) {
+				return g.finish(context.Background(), Result{Reason: Aborted}, kifu.Interrupt), ctx.Err()
+			}
+			continue // the same side moves again, with its restarted player
+		}
+		g.mu.Lock()
+		elapsed, _ := g.clock.Stop(g.ts.Now())
+		g.mu.Unlock()
+		if timed && elapsed > limit {
+			return g.finish(ctx, Result{Reason: TimeForfeit, Winner: side.Opp()}, kifu.Timeout), nil
+		}
+		if r, done := g.apply(side, req, o.d, elapsed); done {
+			return g.finish(ctx, r, special(r)), nil
+		}
+		g.save()
+		g.mu.Lock()
+		next := g.request()
+		g.mu.Unlock()
+		player.Moved(next)
+	}
+}
+
+// apply plays a decision; it reports the result if the game is over.
+func (g *Game) apply(side board.Color, req Request, d Decision, elapsed time.Duration) (Result, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.thoughts[side] = d.Thought
+	defer g.bump()
+	switch {
+	case d.Illegal != "":
+		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: d.Illegal}, true
+	case d.Resign:
+		return Result{Reason: Resignation, Winner: side.Opp()}, true
+	case d.Win:
+		if ok, why := req.Position.CanDeclareWin(g.cfg.Impasse); ok {
+			return Result{Reason: Declaration, Winner: side}, true
+		} else {
+			return Result{Reason: FalseDeclaration, Winner: side.Opp(), Detail: why}, true
+		}
+	}
+	if !req.Position.IsLegal(d.Move) {
+		why := "no move"
+		if d.Move != board.NoMove {
+			_, err := req.Position.ParseMove(d.Move.USI())
+			why = fmt.Sprint(err)
+		}
+		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: why}, true
+	}
+	lastTo := board.NoSquare
+	if ms := g.bg.Moves(); len(ms) > 0 {
+		lastTo = ms[len(ms)-1].To()
+	}
+	n, err := g.rec.Play(g.end, d.Move)
+	if err != nil {
+		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: err.Error()}, true
+	}
+	g.rec.SetElapsed(n, elapsed)
+	n.Comment = thinkComment(req.Position, d.Thought, lastTo)
+	g.end = n
+	g.bg.PlayUnchecked(d.Move)
+	r, over := g.terminalLocked()
+	return r, over
+}
+
+func (g *Game) terminal() (Result, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.terminalLocked()
+}
+
+// terminalLocked judges the current position: repetition, mate, move limit.
+func (g *Game) terminalLocked() (Result, bool) {
+	pos := g.bg.Position()
+	plies := len(g.bg.Moves())
+	switch g.bg.Repetition() {
+	case board.RepetitionDraw:
+		return Result{Reason: Repetition, Draw: true, Plies: plies}, true
+	case board.RepetitionBlackLoses:
+		return Result{Reason: PerpetualCheck, Winner: board.White, Plies: plies}, true
+	case board.RepetitionWhiteLoses:
+		return Result{Reason: PerpetualCheck, Winner: board.Black, Plies: plies}, true
+	}
+	if !pos.HasLegalMove() {
+		return Result{Reason: Checkmate, Winner: pos.SideToMove().Opp(), Plies: plies}, true
+	}
+	if g.cfg.MaxMoves > 0 && plies >= g.cfg.MaxMoves {
+		return Result{Reason: MoveLimit, Draw: true, Plies: plies}, true
+	}
+	return Result{}, false
+}
+
+// special is the record's ending for a result, seen from the side to move when it happened.
+func special(r Result) kifu.Special {
+	switch r.Reason {
+	case Resignation:
+		return kifu.Resign
+	case Checkmate:
+		return kifu.Checkmate
+	case Repetition:
+		return kifu.Repetition
+	case PerpetualCheck:
+		// the side to move at the fourth repetition: if it is the loser it was the checker
+		return kifu.FoulLose
+	case Declaration:
+		return kifu.EnteringKing
+	case FalseDeclaration, IllegalMove:
+		return kifu.FoulLose
+	case TimeForfeit:
+		return kifu.Timeout
+	case MoveLimit:
+		return kifu.MaxMoves
+	}
+	return kifu.Interrupt
+}
+
+// finish records the end, tells the players and saves.
+func (g *Game) finish(ctx context.Context, r Result, s kifu.Special) Result {
+	g.mu.Lock()
+	r.Plies = len(g.bg.Moves())
+	toMove := g.bg.Position().SideToMove()
+	if r.Reason == PerpetualCheck && r.Winner == toMove {
+		// the checker moved last: the side to move wins by the opponent's foul
+		s = kifu.FoulWin
+	}
+	if n, err := g.rec.End(g.end, s, ""); err == nil {
+		if r.Detail != "" {
+			n.Comment = r.Detail
+		}
+		g.end = n
+	}
+	g.result = r
+	g.state = Over
+	g.bump()
+	g.mu.Unlock()
+	for c := board.Black; c <= board.White; c++ {
+		res := usiclient.Draw
+		if r.Decisive() {
+			res = usiclient.Lose
+			if r.Winner == c {
+				res = usiclient.Win
+			}
+		}
+		if r.Reason == Aborted {
+			continue
+		}
+		gctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		g.cfg.Players[c].GameOver(gctx, res)
+		cancel()
+	}
+	g.save()
+	return r
+}
+
+func (g *Game) save() {
+	if g.cfg.Save == nil {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.saveErr = g.cfg.Save(g.rec)
+	g.bump()
+}
+
+// pause waits for Resume after side's player failed. It reports false if ctx ended first.
+func (g *Game) pause(ctx context.Context, side board.Color, err error) bool {
+	g.mu.Lock()
+	g.state = Paused
+	g.failure = fmt.Errorf("%s (%s) failed: %w", sideName(side), g.cfg.Players[side].Name(), err)
+	g.bump()
+	g.mu.Unlock()
+	g.save()
+	for {
+		select {
+		case <-ctx.Done():
+			return false
+		case rq := <-g.resume:
+			g.mu.Lock()
+			g.cfg.Players[rq.side] = rq.player
+			g.mu.Unlock()
+			if err := rq.player.NewGame(ctx, g.start); err != nil {
+				g.mu.Lock()
+				g.failure = fmt.Errorf("%s (%s) failed again: %w", sideName(rq.side), rq.player.Name(), err)
+				g.bump()
+				g.mu.Unlock()
+				continue
+			}
+			g.mu.Lock()
+			g.state = Playing
+			g.failure = nil
+			g.bump()
+			g.mu.Unlock()
+			return true
+		}
+	}
+}
+
+// Failure returns why the game is paused (nil if it is not).
+func (g *Game) Failure() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.failure
+}
+
+// Resume goes on with a paused game, with player (a restarted engine) playing side.
+// It returns an error if the game is not paused.
+func (g *Game) Resume(ctx context.Context, side board.Color, player Player) error {
+	g.mu.Lock()
+	st := g.state
+	g.mu.Unlock()
+	if st != Paused {
+		return fmt.Errorf("game: not paused but %s", st)
+	}
+	select {
+	case g.resume <- resumeReq{side, player}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Player returns the player of side.
+func (g *Game) Player(side board.Color) Player {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.cfg.Players[side]
+}
