@@ -1,6 +1,12 @@
 package usiclient
 
-import "testing"
+import (
+	"bufio"
+	"context"
+	"io"
+	"strings"
+	"testing"
+)
 
 // typicalInfo is a line as Fairy-Stockfish prints it mid-search: depth, seldepth,
 // multipv, score, nodes, nps, time and a 10-move pv.
@@ -28,6 +34,92 @@ func BenchmarkInfoParseReuse(b *testing.B) {
 	for b.Loop() {
 		if err := in.Parse(typicalInfo); err != nil || len(in.PV) != 10 {
 			b.Fatal(err, in.PV)
+		}
+	}
+}
+
+// BenchmarkParseLine measures the general entry point on the typical line: it
+// classifies, then parses into a new Info (two allocations: the Info and its pv).
+func BenchmarkParseLine(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := ParseLine(typicalInfo); r.Kind() != KindInfo {
+			b.Fatal(r)
+		}
+	}
+}
+
+// BenchmarkSessionReader measures the whole reader path of a Session, per info
+// line: reading from a pipe, splitting, decoding, logging, parsing and folding into
+// the snapshot. An in-process engine answers usi, isready and go (with b.N info
+// lines, then bestmove).
+func BenchmarkSessionReader(b *testing.B) {
+	outR, outW := io.Pipe() // engine stdout
+	inR, inW := io.Pipe()   // engine stdin
+	lines := b.N
+	go func() {
+		w := bufio.NewWriterSize(outW, 64<<10)
+		sc := bufio.NewScanner(inR)
+		for sc.Scan() {
+			switch firstToken(sc.Text()) {
+			case "usi":
+				w.WriteString("id name bench\nusiok\n")
+			case "isready":
+				w.WriteString("readyok\n")
+			case "go":
+				for range lines {
+					w.WriteString(typicalInfo)
+					w.WriteByte('\n')
+				}
+				w.WriteString("bestmove 4i3h ponder 5a4b\n")
+			case "quit":
+				w.Flush()
+				outW.Close()
+				return
+			}
+			w.Flush()
+		}
+	}()
+	s := NewSession(outR, inW, Config{Name: "bench"})
+	ctx := context.Background()
+	if _, err := s.Handshake(ctx); err != nil {
+		b.Fatal(err)
+	}
+	if err := s.Ready(ctx); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	sr, err := s.Go(ctx, Position{Moves: []string{"7g7f", "3c3d"}}, Go{Infinite: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := sr.Wait(ctx); err != nil {
+		b.Fatal(err)
+	}
+	b.StopTimer()
+	if snap := s.Snapshot(); snap.InfoLines != uint64(b.N) || snap.Lines[0].Cut {
+		b.Fatalf("%d info lines folded, cut=%v", snap.InfoLines, snap.Lines[0].Cut)
+	}
+	s.Quit(ctx)
+}
+
+// BenchmarkSnapshot measures a UI reading a snapshot with three MultiPV lines
+// whose pvs were already checked (the common case between two info lines).
+func BenchmarkSnapshot(b *testing.B) {
+	s := NewSession(strings.NewReader(""), io.Discard, Config{})
+	root, _ := Position{Moves: []string{"7g7f", "3c3d"}}.Board()
+	s.mu.Lock()
+	s.fold.reset(&Search{ID: 1, root: root, rootSFEN: root.SFEN()})
+	for rank := 1; rank <= 3; rank++ {
+		in, _ := ParseInfo(typicalInfo + " multipv " + string(rune('0'+rank)))
+		s.fold.apply(&in)
+	}
+	s.mu.Unlock()
+	b.ReportAllocs()
+	for b.Loop() {
+		if snap := s.Snapshot(); len(snap.Lines) != 3 || len(snap.Lines[2].PV) != 10 {
+			b.Fatal(snap.Lines)
 		}
 	}
 }

@@ -124,8 +124,9 @@ func (lr *lineReader) keep(seg []byte, total *int) {
 
 // decoder turns lines into strings. It is used by one goroutine at a time.
 type decoder struct {
-	enc  Encoding
-	sjis *encoding.Decoder
+	enc     Encoding
+	sjis    *encoding.Decoder
+	sawSJIS bool // a line was not UTF-8 and was read as Shift_JIS
 }
 
 func newDecoder(enc Encoding) *decoder {
@@ -149,6 +150,7 @@ func (d *decoder) decode(b []byte) string {
 	if utf8.Valid(b) {
 		return string(b)
 	}
+	d.sawSJIS = true
 	return d.shiftJIS(b)
 }
 
@@ -171,3 +173,16 @@ func isASCII(b []byte) bool {
 
 // DecodeLine decodes one line of engine output as a Session would.
 func DecodeLine(b []byte, enc Encoding) string { return newDecoder(enc).decode(b) }
+
+// encodeShiftJIS encodes a command for an engine that speaks Shift_JIS. Text that
+// Shift_JIS can't hold is sent as UTF-8.
+func encodeShiftJIS(b []byte) []byte {
+	if isASCII(b) {
+		return b
+	}
+	out, err := japanese.ShiftJIS.NewEncoder().Bytes(b)
+	if err != nil {
+		return b
+	}
+	return out
+}

@@ -1,0 +1,297 @@
+package usiclient
+
+import (
+	"time"
+
+	"banmen/board"
+)
+
+const (
+	maxRanks   = 256 // MultiPV ranks kept; higher ranks are ignored
+	maxPVMoves = 512 // moves kept of one pv
+)
+
+// Snapshot is the state of a session at one moment, for the UI to draw. Take one
+// with Session.Snapshot when Session.Version has changed; it is a copy the UI owns.
+type Snapshot struct {
+	Version uint64
+	State   State
+	Engine  string
+
+	// The search the lines belong to (0 before the first search).
+	SearchID   uint64
+	Mode       SearchMode
+	Position   string      // SFEN of the position searched
+	SideToMove board.Color // whose point of view Line.Score takes
+
+	// Lines holds the latest pv line per MultiPV rank: Lines[0] is rank 1.
+	// A rank the engine has not reported yet has MultiPV 0.
+	Lines []Line
+	// Stats holds the latest value of each statistic from any info line.
+	Stats Stats
+	// Message is the last "info string".
+	Message string
+	// InfoLines counts the info lines of this search.
+	InfoLines uint64
+
+	// Result is the answer of the search once it has one, with its best move and
+	// ponder move; nil while searching.
+	Result *Result
+	// Err is why the session ended, if it has.
+	Err error
+}
+
+// Line is the latest info line carrying a pv or a score for one MultiPV rank.
+type Line struct {
+	MultiPV    int
+	Depth      int
+	SelDepth   int
+	Nodes      int64
+	NPS        int64
+	Hashfull   int
+	Time       time.Duration
+	Score      Score // from the side to move, as the engine sent it
+	SenteScore Score // from sente's (Black's) point of view
+	// PV is the legal part of the pv; PVText is the pv as sent. When a move is
+	// illegal the line is cut there: Cut is set, CutAt is its index in PVText and
+	// CutReason says why. A final "resign" or "win" (gpsusi sends "pv resign")
+	// ends the line without a cut.
+	PV        []board.Move
+	PVText    []string
+	Cut       bool
+	CutAt     int
+	CutReason string
+	// CurrMove is the move being searched at this rank, from any info line.
+	CurrMove       string
+	CurrMoveNumber int
+}
+
+// Stats are the search's running numbers.
+type Stats struct {
+	Depth          int
+	SelDepth       int
+	Nodes          int64
+	NPS            int64
+	Hashfull       int
+	CPULoad        int
+	TBHits         int64
+	Time           time.Duration
+	CurrMove       string
+	CurrMoveNumber int
+}
+
+// fold is what the reader goroutine keeps of the current search. Guarded by Session.mu.
+type fold struct {
+	searchID uint64
+	mode     SearchMode
+	root     *board.Position
+	rootSFEN string
+	lines    []rawLine
+	stats    Stats
+	message  string
+	count    uint64
+	result   *Result
+}
+
+// rawLine is one rank as received; its pv is checked when a snapshot is taken.
+type rawLine struct {
+	gen            uint64 // counts updates, for the pv check cache
+	set            bool
+	depth          int
+	seldepth       int
+	nodes, nps     int64
+	hashfull       int
+	time           time.Duration
+	score          Score
+	pv             []string
+	currMove       string
+	currMoveNumber int
+}
+
+func (f *fold) reset(sr *Search) {
+	f.searchID = sr.ID
+	f.mode = sr.Mode
+	f.root = sr.root
+	f.rootSFEN = sr.rootSFEN
+	for i := range f.lines {
+		pv := f.lines[i].pv[:0]
+		f.lines[i] = rawLine{pv: pv}
+	}
+	f.lines = f.lines[:0]
+	f.stats = Stats{}
+	f.message = ""
+	f.count = 0
+	f.result = nil
+}
+
+// apply folds one info line in. It allocates nothing once the ranks have grown.
+func (f *fold) apply(in *Info) {
+	f.count++
+	st := &f.stats
+	if in.Has(HasDepth) {
+		st.Depth = in.Depth
+	}
+	if in.Has(HasSelDepth) {
+		st.SelDepth = in.SelDepth
+	}
+	if in.Has(HasNodes) {
+		st.Nodes = in.Nodes
+	}
+	if in.Has(HasNPS) {
+		st.NPS = in.NPS
+	}
+	if in.Has(HasHashfull) {
+		st.Hashfull = in.Hashfull
+	}
+	if in.Has(HasCPULoad) {
+		st.CPULoad = in.CPULoad
+	}
+	if in.Has(HasTBHits) {
+		st.TBHits = in.TBHits
+	}
+	if in.Has(HasTime) {
+		st.Time = in.Time
+	}
+	if in.Has(HasCurrMove) {
+		st.CurrMove = in.CurrMove
+	}
+	if in.Has(HasCurrMoveNumber) {
+		st.CurrMoveNumber = in.CurrMoveNumber
+	}
+	if in.Has(HasString) {
+		f.message = in.String
+	}
+	// A line counts for its rank when it has a score or a non-empty pv.
+	hasLine := in.Has(HasScore) || len(in.PV) > 0
+	if !hasLine && !in.Has(HasCurrMove) {
+		return
+	}
+	rank := 1
+	if in.Has(HasMultiPV) {
+		rank = in.MultiPV
+	}
+	if rank < 1 || rank > maxRanks {
+		return
+	}
+	for len(f.lines) < rank {
+		if len(f.lines) < cap(f.lines) {
+			f.lines = f.lines[:len(f.lines)+1]
+		} else {
+			f.lines = append(f.lines, rawLine{})
+		}
+	}
+	l := &f.lines[rank-1]
+	l.gen++
+	if in.Has(HasCurrMove) {
+		l.currMove = in.CurrMove
+		l.currMoveNumber = in.CurrMoveNumber
+	}
+	if !hasLine {
+		return
+	}
+	l.set = true
+	l.depth, l.seldepth = in.Depth, in.SelDepth
+	l.nodes, l.nps, l.hashfull, l.time = in.Nodes, in.NPS, in.Hashfull, in.Time
+	if in.Has(HasScore) {
+		l.score = in.Score
+	}
+	if len(in.PV) > 0 {
+		pv := in.PV
+		if len(pv) > maxPVMoves {
+			pv = pv[:maxPVMoves]
+		}
+		l.pv = append(l.pv[:0], pv...)
+	}
+}
+
+// pvCache remembers the checked pv of each rank, so a snapshot checks only the
+// lines that changed since the last one.
+type pvCache struct {
+	searchID uint64
+	entries  []pvEntry
+}
+
+type pvEntry struct {
+	gen    uint64
+	moves  []board.Move
+	cut    bool
+	cutAt  int
+	reason string
+}
+
+// Snapshot copies the session's state. It holds the session's lock only to copy;
+// the pv lines are checked against the position afterwards, so a UI reading
+// snapshots never slows the reader goroutine down.
+func (s *Session) Snapshot() Snapshot {
+	s.mu.Lock()
+	f := &s.fold
+	snap := Snapshot{
+		Version:   s.version.Load(),
+		State:     s.state,
+		Engine:    s.info.Name,
+		SearchID:  f.searchID,
+		Mode:      f.mode,
+		Position:  f.rootSFEN,
+		Stats:     f.stats,
+		Message:   f.message,
+		InfoLines: f.count,
+		Err:       s.deadErr,
+	}
+	if f.result != nil {
+		r := *f.result
+		snap.Result = &r
+	}
+	root := f.root
+	if root != nil {
+		snap.SideToMove = root.SideToMove()
+	}
+	gens := make([]uint64, len(f.lines))
+	snap.Lines = make([]Line, len(f.lines))
+	for i := range f.lines {
+		l := &f.lines[i]
+		gens[i] = l.gen
+		out := &snap.Lines[i]
+		out.CurrMove, out.CurrMoveNumber = l.currMove, l.currMoveNumber
+		if !l.set {
+			continue
+		}
+		out.MultiPV = i + 1
+		out.Depth, out.SelDepth = l.depth, l.seldepth
+		out.Nodes, out.NPS, out.Hashfull, out.Time = l.nodes, l.nps, l.hashfull, l.time
+		out.Score = l.score
+		out.PVText = append([]string(nil), l.pv...)
+	}
+	s.mu.Unlock()
+
+	if root == nil {
+		return snap
+	}
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	c := &s.cache
+	if c.searchID != snap.SearchID {
+		c.searchID = snap.SearchID
+		c.entries = c.entries[:0]
+	}
+	for len(c.entries) < len(snap.Lines) {
+		c.entries = append(c.entries, pvEntry{gen: ^uint64(0)})
+	}
+	for i := range snap.Lines {
+		out := &snap.Lines[i]
+		if out.MultiPV == 0 {
+			continue
+		}
+		out.SenteScore = out.Score
+		if snap.SideToMove == board.White {
+			out.SenteScore = out.Score.Negate()
+		}
+		e := &c.entries[i]
+		if e.gen != gens[i] {
+			e.moves, e.cut, e.cutAt, e.reason = CheckPV(root, out.PVText)
+			e.gen = gens[i]
+		}
+		out.PV = append([]board.Move(nil), e.moves...)
+		out.Cut, out.CutAt, out.CutReason = e.cut, e.cutAt, e.reason
+	}
+	return snap
+}
