@@ -42,7 +42,7 @@ func TestMain(m *testing.M) {
 //	wedge           after go, answer nothing at all
 //	early           answer go infinite and go ponder with bestmove at once
 //	illegal-best    answer bestmove 5i5a
-//	late-best       a timed go is answered only at stop
+//	late-best       a timed go (or ponderhit) is answered only at stop
 //	slow-mate       go mate is answered only at stop, with a false "checkmate nomate"
 //	bad-pv          the pv of every info line has an illegal third move
 //	multipv=N       send N ranks per depth
@@ -248,6 +248,9 @@ func runFake(script string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			e.pondering = false
 			gen := e.gen
 			e.mu.Unlock()
+			if sc.has("late-best") {
+				continue // answered at stop
+			}
 			go func() {
 				time.Sleep(20 * time.Millisecond)
 				e.finish(gen)

@@ -33,7 +33,7 @@ func (m SearchMode) String() string {
 // Search is one go command and, in time, its answer.
 type Search struct {
 	ID   uint64     // 1, 2, 3, … per session
-	Mode SearchMode // becomes ModeNormal on ponderhit
+	Mode SearchMode // the kind of search go started (a ponder search stays ModePonder after ponderhit)
 
 	s        *Session
 	root     *board.Position // the position searched; never modified

@@ -698,7 +698,6 @@ func (s *Session) PonderHit() error {
 	if h := s.held; h != nil {
 		s.held = nil
 		h.ponderHit = true
-		h.Mode = ModeNormal
 		res, err := s.judgeBestMove(h, *h.early)
 		res.Early = true
 		s.fold.result = &res
@@ -718,7 +717,6 @@ func (s *Session) PonderHit() error {
 		return err
 	}
 	sr.ponderHit = true
-	sr.Mode = ModeNormal
 	s.fold.mode = ModeNormal
 	if s.state == StatePondering {
 		s.state = StateSearching
@@ -1203,8 +1201,8 @@ func (s *Session) armDeadlineLocked(sr *Search) {
 	case GoMate:
 		budget = c.Limit
 	case Go:
-		if sr.Mode == ModePonder || c.Infinite {
-			return
+		if (sr.Mode == ModePonder && !sr.ponderHit) || c.Infinite {
+			return // no limit until ponderhit, or at all
 		}
 		if c.MoveTime > 0 {
 			budget = c.MoveTime

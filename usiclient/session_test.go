@@ -454,6 +454,30 @@ func TestSessionTimedSearchDeadline(t *testing.T) {
 			t.Fatalf("%+v, %v", res, err)
 		}
 	})
+	t.Run("ponder: the clock starts at ponderhit", func(t *testing.T) {
+		ep := startFake(t, "late-best", Config{Timeouts: Timeouts{Grace: 100 * time.Millisecond}})
+		s := ep.s
+		ready(t, s)
+		sr, err := s.Go(ctxT(t, 5*time.Second), Position{}, Go{Ponder: true, Clock: &Clock{Byoyomi: 100 * time.Millisecond}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(400 * time.Millisecond) // longer than budget + grace: pondering has no limit
+		if slices.Contains(sent(s), "stop") {
+			t.Fatal("stop sent while pondering")
+		}
+		hit := time.Now()
+		if err := s.PonderHit(); err != nil {
+			t.Fatal(err)
+		}
+		res, err := sr.Wait(ctxT(t, 5*time.Second))
+		if err != nil || !res.Stopped {
+			t.Fatalf("%+v, %v", res, err)
+		}
+		if d := time.Since(hit); d < 200*time.Millisecond || d > 2*time.Second {
+			t.Errorf("stopped %v after ponderhit, want about 200ms", d)
+		}
+	})
 	t.Run("wedged engine", func(t *testing.T) {
 		// gpsusi after go mate: ignores go, stop and isready. The session gives up
 		// after the budget, the grace and the stop timeout, and kills it.

@@ -239,6 +239,10 @@ func (s *Session) Snapshot() Snapshot {
 	}
 	if f.result != nil {
 		r := *f.result
+		if r.Mate != nil {
+			m := *r.Mate
+			r.Mate = &m
+		}
 		snap.Result = &r
 	}
 	root := f.root
