@@ -1,4 +1,4 @@
-package engine
+package engine_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"banmen/board"
+	. "banmen/engine"
 	"banmen/usiclient"
 )
 

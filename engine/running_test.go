@@ -1,4 +1,4 @@
-package engine
+package engine_test
 
 import (
 	"context"
@@ -12,8 +12,25 @@ import (
 	"time"
 
 	"banmen/board"
+	. "banmen/engine"
+	"banmen/engine/internal/enginetest"
 	"banmen/usiclient"
 )
+
+func init() { enginetest.RunIfRequested() }
+
+func fakeDefinition(behaviour, logPath string) Definition {
+	return enginetest.Definition(behaviour, logPath)
+}
+
+func writeScript(t *testing.T, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "engine.sh")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
 
 func readLog(t *testing.T, path string) string {
 	t.Helper()
@@ -49,7 +66,7 @@ func TestStartSendsSettingsUnderTheEnginesNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res, err := search(t, r); err != nil || res.BestMove.USI() != "7g7f" {
+		if res, err := search(t, r); err != nil || !board.NewStartPosition().IsLegal(res.BestMove) {
 			t.Errorf("search: %v %v", res.BestMove, err)
 		}
 		if err := r.Close(context.Background()); err != nil {
@@ -155,29 +172,9 @@ func TestProbeNotUSI(t *testing.T) {
 	}
 }
 
-// engineBinary finds a Debian engine; under CI a missing one is a failure.
-func engineBinary(t *testing.T, name string) string {
-	t.Helper()
-	if p, err := exec.LookPath(name); err == nil {
-		return p
-	}
-	if p := filepath.Join("/usr/games", name); fileExists(p) {
-		return p
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s is not installed (make test-deps installs it)", name)
-	}
-	t.Skipf("%s is not installed; make test-deps installs it", name)
-	return ""
-}
+func engineBinary(t *testing.T, name string) string { return enginetest.DebianEngine(t, name) }
 
-func gpsusiDefinition(t *testing.T) Definition {
-	home := t.TempDir()
-	if err := os.Symlink("/usr/share/gpsshogi-data/data", filepath.Join(home, "data")); err != nil {
-		t.Fatal(err)
-	}
-	return Definition{Path: engineBinary(t, "gpsusi"), Env: []string{"OSL_HOME=" + home}}
-}
+func gpsusiDefinition(t *testing.T) Definition { return enginetest.Gpsusi(t) }
 
 func TestProbeRealEngines(t *testing.T) {
 	ctx := context.Background()

@@ -1,0 +1,230 @@
+// Package enginetest helps tests drive engines: a scripted fake engine that runs as
+// a real child process (the test binary started again), and the Debian engines the
+// integration tests use.
+//
+// A test package that uses the fake engine calls RunIfRequested first thing in
+// TestMain (or in an init function).
+package enginetest
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"banmen/board"
+	"banmen/engine"
+)
+
+const (
+	behaviourEnv = "BANMEN_FAKE_ENGINE"
+	logEnv       = "BANMEN_FAKE_ENGINE_LOG"
+)
+
+// Behaviours of the fake engine. Each is a word; "crash-on-go:N" crashes on the Nth go.
+const (
+	Normal         = "normal"      // plays the first legal move (random with seed:N), resigns when it has none
+	CrashOnGo      = "crash-on-go" // exits with status 3 on go (":N" on the Nth go)
+	NoUSIOK        = "nousiok"     // never answers usi
+	IgnoreQuit     = "ignore-quit" // never exits on quit
+	PonderNames    = "ponder-name" // declares Hash and Ponder instead of USI_Hash/USI_Ponder
+	IllegalMove    = "illegal"     // answers go with an illegal move
+	Resign         = "resign"      // answers go with bestmove resign
+	DeclareWin     = "win"         // answers go with bestmove win
+	SlowMove       = "slow"        // thinks 300 ms before each move
+	PonderExpected = "ponder"      // sends "bestmove M ponder P" with P its expected reply
+	IgnoreStop     = "ignore-stop" // in go infinite/ponder, never answers stop
+	Random         = "random"      // plays a random legal move (seeded by the game)
+)
+
+// RunIfRequested runs the fake engine and exits if this process was started as one.
+func RunIfRequested() {
+	if b := os.Getenv(behaviourEnv); b != "" {
+		os.Exit(run(b))
+	}
+}
+
+// Definition returns an engine definition that runs this test binary as a fake
+// engine with the given behaviour, logging every line it receives to logPath ("" for none).
+func Definition(behaviour, logPath string) engine.Definition {
+	return engine.Definition{
+		Name: "Fake " + behaviour,
+		Path: os.Args[0],
+		Env:  []string{behaviourEnv + "=" + behaviour, logEnv + "=" + logPath},
+	}
+}
+
+func run(behaviour string) int {
+	name, arg, _ := strings.Cut(behaviour, ":")
+	var log *os.File
+	if p := os.Getenv(logEnv); p != "" {
+		log, _ = os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	}
+	out := bufio.NewWriter(os.Stdout)
+	say := func(format string, args ...any) {
+		fmt.Fprintf(out, format+"\n", args...)
+		out.Flush()
+	}
+	pos := board.NewStartPosition()
+	gos := 0
+	rng := rand.New(rand.NewSource(1))
+	waiting := false // in go infinite or ponder: the bestmove waits for stop/ponderhit
+	var pending string
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	for in.Scan() {
+		line := strings.TrimSpace(in.Text())
+		if log != nil {
+			fmt.Fprintln(log, line)
+		}
+		cmd, rest, _ := strings.Cut(line, " ")
+		switch cmd {
+		case "usi":
+			if name == NoUSIOK {
+				say("I speak xboard")
+				continue
+			}
+			say("id name Fake Engine")
+			say("id author Banmen tests")
+			say("option name Style type combo default a var a var b")
+			say("option name Skill type spin default 10 min 0 max 20")
+			say("option name Clear Hash type button")
+			if name == PonderNames {
+				say("option name Ponder type check default false")
+				say("option name Hash type spin default 16 min 1 max 1024")
+			}
+			say("usiok")
+		case "isready":
+			say("readyok")
+		case "usinewgame":
+			rng = rand.New(rand.NewSource(int64(len(line))))
+		case "position":
+			p, err := parsePosition(rest)
+			if err != nil {
+				say("info string bad position: %v", err)
+				continue
+			}
+			pos = p
+		case "go":
+			gos++
+			if name == CrashOnGo && (arg == "" || arg == strconv.Itoa(gos)) {
+				fmt.Fprintln(os.Stderr, "fake engine: segmentation fault (pretend)")
+				return 3
+			}
+			if name == SlowMove {
+				time.Sleep(300 * time.Millisecond)
+			}
+			var buf [board.MaxMoves]board.Move
+			legal := pos.LegalMoves(buf[:0])
+			var answer string
+			switch {
+			case name == IllegalMove:
+				answer = "bestmove 5e5d"
+			case name == Resign || len(legal) == 0:
+				answer = "bestmove resign"
+			case name == DeclareWin:
+				answer = "bestmove win"
+			default:
+				m := legal[0]
+				if name == Random {
+					m = legal[rng.Intn(len(legal))]
+				}
+				say("info depth 1 seldepth 1 score cp %d nodes %d pv %s", 10*gos, 100*gos, m.USI())
+				answer = "bestmove " + m.USI()
+				if name == PonderExpected {
+					var b2 [board.MaxMoves]board.Move
+					if replies := pos.Play(m).LegalMoves(b2[:0]); len(replies) > 0 {
+						answer += " ponder " + replies[0].USI()
+					}
+				}
+			}
+			if strings.Contains(rest, "infinite") || strings.Contains(rest, "ponder") {
+				waiting, pending = true, answer
+				continue
+			}
+			say("%s", answer)
+		case "stop", "ponderhit":
+			if waiting && !(cmd == "stop" && name == IgnoreStop) {
+				waiting = false
+				say("%s", pending)
+			}
+		case "quit":
+			if name == IgnoreQuit {
+				continue
+			}
+			return 0
+		}
+	}
+	if name == IgnoreQuit {
+		time.Sleep(time.Hour)
+	}
+	return 0
+}
+
+func parsePosition(s string) (*board.Position, error) {
+	s = strings.TrimSpace(s)
+	var sfen, moves string
+	switch {
+	case strings.HasPrefix(s, "startpos"):
+		sfen = board.StartSFEN
+		moves = strings.TrimPrefix(s, "startpos")
+	case strings.HasPrefix(s, "sfen "):
+		body := strings.TrimPrefix(s, "sfen ")
+		before, after, found := strings.Cut(body, " moves")
+		sfen = before
+		if found {
+			moves = " moves" + after
+		}
+	default:
+		return nil, fmt.Errorf("want startpos or sfen")
+	}
+	p, err := board.ParseSFEN(sfen)
+	if err != nil {
+		return nil, err
+	}
+	moves = strings.TrimPrefix(strings.TrimSpace(moves), "moves")
+	_, p, err = p.ParseMoves(moves)
+	return p, err
+}
+
+// DebianEngine returns the path of a Debian engine (looking in /usr/games too, which
+// root's PATH often lacks). A missing engine skips the test, or fails it under CI.
+func DebianEngine(t testing.TB, name string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	if p := filepath.Join("/usr/games", name); exists(p) {
+		return p
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("%s is not installed (make test-deps installs it)", name)
+	}
+	t.Skipf("%s is not installed; make test-deps installs it", name)
+	return ""
+}
+
+func exists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// Gpsusi returns a definition of gpsusi with OSL_HOME set up as it needs: a folder
+// holding a "data" link to Debian's gpsshogi data.
+func Gpsusi(t testing.TB) engine.Definition {
+	t.Helper()
+	path := DebianEngine(t, "gpsusi")
+	home := t.TempDir()
+	if err := os.Symlink("/usr/share/gpsshogi-data/data", filepath.Join(home, "data")); err != nil {
+		t.Fatal(err)
+	}
+	return engine.Definition{Name: "gpsusi", Path: path, Env: []string{"OSL_HOME=" + home}}
+}
+
+// FairyStockfish returns a definition of fairy-stockfish.
+func FairyStockfish(t testing.TB) engine.Definition {
+	return engine.Definition{Name: "Fairy-Stockfish", Path: DebianEngine(t, "fairy-stockfish")}
+}
