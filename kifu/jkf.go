@@ -195,9 +195,12 @@ func ParseJKF(text string) (*Record, error) {
 	}
 	rec := &Record{Root: &Node{}, Warnings: warnings}
 	rec.Headers = Headers(f.Header)
-	start, err := jkfStart(f.Initial)
+	start, warn, err := jkfStart(f.Initial)
 	if err != nil {
 		return nil, &ParseError{Msg: "initial: " + err.Error()}
+	}
+	if warn != "" {
+		rec.Warnings = append(rec.Warnings, Warning{Msg: "initial: " + warn})
 	}
 	rec.Start = start
 	if len(f.Moves) > 0 {
@@ -213,10 +216,8 @@ func ParseJKF(text string) (*Record, error) {
 		}
 	}
 	if err := jkfLine(rec, rec.Root, *rec.Start, f.Moves, "moves", 1); err != nil {
-		fillTotals(rec.Root)
 		return rec, err
 	}
-	fillTotals(rec.Root)
 	return rec, nil
 }
 
@@ -228,33 +229,33 @@ func joinComment(a, b string) string {
 }
 
 // jkfStart reads "initial": a preset, or OTHER with the board and hands.
-func jkfStart(in *jkfInitial) (*board.Position, error) {
+func jkfStart(in *jkfInitial) (*board.Position, string, error) {
 	if in == nil || in.Preset == "" {
-		return board.NewStartPosition(), nil
+		return board.NewStartPosition(), "", nil
 	}
 	if in.Preset != "OTHER" {
 		h, ok := HandicapByJKF(in.Preset)
 		if !ok {
-			return nil, fmt.Errorf("unknown preset %q (want HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5, 5_L, 6, 7_L, 7_R, 8, 10 or OTHER)", in.Preset)
+			return nil, "", fmt.Errorf("unknown preset %q (want HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5, 5_L, 6, 7_L, 7_R, 8, 10 or OTHER)", in.Preset)
 		}
-		return h.Position(), nil
+		return h.Position(), "", nil
 	}
 	if in.Data == nil {
-		return nil, fmt.Errorf("preset OTHER needs \"data\" with the board and hands")
+		return nil, "", fmt.Errorf("preset OTHER needs \"data\" with the board and hands")
 	}
 	p := board.NewEmptyPosition()
 	var cols [][]jkfPiece
 	if b := bytes.TrimSpace(in.Data.Board); len(b) > 0 && b[0] == '[' {
 		if err := json.Unmarshal(b, &cols); err != nil {
-			return nil, fmt.Errorf("board: %v", err)
+			return nil, "", fmt.Errorf("board: %v", err)
 		}
 	}
 	if len(cols) > 9 {
-		return nil, fmt.Errorf("board has %d files, want 9", len(cols))
+		return nil, "", fmt.Errorf("board has %d files, want 9", len(cols))
 	}
 	for x, col := range cols {
 		if len(col) > 9 {
-			return nil, fmt.Errorf("board file %d has %d squares, want 9", x+1, len(col))
+			return nil, "", fmt.Errorf("board file %d has %d squares, want 9", x+1, len(col))
 		}
 		for y, pc := range col {
 			if pc.Kind == "" {
@@ -262,7 +263,7 @@ func jkfStart(in *jkfInitial) (*board.Position, error) {
 			}
 			t, ok := board.PieceTypeFromCSA(pc.Kind)
 			if !ok {
-				return nil, fmt.Errorf("board[%d][%d]: unknown piece %q", x, y, pc.Kind)
+				return nil, "", fmt.Errorf("board[%d][%d]: unknown piece %q", x, y, pc.Kind)
 			}
 			c := board.Black
 			if pc.Color != nil && *pc.Color == 1 {
@@ -282,10 +283,10 @@ func jkfStart(in *jkfInitial) (*board.Position, error) {
 				if n == 0 {
 					continue
 				}
-				return nil, fmt.Errorf("hands: %q cannot be in hand", k)
+				return nil, "", fmt.Errorf("hands: %q cannot be in hand", k)
 			}
 			if n < 0 || n > 38 {
-				return nil, fmt.Errorf("hands: %d %s", n, k)
+				return nil, "", fmt.Errorf("hands: %d %s", n, k)
 			}
 			hands[c][t] = uint8(n)
 			p.SetHandCount(board.Color(c), t, n)
@@ -294,12 +295,13 @@ func jkfStart(in *jkfInitial) (*board.Position, error) {
 	p.SetSideToMove(board.Color(in.Data.Color))
 	sfen := positionSFEN(p, hands)
 	q, err := board.ParseSFEN(sfen)
-	if err != nil {
-		if q, err = board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true}); err != nil {
-			return nil, fmt.Errorf("%v", sfenReason(err))
-		}
+	if err == nil {
+		return q, "", nil
 	}
-	return q, nil
+	if q, err2 := board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true}); err2 == nil {
+		return q, "more pieces than a set has; read as given", nil
+	}
+	return p, fmt.Sprintf("the position breaks a rule (%v); read as given", sfenReason(err)), nil
 }
 
 // jkfLine reads the entries of a line that starts after node at (position pos).
@@ -322,7 +324,11 @@ func jkfLine(rec *Record, at *Node, pos board.Position, entries []jkfMoveEntry, 
 		if e.Move != nil {
 			m, err := jkfMoveOf(&pos, e.Move, cur.lastTo())
 			if err != nil {
-				return &ParseError{Msg: fmt.Sprintf("%s (ply %d): %v", where, cur.ply+1, err)}
+				il, soft := err.(*jkfIllegal)
+				if !soft || m == board.NoMove || !lastMoveEntry(entries[k+1:]) {
+					return &ParseError{Msg: fmt.Sprintf("%s (ply %d): %v", where, cur.ply+1, err)}
+				}
+				rec.Warnings = append(rec.Warnings, Warning{Msg: fmt.Sprintf("%s (ply %d): illegal move %s (%s) kept as the last move of its line: the game ended on it", where, cur.ply+1, il.move, il.reason)})
 			}
 			n = cur.addMove(m)
 			pos.Do(m)
@@ -348,6 +354,16 @@ func jkfLine(rec *Record, at *Node, pos board.Position, entries []jkfMoveEntry, 
 		cur = n
 	}
 	return nil
+}
+
+// lastMoveEntry reports whether no move follows in the rest of a line.
+func lastMoveEntry(rest []jkfMoveEntry) bool {
+	for _, e := range rest {
+		if e.Move != nil {
+			return false
+		}
+	}
+	return true
 }
 
 var jkfRelativeWords = map[rune]string{'L': "左", 'C': "直", 'R': "右", 'U': "上", 'M': "寄", 'D': "引", 'H': "打"}
@@ -381,7 +397,7 @@ func jkfMoveOf(p *board.Position, jm *jkfMove, lastTo board.Square) (board.Move,
 		}
 		m, reason := boardMove(p, from, to, promote)
 		if reason != "" {
-			return board.NoMove, fmt.Errorf("illegal move %s: %s", csaMoveText(p.SideToMove(), board.NewBoardMove(from, to, t, 0, promote)), reason)
+			return m, &jkfIllegal{csaMoveText(p.SideToMove(), board.NewBoardMove(from, to, t, 0, promote)), reason}
 		}
 		return m, nil
 	}
@@ -397,10 +413,19 @@ func jkfMoveOf(p *board.Position, jm *jkfMove, lastTo board.Square) (board.Move,
 	}
 	m, err := p.ParseJapaneseMove(text, board.NoSquare)
 	if err != nil {
-		return board.NoMove, fmt.Errorf("illegal move %s: %v", text, err)
+		reason := err.Error()
+		if je, ok := err.(*board.JapaneseMoveError); ok {
+			reason = je.Reason
+		}
+		return onlyPseudoMove(p, t, to, promote, jm.Relative == "H"), &jkfIllegal{text, reason}
 	}
 	return m, nil
 }
+
+// jkfIllegal is an illegal move; jkfMoveOf returns the move too when it can be played.
+type jkfIllegal struct{ move, reason string }
+
+func (e *jkfIllegal) Error() string { return fmt.Sprintf("illegal move %s: %s", e.move, e.reason) }
 
 // FormatJKF writes r as JKF (compact JSON, one line). Everything is kept but remarks.
 func FormatJKF(r *Record) string {

@@ -31,6 +31,8 @@ type kakinokiReader struct {
 	side         board.Color
 	inMoves      bool
 
+	understood bool // some line was understood: the text is a record at all
+
 	// move state
 	cur        *Node
 	illegal    map[*Node]illegalMove // moves that break a rule, kept while they end their line
@@ -66,6 +68,9 @@ func readKakinoki(text string) (*Record, error) {
 		}
 	}
 	kr.finish()
+	if !kr.understood && len(kr.warnings) > 0 {
+		return nil, kr.fail(kr.warnings[0].Line, "not a KIF or KI2 record: no line was understood (the first: %s)", strings.TrimPrefix(kr.warnings[0].Msg, "line not understood, skipped: "))
+	}
 	return kr.rec, nil
 }
 
@@ -101,6 +106,8 @@ func (kr *kakinokiReader) line(no int, line string) error {
 	if t == "" {
 		return nil
 	}
+	understood := kr.understood
+	kr.understood = true // unless the line turns out not to be understood (at the end)
 	switch t[0] {
 	case '#':
 		if !strings.HasPrefix(t, "#KIF version=") {
@@ -149,6 +156,7 @@ func (kr *kakinokiReader) line(no int, line string) error {
 		return kr.header(no, key, value)
 	}
 	kr.warn(no, "line not understood, skipped: %q", line)
+	kr.understood = understood
 	return nil
 }
 
@@ -524,6 +532,7 @@ func (kr *kakinokiReader) kifMove(no int, s string) (*Node, string, error) {
 	r, _ := utf8.DecodeRuneInString(s)
 	if r != '同' && r != '仝' && digitValue(r) == 0 {
 		word, rest := cutWord(s)
+		word = strings.TrimRight(word, "+") // the mark of a following variation
 		if sp := ParseSpecial(word); sp != Other {
 			return &Node{Special: sp}, rest, nil
 		}
@@ -645,12 +654,41 @@ loop:
 	text := strings.TrimSuffix(orig, rest)
 	m, err := p.ParseJapaneseMove(text, lastTo)
 	if err != nil {
+		reason := err.Error()
 		if je, ok := err.(*board.JapaneseMoveError); ok {
-			return board.NoMove, "", je.Reason
+			reason = je.Reason
 		}
-		return board.NoMove, "", err.Error()
+		// an illegal move can still be told apart if one piece of the kind reaches there
+		if m := onlyPseudoMove(p, t, to, promote, drop); m != board.NoMove {
+			return m, rest, whyIllegal(p, m)
+		}
+		return board.NoMove, "", reason
 	}
 	return m, rest, ""
+}
+
+// onlyPseudoMove returns the one move of a piece of kind t to 'to' that can be played
+// (legal or not), or NoMove if there is none or more than one.
+func onlyPseudoMove(p *board.Position, t board.PieceType, to board.Square, promote, drop bool) board.Move {
+	found := board.NoMove
+	count := 0
+	if !drop {
+		for s := board.Square(0); s < board.NumSquares; s++ {
+			m := board.NewBoardMove(s, to, t, p.PieceAt(to).Type(), promote)
+			if pseudoLegal(p, m) {
+				found, count = m, count+1
+			}
+		}
+	}
+	if !promote {
+		if m := board.NewDrop(t, to); pseudoLegal(p, m) && (drop || count == 0) {
+			found, count = m, count+1
+		}
+	}
+	if count != 1 {
+		return board.NoMove
+	}
+	return found
 }
 
 // readTime reads a KIF time column "( 0:01/00:00:07)" from the rest of a move line.
@@ -743,15 +781,14 @@ func (kr *kakinokiReader) ki2MoveLine(no int, t string) error {
 		if c != kr.pos.SideToMove() {
 			return kr.fail(no, "move %q is %s's, but %s is to move", string(r)+text, colorName(c), colorName(kr.pos.SideToMove()))
 		}
-		m, err := kr.pos.ParseJapaneseMove(text, kr.cur.lastTo())
+		node, rest, err := kr.kifMove(no, text)
 		if err != nil {
-			reason := err.Error()
-			if je, ok := err.(*board.JapaneseMoveError); ok {
-				reason = je.Reason
-			}
-			return kr.fail(no, "illegal move %q: %s", string(r)+text, reason)
+			return err
 		}
-		if err := kr.appendNode(&Node{Move: m}); err != nil {
+		if rest = trimSpace(rest); rest != "" {
+			kr.warn(no, "text after the move %q ignored: %q", string(r)+text, rest)
+		}
+		if err := kr.appendNode(node); err != nil {
 			return err
 		}
 	}

@@ -52,7 +52,7 @@ func FormatKIF(r *Record) string {
 				text = p.KIFMove(n.Move, n.parent.lastTo())
 			}
 			fmt.Fprintf(&b, "%4d %s", n.ply, text)
-			if timed {
+			if timed && n.Timed {
 				b.WriteString(strings.Repeat(" ", max(1, 13-displayWidth(text))))
 				b.WriteString(kifTime(n))
 			}

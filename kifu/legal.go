@@ -197,7 +197,7 @@ func boardMove(p *board.Position, from, to board.Square, promote bool) (board.Mo
 		return board.NoMove, "there is no piece on " + squareName(from)
 	}
 	if pc.Color() != p.SideToMove() {
-		return board.NoMove, "the piece on " + squareName(from) + " is not the mover's"
+		return board.NoMove, "the piece on " + squareName(from) + " is " + colorName(pc.Color()) + "'s, but " + colorName(p.SideToMove()) + " is to move"
 	}
 	m := board.NewBoardMove(from, to, pc.Type(), p.PieceAt(to).Type(), promote)
 	if isLegal(p, m) {

@@ -67,12 +67,15 @@ func ParseUSI(text string) (*Record, error) {
 		sfen := strings.Join(tok[i:j], " ")
 		p, err := board.ParseSFEN(sfen)
 		if err != nil {
-			p2, err2 := board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true})
-			if err2 != nil {
+			if p2, err2 := board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true}); err2 == nil {
+				warnings = append(warnings, Warning{Line: lineNo, Msg: "more pieces than a set has; read as given"})
+				p = p2
+			} else if p3, err3 := lenientSFEN(sfen); err3 == nil && !strings.Contains(err.Error(), "in check") {
+				warnings = append(warnings, Warning{Line: lineNo, Msg: fmt.Sprintf("the position breaks a rule (%v); read as given", sfenReason(err))})
+				p = p3
+			} else {
 				return nil, fail("%v", err)
 			}
-			warnings = append(warnings, Warning{Line: lineNo, Msg: "more pieces than a set has; read as given"})
-			p = p2
 		}
 		start, i = p, j
 	case tok[0] == "moves" || looksLikeUSIMove(tok[0]):
@@ -109,12 +112,42 @@ func ParseUSI(text string) (*Record, error) {
 			if e, ok := err.(*board.IllegalMoveError); ok {
 				msg = e.Reason
 			}
-			return rec, fail("move %d %q: %s", k+1, t, msg)
+			// a game lost by an illegal move ends with it: keep it if nothing follows
+			if pm := playableUSIMove(&pos, t); pm != board.NoMove && lastUSIMove(tok[i+k+1:]) {
+				rec.Warnings = append(rec.Warnings, Warning{Line: lineNo, Msg: fmt.Sprintf("move %d %q is illegal (%s); kept as the last move: the game ended on it", k+1, t, msg)})
+				m = pm
+			} else {
+				return rec, fail("move %d %q: %s", k+1, t, msg)
+			}
 		}
 		cur = cur.add(&Node{Move: m})
 		pos.Do(m)
 	}
 	return rec, nil
+}
+
+// playableUSIMove returns the move a USI token names if it can be played in p, legal or not.
+func playableUSIMove(p *board.Position, s string) board.Move {
+	raw, err := board.ParseUSIMove(s)
+	if err != nil {
+		return board.NoMove
+	}
+	var m board.Move
+	if raw.IsDrop() {
+		m, _ = dropMove(p, raw.Piece(), raw.To())
+	} else {
+		m, _ = boardMove(p, raw.From(), raw.To(), raw.IsPromotion())
+	}
+	return m
+}
+
+func lastUSIMove(rest []string) bool {
+	for _, t := range rest {
+		if t != "resign" && t != "win" {
+			return false
+		}
+	}
+	return true
 }
 
 func looksLikeUSIMove(s string) bool {
@@ -145,4 +178,98 @@ func (r *Record) USIPosition(n *Node) string {
 		}
 	}
 	return b.String()
+}
+
+var sfenLetterTypes = map[byte]board.PieceType{
+	'P': board.Pawn, 'L': board.Lance, 'N': board.Knight, 'S': board.Silver,
+	'G': board.Gold, 'B': board.Bishop, 'R': board.Rook, 'K': board.King,
+}
+
+// lenientSFEN reads an SFEN without board's checks of the rules (composed problems
+// break them now and then); only the syntax must be right.
+func lenientSFEN(s string) (*board.Position, error) {
+	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(s), "sfen "))
+	if len(f) < 3 || len(f) > 4 {
+		return nil, fmt.Errorf("want 3 or 4 fields")
+	}
+	p := board.NewEmptyPosition()
+	ranks := strings.Split(f[0], "/")
+	if len(ranks) != 9 {
+		return nil, fmt.Errorf("want 9 ranks")
+	}
+	for r, row := range ranks {
+		file, promoted := 9, false
+		for i := 0; i < len(row); i++ {
+			ch := row[i]
+			switch {
+			case ch >= '1' && ch <= '9':
+				file -= int(ch - '0')
+			case ch == '+':
+				promoted = true
+			default:
+				c := board.Black
+				up := ch
+				if ch >= 'a' && ch <= 'z' {
+					c, up = board.White, ch-'a'+'A'
+				}
+				t, ok := sfenLetterTypes[up]
+				if !ok || file < 1 {
+					return nil, fmt.Errorf("rank %d: bad piece or too many squares", r+1)
+				}
+				if promoted {
+					t, promoted = t.Promote(), false
+				}
+				p.SetPiece(board.NewSquare(file, r+1), board.NewPiece(c, t))
+				file--
+			}
+			if file < 0 {
+				return nil, fmt.Errorf("rank %d has more than 9 squares", r+1)
+			}
+		}
+		if file != 0 {
+			return nil, fmt.Errorf("rank %d has %d squares, want 9", r+1, 9-file)
+		}
+	}
+	switch f[1] {
+	case "b":
+	case "w":
+		p.SetSideToMove(board.White)
+	default:
+		return nil, fmt.Errorf("side to move %q", f[1])
+	}
+	if f[2] != "-" {
+		n := 0
+		for i := 0; i < len(f[2]); i++ {
+			ch := f[2][i]
+			if ch >= '0' && ch <= '9' {
+				n = n*10 + int(ch-'0')
+				if n > 38 {
+					return nil, fmt.Errorf("hand count %d", n)
+				}
+				continue
+			}
+			c := board.Black
+			up := ch
+			if ch >= 'a' && ch <= 'z' {
+				c, up = board.White, ch-'a'+'A'
+			}
+			t, ok := sfenLetterTypes[up]
+			if !ok || t == board.King {
+				return nil, fmt.Errorf("hand: bad piece %q", ch)
+			}
+			if n == 0 {
+				n = 1
+			}
+			p.SetHandCount(c, t, p.Hand(c).Count(t)+n)
+			n = 0
+		}
+	}
+	if len(f) == 4 {
+		var n int
+		if _, err := fmt.Sscan(f[3], &n); err != nil || n < 1 {
+			return nil, fmt.Errorf("move number %q", f[3])
+		}
+		p.SetMoveNumber(n)
+	}
+	return p, nil
 }
