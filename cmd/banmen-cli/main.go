@@ -21,6 +21,7 @@ var commands = map[string]command{
 	"probe":   {"start an engine, ask usi, print its id and options: probe CMD [ARGS...]", runProbe},
 	"engines": {"manage the registered engines: engines list | add CMD [ARGS...] | remove NAME", runEngines},
 	"perft":   {"count the leaves of the legal move tree: perft [--sfen SFEN] [--divide] DEPTH", runPerft},
+	"convert": {"convert a game record: convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] FILE [-o OUT]", runConvert},
 }
 
 func usage(w io.Writer) {

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"banmen/kifu"
+)
+
+// runConvert reads a record in any format and encoding and writes it in another:
+//
+//	banmen-cli convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] FILE [-o OUT]
+//
+// --to usi prints the main line as one USI position command; --to sfen the position at
+// its end. FILE "-" reads standard input. Exit 1 for a file that cannot be read (the
+// message names the file, the line and what was expected), 2 for bad usage.
+func runConvert(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	to := fs.String("to", "", "the format to write: usi, sfen, kif, ki2, csa or jkf")
+	encName := fs.String("encoding", "utf8", "the encoding to write: utf8 or sjis")
+	out := fs.String("o", "", "write to this file instead of standard output")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: banmen-cli convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] FILE [-o OUT]")
+		fs.PrintDefaults()
+	}
+	// flags may come before or after FILE
+	var files []string
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "banmen-cli convert: "+format+"\n", a...)
+		fs.Usage()
+		return 2
+	}
+	if len(files) != 1 {
+		return usageErr("want one FILE to convert, got %d", len(files))
+	}
+	target := strings.ToLower(*to)
+	var format kifu.Format
+	switch target {
+	case "":
+		return usageErr("--to is missing: say which format to write")
+	case "sfen":
+	default:
+		f, err := kifu.ParseFormat(target)
+		if err != nil || target == "kifu" || target == "ki2u" || target == "json" {
+			return usageErr("--to %q: want usi, sfen, kif, ki2, csa or jkf", *to)
+		}
+		format = f
+	}
+	enc, err := kifu.ParseEncoding(*encName)
+	if err != nil {
+		return usageErr("--encoding %q: want utf8 or sjis", *encName)
+	}
+
+	name := files[0]
+	var data []byte
+	if name == "-" {
+		data, err = io.ReadAll(os.Stdin)
+		name = "standard input"
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
+		return 1
+	}
+	rec, _, err := kifu.Read(data, name)
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
+		if rec != nil {
+			fmt.Fprintf(stderr, "banmen-cli convert: %s: nothing written; the record is readable only up to the line above\n", name)
+		}
+		return 1
+	}
+	for _, w := range rec.Warnings {
+		fmt.Fprintf(stderr, "banmen-cli convert: %s: warning: %v\n", name, w)
+	}
+
+	var buf bytes.Buffer
+	switch {
+	case target == "sfen":
+		buf.WriteString(rec.FinalPosition().SFEN() + "\n")
+	case format == kifu.USI:
+		buf.WriteString(kifu.FormatUSI(rec) + "\n")
+	default:
+		if err := kifu.Write(&buf, rec, format, kifu.WriteOptions{Encoding: enc}); err != nil {
+			fmt.Fprintf(stderr, "banmen-cli convert: %s: %v\n", name, err)
+			return 1
+		}
+	}
+	if *out == "" {
+		if _, err := stdout.Write(buf.Bytes()); err != nil {
+			fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	if err := writeFileAtomic(*out, buf.Bytes()); err != nil {
+		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// writeFileAtomic writes data to a temporary file next to path and renames it into place,
+// so that a failed write never leaves a half-written record.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return werr
+	}
+	return nil
+}

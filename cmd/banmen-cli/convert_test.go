@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"banmen/kifu"
+)
+
+const (
+	kifuTestdata = "../../kifu/testdata"
+	corpus       = "../../../shared/testdata/kifu"
+)
+
+func convert(args ...string) (stdout, stderr string, code int) {
+	var out, errb bytes.Buffer
+	code = run(append([]string{"convert"}, args...), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// Over the shared corpus, --to usi prints what tsshogi makes of each file (for the
+// files tsshogi reads right; kifu's corpus test lists the others).
+func TestConvertToUSIAgreesWithTsshogi(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(corpus, "tsshogi_conversions.json"))
+	if os.IsNotExist(err) {
+		t.Skip("shared corpus not here")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all struct {
+		Files []struct {
+			File      string `json:"file"`
+			OK        bool   `json:"ok"`
+			USI       string `json:"usi"`
+			FinalSFEN string `json:"final_sfen"`
+			Records   []struct {
+				USI string `json:"usi"`
+			} `json:"records"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal(data, &all); err != nil {
+		t.Fatal(err)
+	}
+	wrong := map[string]bool{ // tsshogi is wrong about these (see kifu/corpus_test.go)
+		"ki2/kifu-for-js__7mai.ki2u": true, "csa/mog-core-scala__csa__game__002.csa": true,
+		"kif/kifu-for-js__fork-test.kif": true,
+	}
+	n := 0
+	for _, f := range all.Files {
+		if wrong[f.File] || !f.OK {
+			continue
+		}
+		path := filepath.Join(corpus, f.File)
+		out, errOut, code := convert("--to", "usi", path)
+		want := f.USI
+		if f.Records != nil {
+			want = f.Records[0].USI
+		}
+		if code != 0 || out != want+"\n" {
+			t.Errorf("%s: exit %d, stderr %q\n got %q\nwant %q", f.File, code, errOut, out, want)
+		}
+		if f.Records == nil {
+			out, _, code = convert(path, "--to", "sfen")
+			if code != 0 || sfen3(out) != sfen3(f.FinalSFEN) {
+				t.Errorf("%s: --to sfen gives %q, want %q", f.File, out, f.FinalSFEN)
+			}
+		}
+		n++
+	}
+	t.Logf("%d files converted as tsshogi does", n)
+}
+
+func sfen3(s string) string {
+	f := strings.Fields(s)
+	if len(f) > 3 {
+		f = f[:3]
+	}
+	return strings.Join(f, " ")
+}
+
+// Every test file converts to every format and back to the same main line.
+func TestConvertEveryFormatAndBack(t *testing.T) {
+	files, _ := filepath.Glob(kifuTestdata + "/*/*")
+	dir := t.TempDir()
+	for _, f := range files {
+		if strings.HasSuffix(f, ".md") {
+			continue
+		}
+		wantUSI, _, code := convert("--to", "usi", f)
+		if code != 0 {
+			continue // files with errors are tested below
+		}
+		for _, to := range []string{"kif", "ki2", "csa", "jkf", "usi"} {
+			for _, enc := range []string{"utf8", "sjis"} {
+				out := filepath.Join(dir, "out."+to)
+				_, errOut, code := convert("--to", to, "--encoding", enc, f, "-o", out)
+				if code != 0 {
+					if strings.Contains(errOut, "Shift_JIS") { // a character Shift_JIS cannot hold
+						continue
+					}
+					t.Fatalf("%s --to %s --encoding %s: exit %d: %s", f, to, enc, code, errOut)
+				}
+				written, _ := os.ReadFile(out)
+				if enc == "sjis" && utf8.Valid(written) && strings.ContainsFunc(string(written), func(r rune) bool { return r > 0x7f }) {
+					t.Errorf("%s --to %s --encoding sjis wrote UTF-8", f, to)
+				}
+				back, _, code := convert("--to", "usi", out)
+				if code != 0 || back != wantUSI {
+					t.Errorf("%s → %s (%s) → usi:\n got %q\nwant %q", f, to, enc, back, wantUSI)
+				}
+			}
+		}
+	}
+}
+
+func TestConvertExitCodes(t *testing.T) {
+	henka := kifuTestdata + "/kif/kifu-for-js__henka.kif"
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr []string // what the message must say
+	}{
+		{"no --to", []string{henka}, 2, []string{"--to is missing"}},
+		{"unknown format", []string{"--to", "pgn", henka}, 2, []string{`--to "pgn"`, "usi, sfen, kif"}},
+		{"unknown encoding", []string{"--to", "kif", "--encoding", "latin1", henka}, 2, []string{`"latin1"`, "utf8 or sjis"}},
+		{"no file", []string{"--to", "kif"}, 2, []string{"want one FILE"}},
+		{"two files", []string{"--to", "kif", henka, henka}, 2, []string{"want one FILE", "got 2"}},
+		{"unknown flag", []string{"--to", "kif", "--fast", henka}, 2, []string{"-fast"}},
+		{"missing file", []string{"--to", "kif", "no/such.kif"}, 1, []string{"no/such.kif"}},
+		{"illegal move", []string{"--to", "usi", kifuTestdata + "/kif/kifu-for-js__fork-test.kif"}, 1,
+			[]string{"kifu-for-js__fork-test.kif", "line 18", "４二銀(31)", "Black (先手) is to move"}},
+		{"flags after the file", []string{henka, "--to", "sfen"}, 0, nil},
+		{"illegal last move kept, with a warning", []string{"--to", "usi", kifuTestdata + "/kif/mog-core-scala__kif__game__017.kif"}, 0,
+			[]string{"warning", "line 34", "４五桂(37)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errOut, code := convert(tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, tt.code, errOut)
+			}
+			for _, s := range tt.stderr {
+				if !strings.Contains(errOut, s) {
+					t.Errorf("stderr does not say %q:\n%s", s, errOut)
+				}
+			}
+		})
+	}
+}
+
+// A file that is not a record at all, and one cut in the middle of a line.
+func TestConvertBadAndTruncatedFiles(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.kif")
+	os.WriteFile(junk, []byte("this is not a game record\nnor is this\n"), 0o644)
+	if _, errOut, code := convert("--to", "usi", junk); code != 1 || !strings.Contains(errOut, "junk.kif") {
+		t.Errorf("junk: exit %d, stderr %q", code, errOut)
+	}
+	src, err := os.ReadFile(kifuTestdata + "/kif/mog-core-scala__kif__game__004.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut.kif")
+	i := bytes.Index(src, []byte("同　銀"))
+	os.WriteFile(cut, src[:i+3], 0o644) // ends inside 同　銀(…)
+	out, errOut, code := convert("--to", "usi", cut)
+	if code != 0 || !strings.Contains(errOut, "warning") || !strings.Contains(errOut, "ends in the middle") {
+		t.Errorf("cut file: exit %d, stderr %q", code, errOut)
+	}
+	full, _, _ := convert("--to", "usi", kifuTestdata+"/kif/mog-core-scala__kif__game__004.kif")
+	if !strings.HasPrefix(full, strings.TrimSpace(out)) || len(out) >= len(full) {
+		t.Errorf("the cut file should give the start of the full main line:\n%s\n%s", out, full)
+	}
+}
+
+func TestConvertReadsStandardInputAndWritesFiles(t *testing.T) {
+	// kif → file → read back; the written file holds the record
+	dir := t.TempDir()
+	out := filepath.Join(dir, "x.csa")
+	src := kifuTestdata + "/kif/mog-core-scala__kif__game__003.kif"
+	if _, errOut, code := convert("--to", "csa", src, "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	rec, err := kifu.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Result() != kifu.Resign || len(rec.MainMoves()) != 117 {
+		t.Errorf("CSA written: %d moves, end %v; want 117 and resign", len(rec.MainMoves()), rec.Result())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
