@@ -28,14 +28,17 @@ func TestPieceKanji(t *testing.T) {
 
 func TestPieceImagesHaveInkAndGoteFacesTheOtherWay(t *testing.T) {
 	for pt := board.Pawn; pt <= board.Dragon; pt++ {
-		black := pieceImage(pt, board.Black).(*image.NRGBA)
-		white := pieceImage(pt, board.White).(*image.NRGBA)
+		black := pieceBody(pt, board.Black)
+		white := pieceBody(pt, board.White)
 		want := pieceInk
 		if pt.IsPromoted() {
 			want = pieceInkPromote
 		}
-		if n := countNear(black, want); n < 150 {
+		if n := countNear(black, want); n < 250 {
 			t.Errorf("%v: only %d pixels of ink: the kanji did not render", pt, n)
+		}
+		if pt.IsPromoted() && countNear(black, pieceInk) > 20 {
+			t.Errorf("%v: a promoted piece written in black ink", pt)
 		}
 		if pt == board.King { // 玉 and 王 differ; the rest must be exact turns of each other
 			continue
@@ -45,8 +48,31 @@ func TestPieceImagesHaveInkAndGoteFacesTheOtherWay(t *testing.T) {
 		}
 		// The tip of the pentagon is at the top for sente and at the bottom for gote: sente's
 		// piece is narrow near the top of its image, gote's is wide there.
-		if nb, nw := opaqueInRow(black, 10), opaqueInRow(white, 10); nb*2 > nw {
+		if nb, nw := opaqueInRow(black, 14), opaqueInRow(white, 14); nb*2 > nw {
 			t.Errorf("%v: near the top, sente's piece is %d pixels wide and gote's %d: the tips point the wrong way", pt, nb, nw)
+		}
+	}
+}
+
+func TestPieceImagesCastAShadowDownAndRight(t *testing.T) {
+	for _, c := range []board.Color{board.Black, board.White} {
+		img := pieceImage(board.Gold, c).(*image.NRGBA)
+		body := pieceBody(board.Gold, c)
+		// Right of the body's lowest right corner there is shadow, left of the lowest left none.
+		shadowRight, shadowLeft := 0, 0
+		for y := 0; y < pieceImageH; y++ {
+			for x := 0; x < pieceImageW; x++ {
+				if body.NRGBAAt(x, y).A == 0 && img.NRGBAAt(x, y).A > 0 {
+					if x > pieceImageW/2 {
+						shadowRight++
+					} else {
+						shadowLeft++
+					}
+				}
+			}
+		}
+		if shadowRight < 100 || shadowLeft*2 > shadowRight {
+			t.Errorf("%v gold: shadow pixels right %d, left %d; want most on the right", c, shadowRight, shadowLeft)
 		}
 	}
 }

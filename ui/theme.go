@@ -13,16 +13,131 @@ import (
 // its own: without it every kanji would render as �.
 var japaneseFont = fyne.NewStaticResource(assets.JapaneseFontName, assets.JapaneseFont())
 
-// Theme is Fyne's default theme with the bundled Japanese font for all text.
-type Theme struct{}
+// ThemeMode is the user's choice of light or dark.
+type ThemeMode int
+
+const (
+	ThemeAuto  ThemeMode = iota // follow the system
+	ThemeLight                  // always light
+	ThemeDark                   // always dark
+)
+
+// Code is the preference value: "auto", "light" or "dark".
+func (m ThemeMode) Code() string {
+	switch m {
+	case ThemeLight:
+		return "light"
+	case ThemeDark:
+		return "dark"
+	}
+	return "auto"
+}
+
+// ParseThemeMode reads a preference value; anything unknown is ThemeAuto.
+func ParseThemeMode(s string) ThemeMode {
+	switch s {
+	case "light":
+		return ThemeLight
+	case "dark":
+		return ThemeDark
+	}
+	return ThemeAuto
+}
+
+// Colours of the board drawing, as theme colour names so that they follow light and dark.
+const (
+	ColorBoardWood      fyne.ThemeColorName = "banmen.boardWood"
+	ColorStandWood      fyne.ThemeColorName = "banmen.standWood"
+	ColorGridInk        fyne.ThemeColorName = "banmen.gridInk"
+	ColorLabelInk       fyne.ThemeColorName = "banmen.labelInk"
+	ColorLastMove       fyne.ThemeColorName = "banmen.lastMove"
+	ColorSelected       fyne.ThemeColorName = "banmen.selected"
+	ColorDestination    fyne.ThemeColorName = "banmen.destination"
+	ColorTurnMark       fyne.ThemeColorName = "banmen.turnMark"
+	ColorPromotionPanel fyne.ThemeColorName = "banmen.promotionPanel"
+)
+
+type palette struct {
+	boardWood, standWood, gridInk, labelInk, lastMove, selected, destination, turnMark, promo color.NRGBA
+}
+
+var (
+	lightPalette = palette{
+		boardWood:   color.NRGBA{0xe8, 0xc0, 0x74, 0xff}, // kaya
+		standWood:   color.NRGBA{0xc4, 0x8e, 0x4a, 0xff},
+		gridInk:     color.NRGBA{0x2b, 0x1d, 0x0e, 0xff},
+		labelInk:    color.NRGBA{0x3a, 0x2a, 0x18, 0xff},
+		lastMove:    color.NRGBA{0xe0, 0x5a, 0x20, 0x60},
+		selected:    color.NRGBA{0x20, 0x80, 0x30, 0x70},
+		destination: color.NRGBA{0x20, 0x80, 0x30, 0x48},
+		turnMark:    color.NRGBA{0xb0, 0x1c, 0x12, 0xff},
+		promo:       color.NRGBA{0xfb, 0xf4, 0xe4, 0xf4},
+	}
+	darkPalette = palette{
+		boardWood:   color.NRGBA{0xc9, 0xa0, 0x5c, 0xff}, // the same wood in a dimmer room
+		standWood:   color.NRGBA{0x8a, 0x5e, 0x2e, 0xff},
+		gridInk:     color.NRGBA{0x22, 0x16, 0x08, 0xff},
+		labelInk:    color.NRGBA{0x2a, 0x1c, 0x0c, 0xff},
+		lastMove:    color.NRGBA{0xe0, 0x5a, 0x20, 0x70},
+		selected:    color.NRGBA{0x20, 0x90, 0x30, 0x80},
+		destination: color.NRGBA{0x20, 0x90, 0x30, 0x58},
+		turnMark:    color.NRGBA{0xff, 0x70, 0x50, 0xff},
+		promo:       color.NRGBA{0x30, 0x2a, 0x22, 0xf4},
+	}
+)
+
+// Theme is Fyne's default theme with the bundled Japanese font for all text, the colours of
+// the board, and the user's choice of light or dark.
+type Theme struct {
+	Mode ThemeMode
+}
 
 var _ fyne.Theme = Theme{}
 
-// NewTheme returns Banmen's theme; install it with app.Settings().SetTheme(ui.NewTheme()).
+// NewTheme returns Banmen's theme following the system's light or dark; install it with
+// app.Settings().SetTheme(ui.NewTheme()).
 func NewTheme() fyne.Theme { return Theme{} }
 
-// Color returns the default theme's colours.
-func (Theme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+// NewThemeMode returns Banmen's theme in the given mode.
+func NewThemeMode(m ThemeMode) fyne.Theme { return Theme{Mode: m} }
+
+func (t Theme) variant(v fyne.ThemeVariant) fyne.ThemeVariant {
+	switch t.Mode {
+	case ThemeLight:
+		return theme.VariantLight
+	case ThemeDark:
+		return theme.VariantDark
+	}
+	return v
+}
+
+// Color returns the default theme's colours in the chosen variant, and the board's.
+func (t Theme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	v = t.variant(v)
+	p := &lightPalette
+	if v == theme.VariantDark {
+		p = &darkPalette
+	}
+	switch n {
+	case ColorBoardWood:
+		return p.boardWood
+	case ColorStandWood:
+		return p.standWood
+	case ColorGridInk:
+		return p.gridInk
+	case ColorLabelInk:
+		return p.labelInk
+	case ColorLastMove:
+		return p.lastMove
+	case ColorSelected:
+		return p.selected
+	case ColorDestination:
+		return p.destination
+	case ColorTurnMark:
+		return p.turnMark
+	case ColorPromotionPanel:
+		return p.promo
+	}
 	return theme.DefaultTheme().Color(n, v)
 }
 
@@ -40,3 +155,15 @@ func (Theme) Icon(n fyne.ThemeIconName) fyne.Resource { return theme.DefaultThem
 
 // Size returns the default theme's sizes.
 func (Theme) Size(n fyne.ThemeSizeName) float32 { return theme.DefaultTheme().Size(n) }
+
+// themeColor looks up a colour of the current theme in the current variant.
+func themeColor(n fyne.ThemeColorName) color.NRGBA {
+	a := fyne.CurrentApp()
+	var th fyne.Theme = Theme{}
+	v := theme.VariantLight
+	if a != nil {
+		th = a.Settings().Theme()
+		v = a.Settings().ThemeVariant()
+	}
+	return color.NRGBAModel.Convert(th.Color(n, v)).(color.NRGBA)
+}

@@ -37,7 +37,7 @@ func main() {
 	a := app.NewWithID(appID)
 	a.Settings().SetTheme(ui.NewTheme())
 	w := a.NewWindow("Banmen")
-	w.SetContent(ui.NewBoardView(board.NewStartPosition()))
+	w.SetContent(ui.NewBoard(board.NewStartPosition(), nil))
 	w.Resize(fyne.NewSize(960, 680))
 	w.ShowAndRun()
 }

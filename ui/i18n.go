@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"strings"
+)
+
+// Lang is the language of the interface.
+type Lang int
+
+const (
+	Japanese Lang = iota
+	English
+)
+
+// Code is the preference value of the language: "ja" or "en".
+func (l Lang) Code() string {
+	if l == English {
+		return "en"
+	}
+	return "ja"
+}
+
+// ParseLang reads a preference value: "ja" or "en"; anything else (such as "" or "auto")
+// reports false.
+func ParseLang(code string) (Lang, bool) {
+	switch code {
+	case "ja":
+		return Japanese, true
+	case "en":
+		return English, true
+	}
+	return Japanese, false
+}
+
+// SystemLang is the language the system asks for, read as the C library does: the first of
+// LC_ALL, LC_MESSAGES and LANG that is set. Japanese locales ("ja_JP.UTF-8", "ja") give
+// Japanese; any other gives English.
+func SystemLang(getenv func(string) string) Lang {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if s := getenv(v); s != "" {
+			if strings.HasPrefix(strings.ToLower(s), "ja") {
+				return Japanese
+			}
+			return English
+		}
+	}
+	return English
+}
+
+// Messages holds every text of the interface in one language. Fields ending in F are
+// fmt formats. A test checks that both languages fill every field.
+type Messages struct {
+	AppName string
+
+	// menus
+	MenuFile, MenuEdit, MenuRecord, MenuView, MenuHelp          string
+	NewGame, NewHandicap, Open, OpenRecent, NoRecent            string
+	ClearRecent, Save, SaveAs, SaveEncoding, Quit               string
+	EncodingTraditional, EncodingUTF8                           string
+	Paste, CopySFEN, CopyUSI, CopyKIF, TakeBack, EditPosition   string
+	First, Prev, Next, Last, MakeMainLine, MoveVariationUp      string
+	DeleteFromHere, Flip, Language, LanguageAuto, Theme         string
+	ThemeSystem, ThemeLight, ThemeDark, About, AboutText        string
+	Start, Variations, MainLineMark, Comment, GameInfo, Record  string
+	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate           string
+	HeaderPlace, HeaderTimeLimit, HeaderOpening, NoPieces       string
+	Black, White, Promote, NotPromote, SideToMove, StatusReadyF string
+	Untitled, Modified, OK, Cancel, Yes, No, Close, Error       string
+	SaveChangesTitle, SaveChangesF, DontSave                    string
+	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments    string
+	LossySave, ReadErrorTitle, ReadErrorF, WarningsF, WriteErrF string
+	PasteNothing, PasteErrorF, CopiedF, TakeBackNotLast         string
+	NothingToTakeBack, RestoreTitle, RestoreF, Restore, Discard string
+	EditorTitle, EditorHelp, EditorBox, EditorStart             string
+	EditorTsume, EditorClear, EditorPreset, EditorDone          string
+	EditorImpossibleTitle, EditorNoPieceF, EditorKingToHand     string
+	VariationOfF, MoveNumberF, OpenedF, SavedF, NewGameF        string
+	DroppedNotFile, NoVariationHere                             string
+}
+
+// MessagesFor returns the texts of the interface in l.
+func MessagesFor(l Lang) *Messages {
+	if l == English {
+		return &englishMessages
+	}
+	return &japaneseMessages
+}
+
+var japaneseMessages = Messages{
+	AppName: "Banmen",
+
+	MenuFile: "ファイル", MenuEdit: "編集", MenuRecord: "棋譜", MenuView: "表示", MenuHelp: "ヘルプ",
+	NewGame: "新規対局（平手）", NewHandicap: "新規対局（駒落ち）", Open: "開く…", OpenRecent: "最近使ったファイル",
+	NoRecent: "（なし）", ClearRecent: "履歴を消去", Save: "上書き保存", SaveAs: "名前を付けて保存…",
+	SaveEncoding: "保存する文字コード", Quit: "終了",
+	EncodingTraditional: ".kif .ki2 .csa は Shift_JIS（標準）", EncodingUTF8: "すべて UTF-8",
+	Paste: "棋譜・局面を貼り付け", CopySFEN: "局面をコピー（SFEN）", CopyUSI: "棋譜をコピー（USI）",
+	CopyKIF: "棋譜をコピー（KIF）", TakeBack: "一手戻す（待った）", EditPosition: "局面編集",
+	First: "最初へ", Prev: "一手戻る", Next: "一手進む", Last: "最後へ", MakeMainLine: "本譜にする",
+	MoveVariationUp: "変化を上へ", DeleteFromHere: "この手以降を削除", Flip: "盤面を反転",
+	Language: "言語 / Language", LanguageAuto: "システムに従う", Theme: "テーマ",
+	ThemeSystem: "システムに従う", ThemeLight: "ライト", ThemeDark: "ダーク", About: "Banmen について",
+	AboutText: "Banmen（盤面）— 将棋 GUI\nフォント: IPAexゴシック（IPA フォントライセンス v1.0）",
+	Start:     "開始局面", Variations: "変化", MainLineMark: "本譜", Comment: "コメント", GameInfo: "対局情報",
+	Record:      "棋譜",
+	HeaderBlack: "先手", HeaderWhite: "後手", HeaderEvent: "棋戦", HeaderDate: "開始日時", HeaderPlace: "場所",
+	HeaderTimeLimit: "持ち時間", HeaderOpening: "戦型", NoPieces: "なし",
+	Black: "先手", White: "後手", Promote: "成", NotPromote: "不成", SideToMove: "手番",
+	StatusReadyF: "%d 手目", Untitled: "無題", Modified: "（未保存）",
+	OK: "OK", Cancel: "キャンセル", Yes: "はい", No: "いいえ", Close: "閉じる", Error: "エラー",
+	SaveChangesTitle: "保存されていない変更",
+	SaveChangesF:     "「%s」の変更は保存されていません。保存しますか？", DontSave: "保存しない",
+	LossyTitle:        "この形式では失われるものがあります",
+	LossyVariationsF:  "%s 形式は変化を保存できません。本譜だけが保存されます。",
+	LossyTimesF:       "%s 形式は消費時間を保存できません。",
+	LossyComments:     "この形式はコメントを保存できません。",
+	LossySave:         "それでも保存",
+	ReadErrorTitle:    "棋譜を読めません",
+	ReadErrorF:        "%s を読めませんでした。\n%s",
+	WarningsF:         "%s を読みました（注意 %d 件）:\n%s",
+	WriteErrF:         "%s に保存できませんでした。\n%s",
+	PasteNothing:      "クリップボードに文字列がありません。",
+	PasteErrorF:       "貼り付けた文字列を棋譜・局面として読めません。\n%s",
+	CopiedF:           "%s をコピーしました",
+	TakeBackNotLast:   "待ったは変化の最後の手にだけ使えます。途中から消すには「この手以降を削除」を使ってください。",
+	NothingToTakeBack: "戻す手がありません。",
+	RestoreTitle:      "前回の棋譜を復元しますか？",
+	RestoreF:          "前回、保存されないまま終了した棋譜があります（%s、%d 手）。復元しますか？",
+	Restore:           "復元する", Discard: "破棄する",
+	EditorTitle: "局面編集",
+	EditorHelp: "駒をクリックしてから移動先をクリック（ドラッグでも可）。選んだ駒をもう一度クリックすると成・先後が変わります。" +
+		"右クリックで駒箱へ。駒箱の駒を選ぶと盤や駒台に置けます。",
+	EditorBox: "駒箱", EditorStart: "平手の初期配置", EditorTsume: "詰将棋（残り駒を後手の駒台へ）",
+	EditorClear: "盤をクリア（玉以外を駒箱へ）", EditorPreset: "初期配置", EditorDone: "編集を終える",
+	EditorImpossibleTitle: "ありえない局面です",
+	EditorNoPieceF:        "駒箱に %s がありません。",
+	EditorKingToHand:      "玉は駒台に置けません。",
+	VariationOfF:          "%d 手目の変化", MoveNumberF: "%d 手目",
+	OpenedF: "%s を開きました", SavedF: "%s に保存しました", NewGameF: "新規対局: %s",
+	DroppedNotFile:  "ドロップされたものはファイルではありません。",
+	NoVariationHere: "この手に変化はありません。",
+}
+
+var englishMessages = Messages{
+	AppName: "Banmen",
+
+	MenuFile: "File", MenuEdit: "Edit", MenuRecord: "Record", MenuView: "View", MenuHelp: "Help",
+	NewGame: "New Game (Even)", NewHandicap: "New Handicap Game", Open: "Open…", OpenRecent: "Open Recent",
+	NoRecent: "(none)", ClearRecent: "Clear Recent", Save: "Save", SaveAs: "Save As…",
+	SaveEncoding: "Encoding When Saving", Quit: "Quit",
+	EncodingTraditional: "Shift_JIS for .kif .ki2 .csa (standard)", EncodingUTF8: "UTF-8 for every file",
+	Paste: "Paste Record or Position", CopySFEN: "Copy Position (SFEN)", CopyUSI: "Copy Game (USI)",
+	CopyKIF: "Copy Game (KIF)", TakeBack: "Take Back Move", EditPosition: "Edit Position",
+	First: "First", Prev: "Previous Move", Next: "Next Move", Last: "Last", MakeMainLine: "Make Main Line",
+	MoveVariationUp: "Move Variation Up", DeleteFromHere: "Delete From Here", Flip: "Flip Board",
+	Language: "Language / 言語", LanguageAuto: "Follow the System", Theme: "Theme",
+	ThemeSystem: "Follow the System", ThemeLight: "Light", ThemeDark: "Dark", About: "About Banmen",
+	AboutText: "Banmen (盤面) — a shogi GUI\nFont: IPAexGothic (IPA Font License v1.0)",
+	Start:     "Start", Variations: "Variations", MainLineMark: "main", Comment: "Comment", GameInfo: "Game",
+	Record:      "Record",
+	HeaderBlack: "Sente", HeaderWhite: "Gote", HeaderEvent: "Event", HeaderDate: "Date", HeaderPlace: "Place",
+	HeaderTimeLimit: "Time control", HeaderOpening: "Opening", NoPieces: "none",
+	Black: "Sente", White: "Gote", Promote: "成", NotPromote: "不成", SideToMove: "To move",
+	StatusReadyF: "move %d", Untitled: "Untitled", Modified: "(unsaved)",
+	OK: "OK", Cancel: "Cancel", Yes: "Yes", No: "No", Close: "Close", Error: "Error",
+	SaveChangesTitle: "Unsaved changes",
+	SaveChangesF:     "The changes to “%s” have not been saved. Save them?", DontSave: "Don't Save",
+	LossyTitle:        "Something will be lost in this format",
+	LossyVariationsF:  "%s cannot hold variations: only the main line will be saved.",
+	LossyTimesF:       "%s cannot hold the time of each move.",
+	LossyComments:     "This format cannot hold comments.",
+	LossySave:         "Save Anyway",
+	ReadErrorTitle:    "Cannot read the record",
+	ReadErrorF:        "%s could not be read.\n%s",
+	WarningsF:         "Read %s with %d warnings:\n%s",
+	WriteErrF:         "Could not save to %s.\n%s",
+	PasteNothing:      "The clipboard holds no text.",
+	PasteErrorF:       "The pasted text is not a record or a position.\n%s",
+	CopiedF:           "Copied %s",
+	TakeBackNotLast:   "Take back works on the last move of a line. To cut a line in the middle use “Delete From Here”.",
+	NothingToTakeBack: "There is no move to take back.",
+	RestoreTitle:      "Restore the last record?",
+	RestoreF:          "A record was not saved when Banmen last ended (%s, %d moves). Restore it?",
+	Restore:           "Restore", Discard: "Discard",
+	EditorTitle: "Edit Position",
+	EditorHelp: "Click a piece, then where it goes (or drag it). Click the chosen piece again to promote it or turn it " +
+		"to the other side. Right-click sends it back to the box. Choose a piece in the box to put it on the board or a stand.",
+	EditorBox: "Piece box", EditorStart: "Even start position", EditorTsume: "Tsume (rest to gote's hand)",
+	EditorClear: "Clear (all but kings to the box)", EditorPreset: "Start position", EditorDone: "Done",
+	EditorImpossibleTitle: "Impossible position",
+	EditorNoPieceF:        "There is no %s left in the box.",
+	EditorKingToHand:      "A king cannot be put in hand.",
+	VariationOfF:          "variation at move %d", MoveNumberF: "move %d",
+	OpenedF: "Opened %s", SavedF: "Saved %s", NewGameF: "New game: %s",
+	DroppedNotFile:  "What was dropped is not a file.",
+	NoVariationHere: "There is no variation at this move.",
+}
