@@ -20,4 +20,28 @@
 // notes): every move received is checked against the position with board/,
 // every wait ends, and every failure is an *Error that names the engine, what
 // was expected and the last lines the engine printed.
+//
+// # Wiring
+//
+//	s := usiclient.NewSession(proc.Stdout, proc.Stdin, usiclient.Config{
+//		Name:       "fairy-stockfish",          // until "id name" arrives
+//		Kill:       func() error { proc.Kill(); return nil },
+//		StderrTail: proc.Stderr.Lines,          // or Stderr: the pipe, drained by the session
+//		Timeouts:   usiclient.Timeouts{Scale: 2}, // a slow engine
+//	})
+//	info, err := s.Handshake(ctx)               // usi … usiok
+//	s.SetOption("USI_Hash", "256")              // queued while the engine thinks
+//	sr, err := s.Go(ctx, usiclient.NewPosition(start, moves...), usiclient.Go{Clock: clock})
+//	res, err := sr.Wait(ctx)                    // res.BestMove, res.Ponder are legal board.Moves
+//	s.Quit(ctx)
+//
+// # States
+//
+//	new → waiting for usiok → not ready ⇄ waiting for readyok → ready
+//	ready → searching | pondering | mate searching → (stop) stopping → ready
+//	pondering → (ponderhit) searching
+//	any → quitting → closed; any → closed (crash, broken pipe, timeout, Close)
+//
+// A setoption or gameover makes the session "not ready" again; the next Go
+// sends isready first.
 package usiclient

@@ -35,7 +35,7 @@ func TestMain(m *testing.M) {
 //	silent          print a banner and never answer usi
 //	usiok-delay=D   wait D before usiok
 //	crash=STAGE     exit(3) on: usi, isready, setoption, go, ponder, mate, stop, ponderhit, quit;
-//	                idle = exit 50ms after readyok
+//	                not-ready = exit 50ms after usiok; idle = exit 50ms after readyok
 //	ignore-quit     keep running after quit
 //	close-stdin     close stdin before usiok (writes to it then fail)
 //	no-best-after-stop  answer stop with nothing (a wedged engine)
@@ -187,6 +187,12 @@ func runFake(script string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			e.send("option name Clear Hash type button")
 			e.send("option name %s type string default <empty>", e.sjis(bookName))
 			e.send("usiok")
+			if sc.get("crash") == "not-ready" {
+				go func() {
+					time.Sleep(50 * time.Millisecond)
+					e.crash("not-ready")
+				}()
+			}
 			if sc.has("registration") {
 				e.send("registration checking")
 				e.send("registration error")

@@ -111,6 +111,13 @@ func TestFaultCrash(t *testing.T) {
 			}
 			return s.Ready(ctxT(t, 5*time.Second))
 		}, "while Banmen waited for readyok"},
+		{"not-ready", func(t *testing.T, s *Session) error {
+			if _, err := s.Handshake(ctxT(t, 5*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			<-s.Done()
+			return s.Ready(ctxT(t, 5*time.Second))
+		}, "closed its output (exited?); last lines"},
 		{"setoption", func(t *testing.T, s *Session) error {
 			ready(t, s)
 			if err := s.SetOption("Hash", "64"); err != nil {
