@@ -72,6 +72,23 @@ func (e *EngineInfo) Option(name string) (Option, bool) {
 	return Option{}, false
 }
 
+// HashOption names the option that sets the engine's hash size: USI_Hash, or
+// Hash as the Stockfish family declares it, or "" if the engine declares neither
+// (Shogidokoro sends USI_Hash to every engine anyway).
+func (e *EngineInfo) HashOption() string { return e.declared("USI_Hash", "Hash") }
+
+// PonderOption names the option that allows pondering: USI_Ponder, or Ponder, or "".
+func (e *EngineInfo) PonderOption() string { return e.declared("USI_Ponder", "Ponder") }
+
+func (e *EngineInfo) declared(names ...string) string {
+	for _, n := range names {
+		if o, ok := e.Option(n); ok {
+			return o.Name
+		}
+	}
+	return ""
+}
+
 const outQueue = 1024 // commands waiting for the writer; more means the engine stopped reading
 
 // Session is a conversation with one engine over its stdout (r) and stdin (w).

@@ -272,10 +272,11 @@ func optionRow(o Option) string {
 // most: every name (with spaces), type, default (empty ones too), range and var count.
 func TestTranscriptOptions(t *testing.T) {
 	tests := []struct {
-		file string
-		want []string
+		file         string
+		hash, ponder string // EngineInfo.HashOption and PonderOption
+		want         []string
 	}{
-		{"fairy-stockfish-extras.txt", []string{
+		{"fairy-stockfish-extras.txt", "Hash", "Ponder", []string{
 			"Protocol|combo|usi|4 vars",
 			"Debug Log File|string|",
 			"Contempt|spin|24|-100..100",
@@ -302,7 +303,7 @@ func TestTranscriptOptions(t *testing.T) {
 			"TsumeMode|check|false",
 			"VariantPath|string|",
 		}},
-		{"yaneuraou-material-usi.txt", []string{
+		{"yaneuraou-material-usi.txt", "USI_Hash", "USI_Ponder", []string{
 			"Threads|spin|4|1..1024",
 			"NumaPolicy|string|auto",
 			"USI_Ponder|check|false",
@@ -342,7 +343,7 @@ func TestTranscriptOptions(t *testing.T) {
 			"IgnoreBookPly|check|false",
 			"FlippedBook|check|true",
 		}},
-		{"komoringheights-usi.txt", []string{
+		{"komoringheights-usi.txt", "USI_Hash", "", []string{
 			"Threads|spin|4|1..127",
 			"MultiPV|spin|1|1..800",
 			"USI_Hash|spin|4096|1..33554432",
@@ -369,6 +370,10 @@ func TestTranscriptOptions(t *testing.T) {
 				if row := optionRow(got[i]); row != tt.want[i] {
 					t.Errorf("option %d:\n got  %s\n want %s", i+1, row, tt.want[i])
 				}
+			}
+			info := EngineInfo{Options: got}
+			if h, p := info.HashOption(), info.PonderOption(); h != tt.hash || p != tt.ponder {
+				t.Errorf("hash option %q, ponder option %q; want %q, %q", h, p, tt.hash, tt.ponder)
 			}
 			// Every later usi answer in the file (restarts) lists the same names.
 			for _, again := range st.options[1:] {
