@@ -56,12 +56,13 @@ func TestFairyStockfishAgainstGpsusi(t *testing.T) {
 	defer m.CloseAll(10 * time.Second)
 	fairy := startEngine(t, m, enginetest.FairyStockfish(t), false)
 	gps := startEngine(t, m, enginetest.Gpsusi(t), false)
-	tc := TimeControl{Byoyomi: 200 * time.Millisecond}
+	// Time discipline is tested on fake time; here two real engines must finish a legal game
+	// on a loaded machine, so a late move is accepted (the session stops a runaway search).
+	tc := TimeControl{Byoyomi: 500 * time.Millisecond}
 	g, err := New(Config{
 		Players:  [2]Player{NewEnginePlayer(fairy, false), NewEnginePlayer(gps, false)},
 		Time:     [2]TimeControl{tc, tc},
 		MaxMoves: 24,
-		Margin:   time.Second, EngineLosesOnTime: true,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +76,7 @@ func TestFairyStockfishAgainstGpsusi(t *testing.T) {
 	if !strings.Contains(main[0].Comment, "*エンジン=Fairy-Stockfish") || !strings.Contains(main[0].Comment, "*読み筋=▲") {
 		t.Errorf("first move's comment %q", main[0].Comment)
 	}
-	if !main[1].Timed || main[1].Elapsed > 2*time.Second {
+	if !main[1].Timed || main[1].Elapsed > 5*time.Second {
 		t.Errorf("second move time %v", main[1].Elapsed)
 	}
 	t.Logf("%v after %d moves", r, r.Plies)
