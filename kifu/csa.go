@@ -43,6 +43,7 @@ type csaReader struct {
 	pos        board.Position
 	illegal    *illegalMove // the last move broke a rule (kept while nothing follows it)
 	commentFor *Node        // node the last comment line went to
+	arena      nodeArena
 }
 
 // ParseCSA reads a CSA record from text.
@@ -135,7 +136,13 @@ func (cr *csaReader) line(no int, line string) (stop bool, err error) {
 		cr.rec.Headers = append(cr.rec.Headers, Header{k, v})
 		return false, nil
 	}
-	for _, st := range strings.Split(line, ",") {
+	for rest := line; rest != ""; {
+		st := rest
+		if i := strings.IndexByte(rest, ','); i >= 0 {
+			st, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
 		st = strings.TrimRight(st, " \t")
 		if strings.TrimSpace(st) == "" {
 			continue
@@ -406,7 +413,9 @@ func (cr *csaReader) move(no int, st string) error {
 		}
 		cr.illegal = &illegalMove{line: no, text: st, reason: reason}
 	}
-	n := cr.cur.add(&Node{Move: m})
+	n := cr.arena.node()
+	n.Move = m
+	cr.arena.add(cr.cur, n)
 	cr.pos.Do(m)
 	cr.cur = n
 	return nil

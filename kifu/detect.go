@@ -49,11 +49,7 @@ func ParseFormat(name string) (Format, error) {
 	return UnknownFormat, fmt.Errorf("kifu: unknown format %q: want kif, ki2, csa, jkf or usi", name)
 }
 
-var (
-	kifMoveLine = regexp.MustCompile(`^[ \t　]*[0-9]+[ \t　]+(?:[１-９1-9][一二三四五六七八九1-9]|同|仝)`)
-	csaMoveLine = regexp.MustCompile(`^[+-][0-9]{4}[A-Z]{2}`)
-	sfenStart   = regexp.MustCompile(`^[1-9lnsgkrbpLNSGKRBP+]+(/[1-9lnsgkrbpLNSGKRBP+]+){8} [bw] `)
-)
+var sfenStart = regexp.MustCompile(`^[1-9lnsgkrbpLNSGKRBP+]+(/[1-9lnsgkrbpLNSGKRBP+]+){8} [bw] `)
 
 // Detect guesses the format of a record from its text (decoded already).
 func Detect(text string) Format {
@@ -70,30 +66,20 @@ func Detect(text string) Format {
 		strings.HasPrefix(first, "sfen ") || sfenStart.MatchString(first+" ") {
 		return USI
 	}
-	var kif, ki2, csa, header int
+	var csa, header int
 	ls, _ := lines(t)
 	for _, l := range ls {
 		switch {
 		case l == "":
-		case kifMoveLine.MatchString(l):
-			kif++
-		case strings.HasPrefix(trimLeftSpace(l), "▲") || strings.HasPrefix(trimLeftSpace(l), "△") ||
-			strings.HasPrefix(trimLeftSpace(l), "☗") || strings.HasPrefix(trimLeftSpace(l), "☖"):
-			ki2++
-		case csaMoveLine.MatchString(l) || l == "+" || l == "-" || strings.HasPrefix(l, "PI") ||
-			len(l) >= 2 && l[0] == 'P' && (l[1] >= '1' && l[1] <= '9' || l[1] == '+' || l[1] == '-') ||
-			strings.HasPrefix(l, "V2") || strings.HasPrefix(l, "V3") || strings.HasPrefix(l, "N+") ||
-			strings.HasPrefix(l, "N-") || strings.HasPrefix(l, "%") || strings.HasPrefix(l, "$"):
+		case isKIFMoveLine(l), isKI2MoveLine(l):
+			return KIF // KIF and KI2 are read by one reader
+		case isCSALine(l):
 			csa++
 		case strings.Contains(l, "：") || strings.HasPrefix(l, "|") || strings.HasPrefix(l, "手数--"):
 			header++
 		}
 	}
 	switch {
-	case kif > 0 && kif >= ki2:
-		return KIF
-	case ki2 > 0:
-		return KI2
 	case csa > 0 && csa >= header:
 		return CSA
 	case header > 0:
@@ -103,6 +89,53 @@ func Detect(text string) Format {
 		return USI
 	}
 	return UnknownFormat
+}
+
+// isKIFMoveLine: "  12 ７七角成(88)", "1 同　歩(23)"
+func isKIFMoveLine(l string) bool {
+	l = trimLeftSpace(l)
+	i := 0
+	for i < len(l) && l[i] >= '0' && l[i] <= '9' {
+		i++
+	}
+	if i == 0 || i == len(l) {
+		return false
+	}
+	rest := trimLeftSpace(l[i:])
+	if len(rest) == len(l[i:]) {
+		return false
+	}
+	r, n := utf8.DecodeRuneInString(rest)
+	if r == '同' || r == '仝' {
+		return true
+	}
+	r2, _ := utf8.DecodeRuneInString(rest[n:])
+	return r >= '１' && r <= '９' && digitValue(r2) > 0
+}
+
+// isKI2MoveLine: "▲７六歩    △３四歩"
+func isKI2MoveLine(l string) bool {
+	l = trimLeftSpace(l)
+	return strings.HasPrefix(l, "▲") || strings.HasPrefix(l, "△") || strings.HasPrefix(l, "☗") || strings.HasPrefix(l, "☖")
+}
+
+func isCSALine(l string) bool {
+	if l == "+" || l == "-" {
+		return true
+	}
+	if len(l) >= 7 && (l[0] == '+' || l[0] == '-') {
+		ok := true
+		for i := 1; i <= 4; i++ {
+			ok = ok && l[i] >= '0' && l[i] <= '9'
+		}
+		if ok && l[5] >= 'A' && l[5] <= 'Z' && l[6] >= 'A' && l[6] <= 'Z' {
+			return true
+		}
+	}
+	return strings.HasPrefix(l, "PI") ||
+		len(l) >= 2 && l[0] == 'P' && (l[1] >= '1' && l[1] <= '9' || l[1] == '+' || l[1] == '-') ||
+		strings.HasPrefix(l, "V2") || strings.HasPrefix(l, "V3") || strings.HasPrefix(l, "N+") ||
+		strings.HasPrefix(l, "N-") || strings.HasPrefix(l, "%") || strings.HasPrefix(l, "$")
 }
 
 func allUSIMoves(s string) bool {

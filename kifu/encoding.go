@@ -105,20 +105,26 @@ func WithNewline(text, nl string) string {
 	return strings.ReplaceAll(text, "\n", nl)
 }
 
-// lines splits text into lines at "\n", "\r\n" or "\r". The last line is included
-// only if it is not empty. complete reports whether the text ended with a line end.
+// lines splits text into lines at "\n", "\r\n" or "\r" (a line ending in "\r\r\n", as some
+// files have, counts once). The last line is included only if it is not empty.
+// complete reports whether the text ended with a line end.
 func lines(text string) (ls []string, complete bool) {
-	ls = make([]string, 0, strings.Count(text, "\n")+1)
+	sep := byte('\n')
+	if strings.IndexByte(text, '\n') < 0 && strings.IndexByte(text, '\r') >= 0 {
+		sep = '\r' // old Macintosh line ends
+	}
+	ls = make([]string, 0, strings.Count(text, string(sep))+1)
 	for len(text) > 0 {
-		i := strings.IndexAny(text, "\r\n")
+		i := strings.IndexByte(text, sep)
 		if i < 0 {
-			ls = append(ls, text)
+			ls = append(ls, strings.TrimRight(text, "\r"))
 			return ls, false
 		}
-		ls = append(ls, text[:i])
-		if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
-			i++
+		l := text[:i]
+		for len(l) > 0 && l[len(l)-1] == '\r' {
+			l = l[:len(l)-1]
 		}
+		ls = append(ls, l)
 		text = text[i+1:]
 	}
 	return ls, true

@@ -130,10 +130,37 @@ func padRight(s string, width int) string {
 }
 
 // trimSpace trims ASCII and full-width spaces.
-func trimSpace(s string) string { return strings.Trim(s, " \t　") }
+func trimSpace(s string) string { return trimRightSpace(trimLeftSpace(s)) }
 
 // trimLeftSpace trims leading ASCII and full-width spaces.
-func trimLeftSpace(s string) string { return strings.TrimLeft(s, " \t　") }
+func trimLeftSpace(s string) string {
+	for len(s) > 0 {
+		switch {
+		case s[0] == ' ' || s[0] == '\t':
+			s = s[1:]
+		case strings.HasPrefix(s, "　"):
+			s = s[len("　"):]
+		default:
+			return s
+		}
+	}
+	return s
+}
+
+// trimRightSpace trims trailing ASCII and full-width spaces.
+func trimRightSpace(s string) string {
+	for len(s) > 0 {
+		switch {
+		case s[len(s)-1] == ' ' || s[len(s)-1] == '\t':
+			s = s[:len(s)-1]
+		case strings.HasSuffix(s, "　"):
+			s = s[:len(s)-len("　")]
+		default:
+			return s
+		}
+	}
+	return s
+}
 
 var handOrder = [7]board.PieceType{board.Rook, board.Bishop, board.Gold, board.Silver, board.Knight, board.Lance, board.Pawn}
 

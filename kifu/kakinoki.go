@@ -39,6 +39,7 @@ type kakinokiReader struct {
 	path       []*Node               // root … cur
 	pos        board.Position
 	commentFor *Node // node whose comment the last comment line went to
+	arena      nodeArena
 }
 
 // illegalMove is a move that breaks a rule (it leaves the king in check, 二歩, …) but
@@ -470,11 +471,11 @@ func (kr *kakinokiReader) appendNode(n *Node) error {
 		if c := kr.cur.ChildWithMove(n.Move); c != nil {
 			n = c
 		} else {
-			kr.cur.add(n)
+			kr.arena.add(kr.cur, n)
 		}
 		kr.pos.Do(n.Move)
 	} else {
-		kr.cur.add(n)
+		kr.arena.add(kr.cur, n)
 	}
 	kr.cur = n
 	kr.path = append(kr.path, n)
@@ -533,13 +534,16 @@ func (kr *kakinokiReader) kifMove(no int, s string) (*Node, string, error) {
 	if r != '同' && r != '仝' && digitValue(r) == 0 {
 		word, rest := cutWord(s)
 		word = strings.TrimRight(word, "+") // the mark of a following variation
+		n := kr.arena.node()
 		if sp := ParseSpecial(word); sp != Other {
-			return &Node{Special: sp}, rest, nil
+			n.Special = sp
+			return n, rest, nil
 		}
 		if word == "" {
 			return nil, "", kr.fail(no, "empty move")
 		}
-		return &Node{Special: Other, SpecialText: word}, rest, nil
+		n.Special, n.SpecialText = Other, word
+		return n, rest, nil
 	}
 	m, rest, reason := readKIFMove(&kr.pos, s, kr.cur.lastTo())
 	if reason != "" {
@@ -550,7 +554,8 @@ func (kr *kakinokiReader) kifMove(no int, s string) (*Node, string, error) {
 			}
 			return nil, "", kr.fail(no, "illegal move %q: %s", text, reason)
 		}
-		n := &Node{Move: m}
+		n := kr.arena.node()
+		n.Move = m
 		if kr.illegal == nil {
 			kr.illegal = map[*Node]illegalMove{}
 		}
@@ -558,7 +563,9 @@ func (kr *kakinokiReader) kifMove(no int, s string) (*Node, string, error) {
 		kr.warn(no, "illegal move %q (%s) kept as the last move of its line: the game ended on it", text, reason)
 		return n, rest, nil
 	}
-	return &Node{Move: m}, rest, nil
+	n := kr.arena.node()
+	n.Move = m
+	return n, rest, nil
 }
 
 // cutWord splits s at the first space or "(".
@@ -693,16 +700,20 @@ func onlyPseudoMove(p *board.Position, t board.PieceType, to board.Square, promo
 
 // readTime reads a KIF time column "( 0:01/00:00:07)" from the rest of a move line.
 func (kr *kakinokiReader) readTime(no int, n *Node, rest string) {
-	i := strings.IndexAny(rest, "(（")
+	i := strings.IndexByte(rest, '(')
 	if i < 0 {
-		return
+		if i = strings.Index(rest, "（"); i < 0 {
+			return
+		}
 	}
 	rest = rest[i:]
 	_, w := utf8.DecodeRuneInString(rest)
-	j := strings.IndexAny(rest, ")）")
+	j := strings.IndexByte(rest, ')')
 	if j < 0 {
-		kr.warn(no, "unclosed time column %q ignored", rest)
-		return
+		if j = strings.Index(rest, "）"); j < 0 {
+			kr.warn(no, "unclosed time column %q ignored", rest)
+			return
+		}
 	}
 	inner := rest[w:j]
 	a, b, found := strings.Cut(inner, "/")
@@ -715,22 +726,30 @@ func (kr *kakinokiReader) readTime(no int, n *Node, rest string) {
 	n.Elapsed, n.Total, n.Timed = el, tot, true
 }
 
-// parseClock reads "m:ss", "h:mm:ss" (spaces allowed around) as a duration.
+// parseClock reads "m:ss", "h:mm:ss" (spaces allowed around the numbers) as a duration.
 func parseClock(s string) (time.Duration, bool) {
-	s = trimSpace(s)
 	var parts [3]int
-	k := 0
-	for _, f := range strings.Split(s, ":") {
-		if k == 3 {
+	k, n, digits := 0, 0, false
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ':' {
+			if !digits || k == 3 {
+				return 0, false
+			}
+			parts[k] = n
+			k, n, digits = k+1, 0, false
+			continue
+		}
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			if n > 1e7 {
+				return 0, false
+			}
+			n = n*10 + int(c-'0')
+			digits = true
+		case c == ' ' || c == '\t':
+		default:
 			return 0, false
 		}
-		f = trimSpace(f)
-		v, err := strconv.Atoi(f)
-		if err != nil || v < 0 {
-			return 0, false
-		}
-		parts[k] = v
-		k++
 	}
 	var sec int
 	switch k {

@@ -256,6 +256,37 @@ func (n *Node) add(c *Node) *Node {
 	return c
 }
 
+// nodeArena hands out nodes and one-child slices in chunks: readers build hundreds of
+// nodes per record, and one allocation per node dominated reading time.
+type nodeArena struct {
+	nodes []Node
+	kids  []*Node
+}
+
+func (a *nodeArena) node() *Node {
+	if len(a.nodes) == 0 {
+		a.nodes = make([]Node, 128)
+	}
+	n := &a.nodes[0]
+	a.nodes = a.nodes[1:]
+	return n
+}
+
+// add appends c as n's last child, taking a first child's slice from the arena.
+func (a *nodeArena) add(n, c *Node) *Node {
+	if n.children != nil {
+		return n.add(c)
+	}
+	if len(a.kids) == 0 {
+		a.kids = make([]*Node, 128)
+	}
+	c.parent, c.ply = n, n.ply+1
+	n.children = a.kids[0:1:1]
+	n.children[0] = c
+	a.kids = a.kids[1:]
+	return c
+}
+
 // addMove returns the child reached by m, adding it if there is none.
 func (n *Node) addMove(m board.Move) *Node {
 	if c := n.ChildWithMove(m); c != nil {
