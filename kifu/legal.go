@@ -182,7 +182,7 @@ func pseudoLegal(p *board.Position, m board.Move) bool {
 	if capt != board.NoPiece && (capt.Color() == us || capt.Type() == board.King) {
 		return false
 	}
-	if m.IsPromotion() && !t.CanPromote() {
+	if m.IsPromotion() && (!t.CanPromote() || relRank(us, from) > 3 && relRank(us, to) > 3) {
 		return false
 	}
 	return reaches(p, us, t, from, to)

@@ -1,0 +1,91 @@
+package kifu
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDecodeRealFiles(t *testing.T) {
+	tests := []struct {
+		file string
+		enc  Encoding
+		head string // the text starts with this (a byte-order mark removed)
+	}{
+		{"kif/kifu-for-js__henka.kif", ShiftJIS, "# --- Kifu for Windows V6.39c 棋譜ファイル ---"},
+		{"kif/kifu-for-js__doh_branch.kifu", UTF8, "#KIF version=2.0 encoding=UTF-8"}, // BOM
+		{"kif/mog-core-scala__kif__game__004.kif", UTF8, "開始日時：1982-04-13"},           // UTF-8 .kif
+		{"csa/kifu-for-js__8mai.csa", ShiftJIS, "'encoding=Shift_JIS"},
+		{"csa/kifu-for-js__v2.csa", UTF8, "V2"}, // ASCII
+	}
+	for _, tt := range tests {
+		data, err := os.ReadFile("testdata/" + tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, enc := Decode(data)
+		if enc != tt.enc || !strings.HasPrefix(text, tt.head) {
+			t.Errorf("%s: %v, starts %q", tt.file, enc, text[:min(len(text), 40)])
+		}
+	}
+	// UTF-16 with a byte-order mark
+	if text, enc := Decode([]byte{0xFF, 0xFE, '7', 0, 0xAD, 0x6B}); enc != UTF8 || text != "7殭" {
+		t.Errorf("UTF-16LE: %q", text)
+	}
+}
+
+func TestEncode(t *testing.T) {
+	b, err := Encode("先手：羽生\n", ShiftJIS)
+	if err != nil || string(b) != "\x90\xe6\x8e\xe8\x81\x46\x89\x48\x90\xb6\n" {
+		t.Errorf("Shift_JIS: % x, %v", b, err)
+	}
+	if back, enc := Decode(b); back != "先手：羽生\n" || enc != ShiftJIS {
+		t.Errorf("decoded back: %q %v", back, enc)
+	}
+	_, err = Encode("先手：羽生\n後手：𠮷田\n", ShiftJIS)
+	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "𠮷") {
+		t.Errorf("a character Shift_JIS lacks: %v", err)
+	}
+	if b, _ := Encode("&#x41; は文字", ShiftJIS); !strings.Contains(string(b), "&#x41;") {
+		t.Errorf("text that looks like an escape was changed: %q", b)
+	}
+	if b, err := Encode("𠮷", UTF8); err != nil || string(b) != "𠮷" {
+		t.Errorf("UTF-8: %q %v", b, err)
+	}
+}
+
+func TestParseEncoding(t *testing.T) {
+	for name, want := range map[string]Encoding{"utf8": UTF8, "UTF-8": UTF8, "sjis": ShiftJIS, "Shift_JIS": ShiftJIS, "cp932": ShiftJIS} {
+		if got, err := ParseEncoding(name); err != nil || got != want {
+			t.Errorf("%s: %v %v", name, got, err)
+		}
+	}
+	if _, err := ParseEncoding("latin1"); err == nil || !strings.Contains(err.Error(), "utf8 or sjis") {
+		t.Errorf("latin1: %v", err)
+	}
+}
+
+func TestLines(t *testing.T) {
+	tests := []struct {
+		text     string
+		want     []string
+		complete bool
+	}{
+		{"a\nb\n", []string{"a", "b"}, true},
+		{"a\r\nb\r\n", []string{"a", "b"}, true},
+		{"a\rb\r", []string{"a", "b"}, true},
+		{"a\r\r\nb", []string{"a", "b"}, false}, // kifu-for-js__20081220kyoochi.kif
+		{"a\n\nb", []string{"a", "", "b"}, false},
+		{"", []string{}, true},
+	}
+	for _, tt := range tests {
+		got, complete := lines(tt.text)
+		if !reflect.DeepEqual(got, tt.want) || complete != tt.complete {
+			t.Errorf("lines(%q) = %q %v, want %q %v", tt.text, got, complete, tt.want, tt.complete)
+		}
+	}
+	if got := WithNewline("a\nb\n", "\r\n"); got != "a\r\nb\r\n" {
+		t.Errorf("WithNewline: %q", got)
+	}
+}
