@@ -73,8 +73,19 @@ func TestFairyStockfishAgainstGpsusi(t *testing.T) {
 	}
 	checkRecord(t, g)
 	main := g.Record().MainLine()
-	if !strings.Contains(main[0].Comment, "*エンジン=Fairy-Stockfish") || !strings.Contains(main[0].Comment, "*読み筋=▲") {
+	if !strings.Contains(main[0].Comment, "*エンジン=Fairy-Stockfish") || !strings.Contains(main[0].Comment, "*評価値=") {
 		t.Errorf("first move's comment %q", main[0].Comment)
+	}
+	// an engine's last line may hold only the move played (a fail-high at the last
+	// iteration), so not every move has a 読み筋; most do
+	lines := 0
+	for _, n := range main {
+		if strings.Contains(n.Comment, "*読み筋=") {
+			lines++
+		}
+	}
+	if lines < len(main)/2 {
+		t.Errorf("only %d of %d moves have a 読み筋", lines, len(main))
 	}
 	if !main[1].Timed || main[1].Elapsed > 5*time.Second {
 		t.Errorf("second move time %v", main[1].Elapsed)

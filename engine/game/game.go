@@ -294,16 +294,14 @@ func (g *Game) apply(side board.Color, req Request, d Decision, elapsed time.Dur
 		}
 		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: why}, true
 	}
-	lastTo := board.NoSquare
-	if ms := g.bg.Moves(); len(ms) > 0 {
-		lastTo = ms[len(ms)-1].To()
-	}
 	n, err := g.rec.Play(g.end, d.Move)
 	if err != nil {
 		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: err.Error()}, true
 	}
 	g.rec.SetElapsed(n, elapsed)
-	n.Comment = thinkComment(req.Position, d.Thought, lastTo)
+	if tc, ok := d.Thought.ThinkComment(false); ok {
+		g.rec.SetThinkComment(n, tc)
+	}
 	g.end = n
 	g.bg.PlayUnchecked(d.Move)
 	r, over := g.terminalLocked()

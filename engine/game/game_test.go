@@ -137,7 +137,7 @@ func TestByoyomiGameRecordsTimesAndThoughts(t *testing.T) {
 	if main[0].Elapsed != 4*time.Second || main[1].Elapsed != 14*time.Second || main[2].Total != 8*time.Second {
 		t.Errorf("times: %v %v %v", main[0].Elapsed, main[1].Elapsed, main[2].Total)
 	}
-	if c := main[0].Comment; !strings.Contains(c, "*評価値=42") || !strings.Contains(c, "*読み筋=▲７六歩") || !strings.Contains(c, "*エンジン=B") {
+	if c := main[0].Comment; !strings.Contains(c, "*評価値=42") || !strings.Contains(c, "*深さ=7") || !strings.Contains(c, "*エンジン=B") {
 		t.Errorf("think comment %q", c)
 	}
 	snap := g.Snapshot()

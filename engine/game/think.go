@@ -1,53 +1,40 @@
 package game
 
 import (
-	"fmt"
-	"strings"
-
 	"banmen/board"
+	"banmen/kifu"
 	"banmen/usiclient"
 )
 
-// thinkComment writes a playing engine's thought as ShogiHome does (評価値 from sente's
-// point of view, 読み筋 in KI2 moves), on the position before the move.
-func thinkComment(pos *board.Position, t *Thought, lastTo board.Square) string {
+// ThinkComment turns a thought into the record's think comment: analysis marks it "#"
+// instead of the playing engine's "*". The comment goes on the move's node, so its
+// 読み筋 is the line after the move: the pv without the move played.
+func (t *Thought) ThinkComment(analysis bool) (kifu.ThinkComment, bool) {
 	if t == nil {
-		return ""
+		return kifu.ThinkComment{}, false
 	}
-	var lines []string
+	c := kifu.ThinkComment{Analysis: analysis, Engine: t.Engine, Depth: t.Depth, Nodes: t.Nodes}
 	if t.HasScore {
 		s := t.SenteScore
 		if s.Kind == usiclient.ScoreMate {
-			n := s.Value
-			if n < 0 {
-				n = -n
-			}
-			winner := "先手勝ち"
+			c.HasMate = true
+			c.Mate = kifu.Mate{Winner: board.Black, Plies: abs(s.Value)}
 			if s.MateSign < 0 {
-				winner = "後手勝ち"
-			}
-			if s.PliesKnown {
-				lines = append(lines, fmt.Sprintf("*詰み=%s:%d手", winner, n))
-			} else {
-				lines = append(lines, fmt.Sprintf("*詰み=%s", winner))
+				c.Mate.Winner = board.White
 			}
 		} else {
-			lines = append(lines, fmt.Sprintf("*評価値=%d", s.Value))
+			c.Score, c.HasScore = s.Value, true
 		}
 	}
-	if len(t.PV) > 0 {
-		if pv, n := pos.JapaneseLine(t.PV, lastTo); n > 0 {
-			lines = append(lines, "*読み筋="+pv)
-		}
+	if len(t.PV) > 1 {
+		c.PV = append([]board.Move(nil), t.PV[1:]...)
 	}
-	if t.Depth > 0 {
-		lines = append(lines, fmt.Sprintf("*深さ=%d", t.Depth))
+	return c, c.HasScore || c.HasMate || len(c.PV) > 0 || c.Depth > 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
 	}
-	if t.Nodes > 0 {
-		lines = append(lines, fmt.Sprintf("*ノード数=%d", t.Nodes))
-	}
-	if t.Engine != "" && len(lines) > 0 {
-		lines = append(lines, "*エンジン="+t.Engine)
-	}
-	return strings.Join(lines, "\n")
+	return x
 }

@@ -1,0 +1,82 @@
+package match
+
+import (
+	"math"
+	"testing"
+)
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+func TestElo(t *testing.T) {
+	for _, c := range []struct {
+		s            Score
+		elo, margin  float64
+		infiniteBand bool
+	}{
+		// worked by hand with cutechess-cli's formula: p ± 1.96·σ/√n mapped to Elo, halved.
+		// 60-40-0: σ² = .6·.4² + .4·.6² = .24; p = .6 ± .0960 → 2.77 .. 143.91 Elo
+		{Score{Wins: 60, Losses: 40, Draws: 0}, 70.44, 70.57, false},
+		// 30-30-40: σ² = .15; p = .5 ± .0759 → ±53.15 Elo
+		{Score{Wins: 30, Losses: 30, Draws: 40}, 0, 53.15, false},
+		{Score{Wins: 10, Losses: 0, Draws: 0}, 0, 0, true},
+		{Score{}, 0, 0, true},
+	} {
+		elo, margin := c.s.Elo()
+		if c.infiniteBand {
+			if !math.IsInf(margin, 1) {
+				t.Errorf("%+v: margin %v, want ∞", c.s, margin)
+			}
+			continue
+		}
+		if !near(elo, c.elo, 0.01) || !near(margin, c.margin, 0.01) {
+			t.Errorf("%+v: Elo %.2f ± %.2f, want %.1f ± %.1f", c.s, elo, margin, c.elo, c.margin)
+		}
+	}
+	if s := (Score{Wins: 3, Losses: 3}).String(); s != "3-3-0 (score 0.500): Elo +0 ± 382" {
+		t.Errorf("String = %q", s)
+	}
+	if s := (Score{Wins: 12, Losses: 5, Draws: 3}).String(); s != "12-5-3 (score 0.675): Elo +127 ± 163" {
+		t.Errorf("String = %q", s)
+	}
+}
+
+func TestSPRT(t *testing.T) {
+	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	lo, hi := sprt.Bounds()
+	if !near(lo, -2.944, 0.001) || !near(hi, 2.944, 0.001) {
+		t.Errorf("bounds %v %v", lo, hi)
+	}
+	if v := sprt.Verdict(Score{Wins: 10, Losses: 9, Draws: 5}); v != Continue {
+		t.Errorf("a close small score: %v", v)
+	}
+	// a clearly stronger engine: H1
+	if v := sprt.Verdict(Score{Wins: 700, Losses: 500, Draws: 300}); v != AcceptH1 {
+		t.Errorf("700-500-300: %v (LLR %.2f)", v, sprt.LLR(Score{Wins: 700, Losses: 500, Draws: 300}))
+	}
+	// a clearly weaker one: H0
+	if v := sprt.Verdict(Score{Wins: 400, Losses: 600, Draws: 300}); v != AcceptH0 {
+		t.Errorf("400-600-300: %v", v)
+	}
+	// the LLR grows with games at a fixed score ratio
+	a := sprt.LLR(Score{Wins: 60, Losses: 40, Draws: 20})
+	b := sprt.LLR(Score{Wins: 120, Losses: 80, Draws: 40})
+	if !(b > a && a > 0) || !near(b, 2*a, 1e-9) {
+		t.Errorf("LLR %v then %v", a, b)
+	}
+}
+
+func TestParseSPRT(t *testing.T) {
+	s, err := ParseSPRT("0,5")
+	if err != nil || s != (SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}) {
+		t.Errorf("0,5: %+v %v", s, err)
+	}
+	s, err = ParseSPRT("-3,2,0.1,0.2")
+	if err != nil || s != (SPRT{Elo0: -3, Elo1: 2, Alpha: 0.1, Beta: 0.2}) {
+		t.Errorf("-3,2,0.1,0.2: %+v %v", s, err)
+	}
+	for _, bad := range []string{"5", "5,0", "a,b", "0,5,0.6,0.1", "0,5,1"} {
+		if _, err := ParseSPRT(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
