@@ -1,0 +1,241 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"banmen/kifu"
+)
+
+// SaveFormats are the formats a record can be saved in, with their file extensions: the
+// first extension of each is the one for Shift_JIS, the second (when there is one) for UTF-8.
+var SaveFormats = []struct {
+	Format kifu.Format
+	Exts   []string
+}{
+	{kifu.KIF, []string{"kif", "kifu"}},
+	{kifu.KI2, []string{"ki2", "ki2u"}},
+	{kifu.CSA, []string{"csa"}},
+	{kifu.JKF, []string{"jkf"}},
+}
+
+// OpenExtensions are the file extensions the open dialog offers.
+var OpenExtensions = []string{"kif", "kifu", "ki2", "ki2u", "csa", "jkf", "json", "usi", "sfen", "txt"}
+
+// FormatForPath returns the format a file name's extension stands for and the encoding such a
+// file is written in: .kif, .ki2 and .csa in Shift_JIS as their programs expect (or UTF-8 when
+// utf8Always), .kifu, .ki2u, .jkf, .usi and .sfen in UTF-8. CSA in UTF-8 is written as V3.0,
+// which says so on its first line.
+func FormatForPath(path string, utf8Always bool) (kifu.Format, kifu.Encoding, error) {
+	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+	f, err := kifu.ParseFormat(ext)
+	if err != nil {
+		return kifu.UnknownFormat, kifu.UTF8, fmt.Errorf("%s: the extension does not say which format to write: use .kif, .kifu, .ki2, .ki2u, .csa or .jkf", filepath.Base(path))
+	}
+	enc := kifu.UTF8
+	switch ext {
+	case "kif", "ki2", "csa":
+		if !utf8Always {
+			enc = kifu.ShiftJIS
+		}
+	}
+	return f, enc, nil
+}
+
+// ReadFile reads the record in path: its format (from the extension when it names one, else
+// from the content), its encoding and the warnings of the reader. On an error nothing is
+// returned but the error, which names the file and, for a record that cannot be read, the line.
+func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("%s: %w", path, unwrapPathError(err))
+	}
+	if len(data) > 0 && data[0] == 0 && !utf8.Valid(data) {
+		return nil, 0, 0, &kifu.ParseError{File: path, Msg: "binary data, not a record"}
+	}
+	rec, enc, err := kifu.Read(data, path)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	f, ferr := kifu.ParseFormat(filepath.Ext(path))
+	if ferr != nil {
+		text, _ := kifu.Decode(data)
+		f = kifu.Detect(text)
+	}
+	return rec, f, enc, nil
+}
+
+// unwrapPathError drops the path of an *os.PathError, which the caller names already.
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Open reads path and shows its record. When the file cannot be read, the session is left as
+// it was and the error says why.
+func (s *Session) Open(path string) error {
+	rec, f, enc, err := ReadFile(path)
+	if err != nil {
+		return err
+	}
+	s.Load(rec, path, f, enc)
+	return nil
+}
+
+// Paste reads text in any format (a record or a position: KIF, KI2, CSA, JKF, USI, SFEN) and
+// shows it as a new record with no file. When text is neither, the session is left as it was.
+func (s *Session) Paste(text string) error {
+	rec, err := kifu.ReadAny(text)
+	if err != nil {
+		return err
+	}
+	s.Load(rec, "", kifu.Detect(text), kifu.UTF8)
+	return nil
+}
+
+// Loss is something of a record that a format cannot hold.
+type Loss int
+
+const (
+	LossVariations Loss = iota + 1
+	LossTimes
+	LossComments
+	LossBookmarks
+	LossHeaders
+)
+
+func (l Loss) String() string {
+	switch l {
+	case LossVariations:
+		return "variations"
+	case LossTimes:
+		return "times"
+	case LossComments:
+		return "comments"
+	case LossBookmarks:
+		return "bookmarks"
+	case LossHeaders:
+		return "headers"
+	}
+	return "?"
+}
+
+// cannotHold lists what each format leaves out, as kifu's writers document it.
+var cannotHold = map[kifu.Format][]Loss{
+	kifu.KIF: nil,
+	kifu.KI2: {LossTimes},
+	kifu.CSA: {LossVariations, LossBookmarks},
+	kifu.JKF: {LossBookmarks},
+	kifu.USI: {LossVariations, LossTimes, LossComments, LossBookmarks, LossHeaders},
+}
+
+// Losses lists what rec has that format f cannot hold, so that the user can be warned before
+// saving.
+func Losses(rec *kifu.Record, f kifu.Format) []Loss {
+	var has [LossHeaders + 1]bool
+	has[LossHeaders] = len(rec.Headers) > 0
+	rec.Root.Walk(func(n *kifu.Node) bool {
+		if len(n.Children()) > 1 {
+			has[LossVariations] = true
+		}
+		if n.Timed {
+			has[LossTimes] = true
+		}
+		if n.Comment != "" {
+			has[LossComments] = true
+		}
+		if n.Bookmark != "" {
+			has[LossBookmarks] = true
+		}
+		return true
+	})
+	var out []Loss
+	for _, l := range cannotHold[f] {
+		if has[l] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Encode returns the bytes of the record in format f and encoding enc. A character that
+// Shift_JIS cannot hold is an error naming its line.
+func (s *Session) Encode(f kifu.Format, enc kifu.Encoding) ([]byte, error) {
+	var buf bytes.Buffer
+	opts := kifu.WriteOptions{Encoding: enc, CSAV3: f == kifu.CSA && enc == kifu.UTF8}
+	if err := kifu.Write(&buf, s.rec, f, opts); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// SaveAs writes the record to path in format f and encoding enc, atomically (the old file
+// stays whole until the new one is complete), and makes path the session's file. On an error
+// nothing is written and the error names the file.
+func (s *Session) SaveAs(path string, f kifu.Format, enc kifu.Encoding) error {
+	data, err := s.Encode(f, enc)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := WriteFileAtomic(path, data); err != nil {
+		return err
+	}
+	s.MarkSaved(path, f, enc)
+	return nil
+}
+
+// Save writes the record back to its file in its format and encoding.
+func (s *Session) Save() error {
+	if s.path == "" {
+		return errors.New("session: the record has no file yet: use SaveAs")
+	}
+	return s.SaveAs(s.path, s.format, s.enc)
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same directory that is
+// synced and then renamed over path, so that a crash leaves either the old file or the new
+// one, never half of one. An existing file keeps its permissions.
+func WriteFileAtomic(path string, data []byte) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, unwrapPathError(err))
+	}
+	fail := func(err error) error {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, unwrapPathError(err))
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fail(err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("%s: %w", path, unwrapPathError(err))
+	}
+	return nil
+}

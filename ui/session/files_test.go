@@ -1,0 +1,368 @@
+package session
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"banmen/board"
+	"banmen/kifu"
+)
+
+const (
+	henka    = "../testdata/records/kifu-for-js__henka.kif"
+	meijin   = "../testdata/records/kifu-for-js__meijinsen_20180508_M7_10034.kif"
+	floodCSA = "../testdata/records/kifu-for-js__v2.csa"
+)
+
+func TestOpenReadsARecordWithItsFormatAndEncoding(t *testing.T) {
+	for _, tc := range []struct {
+		path  string
+		f     kifu.Format
+		enc   kifu.Encoding
+		moves int
+	}{
+		{henka, kifu.KIF, kifu.ShiftJIS, 12},
+		{meijin, kifu.KIF, kifu.ShiftJIS, 52},
+		{floodCSA, kifu.CSA, kifu.UTF8, 196}, // plain ASCII reads as UTF-8
+	} {
+		s := New()
+		ch := watch(s)
+		if err := s.Open(tc.path); err != nil {
+			t.Fatal(err)
+		}
+		if s.Path() != tc.path || s.Format() != tc.f || s.Encoding() != tc.enc || s.Dirty() {
+			t.Errorf("%s: path %q format %v encoding %v dirty %v", tc.path, s.Path(), s.Format(), s.Encoding(), s.Dirty())
+		}
+		if got := s.MoveCount(); got != tc.moves {
+			t.Errorf("%s: %d moves, want %d", tc.path, got, tc.moves)
+		}
+		if s.Ply() != 0 || ch.last()&ChangedRecord == 0 {
+			t.Errorf("%s: ply %d after opening, changes %b", tc.path, s.Ply(), ch.last())
+		}
+	}
+}
+
+func TestOpenFailureNamesFileAndLineAndChangesNothing(t *testing.T) {
+	s := New()
+	play(t, s, "7g7f")
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.kif")
+	// A record whose third move (line 5) moves a silver from 8h, where the bishop stands.
+	text := "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７七銀(88)\n"
+	if err := os.WriteFile(bad, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{bad, "line 5"},
+		{filepath.Join(dir, "missing.kif"), "no such file"},
+	} {
+		err := s.Open(tc.path)
+		if err == nil {
+			t.Fatalf("%s opened", tc.path)
+		}
+		if !strings.Contains(err.Error(), tc.path) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("the error %q does not name the file and %q", err, tc.want)
+		}
+		if s.Path() != "" || s.MoveCount() != 1 || !s.Dirty() || s.Ply() != 1 {
+			t.Errorf("after a failed open the session changed: %v", s)
+		}
+	}
+}
+
+func TestPasteReadsAnyFormat(t *testing.T) {
+	kif, _ := os.ReadFile(henka)
+	kifText, _ := kifu.Decode(kif)
+	for _, tc := range []struct {
+		name, text string
+		moves      int
+		sfen       string
+	}{
+		{"sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2", 0, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"},
+		{"usi", "position startpos moves 7g7f 3c3d", 2, ""},
+		{"kif", kifText, 12, ""},
+		{"csa", "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n", 2, ""},
+	} {
+		s := New()
+		if err := s.Paste(tc.text); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if s.MoveCount() != tc.moves || s.Path() != "" || !s.Dirty() {
+			t.Errorf("%s: %d moves, path %q, dirty %v", tc.name, s.MoveCount(), s.Path(), s.Dirty())
+		}
+		if tc.sfen != "" && s.Position().SFEN() != tc.sfen {
+			t.Errorf("%s: position %s", tc.name, s.Position().SFEN())
+		}
+	}
+	s := New()
+	if err := s.Paste("hello, world"); err == nil {
+		t.Error("pasting prose was read as a record")
+	}
+	if s.Dirty() {
+		t.Error("a failed paste changed the session")
+	}
+}
+
+func TestLosses(t *testing.T) {
+	s := New()
+	if err := s.Open(henka); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		f    kifu.Format
+		want []Loss
+	}{
+		{kifu.KIF, nil},
+		{kifu.KI2, []Loss{LossTimes}},
+		{kifu.CSA, []Loss{LossVariations, LossBookmarks}},
+		{kifu.JKF, []Loss{LossBookmarks}},
+		{kifu.USI, []Loss{LossVariations, LossTimes, LossComments, LossBookmarks, LossHeaders}},
+	} {
+		if got := Losses(s.Record(), tc.f); !slices.Equal(got, tc.want) {
+			t.Errorf("%v: %v, want %v", tc.f, got, tc.want)
+		}
+	}
+	// A bare record loses nothing anywhere.
+	if got := Losses(kifu.New(nil), kifu.USI); len(got) != 0 {
+		t.Errorf("an empty record in USI loses %v", got)
+	}
+}
+
+func TestFormatForPath(t *testing.T) {
+	for _, tc := range []struct {
+		path     string
+		utf8     bool
+		f        kifu.Format
+		enc      kifu.Encoding
+		hasError bool
+	}{
+		{"a.kif", false, kifu.KIF, kifu.ShiftJIS, false},
+		{"a.KIF", true, kifu.KIF, kifu.UTF8, false},
+		{"a.kifu", false, kifu.KIF, kifu.UTF8, false},
+		{"a.ki2", false, kifu.KI2, kifu.ShiftJIS, false},
+		{"a.ki2u", false, kifu.KI2, kifu.UTF8, false},
+		{"a.csa", false, kifu.CSA, kifu.ShiftJIS, false},
+		{"a.jkf", false, kifu.JKF, kifu.UTF8, false},
+		{"a.txt", false, kifu.UnknownFormat, kifu.UTF8, true},
+	} {
+		f, enc, err := FormatForPath(tc.path, tc.utf8)
+		if f != tc.f || enc != tc.enc || (err != nil) != tc.hasError {
+			t.Errorf("FormatForPath(%q, %v) = %v %v %v", tc.path, tc.utf8, f, enc, err)
+		}
+	}
+}
+
+func TestSaveAsInEveryFormatReadsBack(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"g.kif", "g.kifu", "g.ki2", "g.ki2u", "g.csa", "g.jkf"} {
+		for _, utf8Always := range []bool{false, true} {
+			s := New()
+			if err := s.Open(henka); err != nil {
+				t.Fatal(err)
+			}
+			s.SetComment("開始局面のコメント（書き換え）")
+			f, enc, err := FormatForPath(name, utf8Always)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, name)
+			if err := s.SaveAs(path, f, enc); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if s.Dirty() || s.Path() != path || s.Format() != f || s.Encoding() != enc {
+				t.Errorf("%s: after SaveAs dirty %v path %q format %v enc %v", name, s.Dirty(), s.Path(), s.Format(), s.Encoding())
+			}
+			data, _ := os.ReadFile(path)
+			if isUTF8 := utf8.Valid(data); isUTF8 != (enc == kifu.UTF8) {
+				t.Errorf("%s (utf8Always %v): the file is valid UTF-8: %v, want encoding %v", name, utf8Always, isUTF8, enc)
+			}
+			back := New()
+			if err := back.Open(path); err != nil {
+				t.Fatalf("%s reads back: %v", name, err)
+			}
+			if got, want := back.Record().MainMoves(), s.Record().MainMoves(); !slices.Equal(got, want) {
+				t.Errorf("%s: main line %d moves, want %d", name, len(got), len(want))
+			}
+			if back.Comment() != "開始局面のコメント（書き換え）" {
+				t.Errorf("%s: the first comment reads back as %q", name, back.Comment())
+			}
+			if back.Encoding() != enc {
+				t.Errorf("%s: reads back as %v, written as %v", name, back.Encoding(), enc)
+			}
+		}
+	}
+}
+
+func TestSaveRefusesWhatShiftJISCannotHold(t *testing.T) {
+	s := New()
+	play(t, s, "7g7f")
+	s.SetComment("first line\nan emoji 😀 here")
+	path := filepath.Join(t.TempDir(), "g.kif")
+	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := s.SaveAs(path, kifu.KIF, kifu.ShiftJIS)
+	if err == nil {
+		t.Fatal("an emoji was written in Shift_JIS")
+	}
+	if !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "line") {
+		t.Errorf("the error %q does not name the file and the line", err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "old" {
+		t.Errorf("the old file was changed to %q", data)
+	}
+	if !s.Dirty() || s.Path() != "" {
+		t.Error("a failed save marked the record saved")
+	}
+	if err := s.SaveAs(path, kifu.KIF, kifu.UTF8); err != nil {
+		t.Fatalf("the same record in UTF-8: %v", err)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("saving over a file changed its permissions to %v", fi.Mode().Perm())
+	}
+}
+
+func TestSaveWritesBackInTheFilesFormat(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "h.kif")
+	data, _ := os.ReadFile(henka)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := New()
+	if err := s.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	s.Last()
+	s.Back()
+	play(t, s, "1g1f") // a variation at the last move
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := os.ReadFile(path)
+	if utf8.Valid(out) {
+		t.Error("a Shift_JIS file was saved back as UTF-8")
+	}
+	back := New()
+	if err := back.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	back.Record().Root.Walk(func(n *kifu.Node) bool {
+		found = found || (n.Move != board.NoMove && n.Move.USI() == "1g1f")
+		return true
+	})
+	if !found {
+		t.Error("the variation played was not saved")
+	}
+	if err := New().Save(); err == nil {
+		t.Error("Save of a record without a file succeeded")
+	}
+}
+
+func TestWriteFileAtomicLeavesNoTempFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "x.kif")
+	for i := range 3 {
+		if err := WriteFileAtomic(path, bytes.Repeat([]byte{'a' + byte(i)}, 10)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("the directory holds %d files after three writes", len(entries))
+	}
+	if data, _ := os.ReadFile(path); string(data) != "cccccccccc" {
+		t.Errorf("content %q", data)
+	}
+	err := WriteFileAtomic(filepath.Join(dir, "no", "such", "dir", "y.kif"), []byte("x"))
+	if err == nil || !strings.Contains(err.Error(), "y.kif") {
+		t.Errorf("writing into a missing directory: %v", err)
+	}
+}
+
+func TestAutosaveKeepsUnsavedWorkAndOffersItBack(t *testing.T) {
+	dir := t.TempDir()
+	a := NewAutosaver(dir)
+	s := New()
+	if err := s.Open(henka); err != nil {
+		t.Fatal(err)
+	}
+	a.Submit(s) // not dirty: nothing to keep
+	if err := a.Flush(5 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("a saved record was autosaved: %d files", len(entries))
+	}
+	s.Last()
+	s.Back()
+	play(t, s, "1g1f")
+	for range 20 { // many quick submissions: the last one wins
+		a.Submit(s)
+	}
+	if err := a.Flush(5 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	// As another Banmen that started after this one crashed would see it:
+	found := FindAutosaved(dir, func(pid int) bool { return false })
+	if len(found) != 0 {
+		t.Fatal("FindAutosaved offers this process's own copy")
+	}
+	a.Clear()
+	if err := a.Flush(5 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("Clear left %d files", len(entries))
+	}
+	a.id = "999999999" // pretend the copy is another, dead process's
+	a.Submit(s)
+	if err := a.Flush(5 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if alive := FindAutosaved(dir, func(pid int) bool { return true }); len(alive) != 0 {
+		t.Error("the copy of a running Banmen is offered")
+	}
+	found = FindAutosaved(dir, func(pid int) bool { return false })
+	if len(found) != 1 || found[0].Err != nil {
+		t.Fatalf("found %d copies (%v)", len(found), found)
+	}
+	as := found[0]
+	if as.Meta.Path != henka || as.Meta.Format != "kif" || as.Meta.Moves != 12 {
+		t.Errorf("meta %+v", as.Meta)
+	}
+	r := New()
+	as.RestoreInto(r)
+	if !r.Dirty() || r.Path() != henka || r.Format() != kifu.KIF || r.Encoding() != kifu.ShiftJIS {
+		t.Errorf("restored: dirty %v path %q format %v enc %v", r.Dirty(), r.Path(), r.Format(), r.Encoding())
+	}
+	var moves []string
+	r.Record().Root.Walk(func(n *kifu.Node) bool {
+		if n.Move != board.NoMove {
+			moves = append(moves, n.Move.USI())
+		}
+		return true
+	})
+	if !slices.Contains(moves, "1g1f") {
+		t.Error("the restored record lacks the move played after opening")
+	}
+	if err := as.Discard(); err != nil {
+		t.Fatal(err)
+	}
+	if left := FindAutosaved(dir, func(int) bool { return false }); len(left) != 0 {
+		t.Error("Discard left the copy")
+	}
+	// Clear removes this process's copy.
+	a.Submit(s)
+	a.Clear()
+	a.Close()
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("after Clear and Close %d files remain", len(entries))
+	}
+}
