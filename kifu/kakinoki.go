@@ -549,10 +549,7 @@ func (kr *kakinokiReader) kifMove(no int, s string) (*Node, string, error) {
 	if reason != "" {
 		text := strings.TrimRight(strings.TrimSuffix(s, rest), " 　")
 		if m == board.NoMove || text == "" {
-			if text == "" {
-				text, _ = cutWord(s)
-			}
-			return nil, "", kr.fail(no, "illegal move %q: %s", text, reason)
+			return nil, "", kr.fail(no, "illegal move %q: %s", moveToken(s), reason)
 		}
 		n := kr.arena.node()
 		n.Move = m
@@ -566,6 +563,22 @@ func (kr *kakinokiReader) kifMove(no int, s string) (*Node, string, error) {
 	n := kr.arena.node()
 	n.Move = m
 	return n, rest, nil
+}
+
+// moveToken returns the move at the start of a move line's text: "２六X(27)" of
+// "２六X(27)   ( 0:01/00:00:03)", "同　歩(23)" of "同　歩(23) ( 0:01…".
+func moveToken(s string) string {
+	skip := 0
+	if strings.HasPrefix(s, "同") || strings.HasPrefix(s, "仝") {
+		skip = len("同")
+		skip += len(s[skip:]) - len(trimLeftSpace(s[skip:]))
+	}
+	for i, r := range s[skip:] {
+		if r == ' ' || r == '　' || r == '\t' {
+			return s[:skip+i]
+		}
+	}
+	return s
 }
 
 // cutWord splits s at the first space or "(".
@@ -799,6 +812,9 @@ func (kr *kakinokiReader) ki2MoveLine(no int, t string) error {
 		}
 		if c != kr.pos.SideToMove() {
 			return kr.fail(no, "move %q is %s's, but %s is to move", string(r)+text, colorName(c), colorName(kr.pos.SideToMove()))
+		}
+		if r0, _ := utf8.DecodeRuneInString(text); r0 != '同' && r0 != '仝' && digitValue(r0) == 0 {
+			return kr.fail(no, "illegal move %q: want a move like ７六歩 or 同　歩 after %c", text, r)
 		}
 		node, rest, err := kr.kifMove(no, text)
 		if err != nil {
