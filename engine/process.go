@@ -105,14 +105,22 @@ func StartProcess(s Spec) (*Process, error) {
 		path:   path,
 		done:   make(chan struct{}),
 	}
+	drained := make(chan struct{})
 	go func() {
 		io.Copy(p.Stderr, errR)
 		errR.Close()
+		close(drained)
 	}()
 	go func() {
 		p.waitErr = cmd.Wait()
 		// anything the engine left behind in its group goes with it
 		killGroup(cmd)
+		// the engine's last words on stderr belong in the failure report: wait for them,
+		// but not for a stray child that still holds stderr open
+		select {
+		case <-drained:
+		case <-time.After(500 * time.Millisecond):
+		}
 		close(p.done)
 	}()
 	return p, nil

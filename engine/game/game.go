@@ -26,6 +26,9 @@ type Config struct {
 	EngineLosesOnTime bool
 	Margin            time.Duration
 	Impasse           board.ImpasseRule // zero: board.CSAImpasseRule
+	// FailureLoses ends the game when a player fails (an engine dies or stops answering):
+	// that side loses, as in an engine match. Without it the game pauses for Resume.
+	FailureLoses bool
 	// Save, if set, is called with the record after every move and at the end.
 	Save func(*kifu.Record) error
 	// Headers are put on the record (棋戦, 場所…); 先手/後手 and 開始日時 are filled in.
@@ -186,6 +189,9 @@ func (g *Game) Run(ctx context.Context) (Result, error) {
 	g.mu.Unlock()
 	for c := board.Black; c <= board.White; c++ {
 		if err := g.cfg.Players[c].NewGame(ctx, g.start); err != nil {
+			if g.cfg.FailureLoses {
+				return g.finish(ctx, Result{Reason: PlayerFailure, Winner: c.Opp(), Detail: err.Error()}, kifu.ErrorEnd), nil
+			}
 			if !g.pause(ctx, c, err) {
 				return g.finish(ctx, Result{Reason: Aborted}, kifu.Interrupt), ctx.Err()
 			}
@@ -246,6 +252,9 @@ func (g *Game) Run(ctx context.Context) (Result, error) {
 			g.mu.Lock()
 			g.clock.Pause(g.ts.Now())
 			g.mu.Unlock()
+			if g.cfg.FailureLoses {
+				return g.finish(ctx, Result{Reason: PlayerFailure, Winner: side.Opp(), Detail: o.err.Error()}, kifu.ErrorEnd), nil
+			}
 			if !g.pause(ctx, side, o.err) {
 				return g.finish(context.Background(), Result{Reason: Aborted}, kifu.Interrupt), ctx.Err()
 			}

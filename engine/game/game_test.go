@@ -381,3 +381,17 @@ func TestAbort(t *testing.T) {
 		t.Errorf("result %+v, end %v", r, lastNode(g.Record()).Special)
 	}
 }
+
+func TestFailureLoses(t *testing.T) {
+	ft := NewFakeTime()
+	black := &scripted{name: "B", ft: ft, steps: moves(0, "7g7f")}
+	white := &scripted{name: "W", ft: ft, fail: errors.New("engine died")}
+	g := newGame(t, "", black, white, [2]TimeControl{}, func(c *Config) { c.FailureLoses = true })
+	r := run(t, g)
+	if r.Reason != PlayerFailure || r.Winner != board.Black || !strings.Contains(r.Detail, "engine died") {
+		t.Errorf("result %+v", r)
+	}
+	if end := lastNode(g.Record()); end.Special != kifu.ErrorEnd || end.Ply() != 2 {
+		t.Errorf("end %v at %d", end.Special, end.Ply())
+	}
+}

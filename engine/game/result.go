@@ -21,10 +21,11 @@ const (
 	IllegalMove             // an engine played an illegal move: it loses
 	MoveLimit               // the move limit was reached: draw
 	Aborted                 // the game was stopped (中断)
+	PlayerFailure           // an engine died or stopped answering, with Config.FailureLoses
 )
 
 var reasonNames = [...]string{"not over", "resignation", "checkmate", "repetition (千日手)", "perpetual check (連続王手の千日手)",
-	"entering-king declaration (入玉宣言)", "false entering-king declaration", "time", "illegal move", "move limit", "aborted"}
+	"entering-king declaration (入玉宣言)", "false entering-king declaration", "time", "illegal move", "move limit", "aborted", "engine failure"}
 
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {

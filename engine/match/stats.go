@@ -94,18 +94,17 @@ func (t SPRT) Bounds() (float64, float64) {
 }
 
 // LLR is the generalised SPRT log-likelihood ratio of a score (the normal
-// approximation used by fishtest and cutechess): 0 until there are wins, losses and draws to estimate the variance from.
+// approximation fishtest uses). The per-game variance is floored at what one more
+// draw would give, 0.25/(n+1), so that a one-sided score (all wins) still decides.
 func (t SPRT) LLR(s Score) float64 {
 	n := float64(s.Games())
-	if n == 0 || s.Wins+s.Draws == 0 || s.Losses+s.Draws == 0 {
+	if n == 0 {
 		return 0
 	}
 	p := s.Ratio()
 	w, l, d := float64(s.Wins)/n, float64(s.Losses)/n, float64(s.Draws)/n
 	v := w*math.Pow(1-p, 2) + l*math.Pow(0-p, 2) + d*math.Pow(0.5-p, 2)
-	if v == 0 {
-		return 0
-	}
+	v = math.Max(v, 0.25/(n+1))
 	s0, s1 := scoreFromElo(t.Elo0), scoreFromElo(t.Elo1)
 	return n * (s1 - s0) * (2*p - s0 - s1) / (2 * v)
 }

@@ -57,6 +57,16 @@ func TestSPRT(t *testing.T) {
 	if v := sprt.Verdict(Score{Wins: 400, Losses: 600, Draws: 300}); v != AcceptH0 {
 		t.Errorf("400-600-300: %v", v)
 	}
+	// all wins decide too, after a handful of games
+	if v := sprt.Verdict(Score{Wins: 4}); v != Continue {
+		t.Errorf("4-0-0: %v", v)
+	}
+	if v := sprt.Verdict(Score{Wins: 12}); v != AcceptH1 {
+		t.Errorf("12-0-0: %v (LLR %.2f)", v, sprt.LLR(Score{Wins: 12}))
+	}
+	if v := sprt.Verdict(Score{Losses: 12}); v != AcceptH0 {
+		t.Errorf("0-12-0: %v", v)
+	}
 	// the LLR grows with games at a fixed score ratio
 	a := sprt.LLR(Score{Wins: 60, Losses: 40, Draws: 20})
 	b := sprt.LLR(Score{Wins: 120, Losses: 80, Draws: 40})

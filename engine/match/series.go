@@ -1,0 +1,303 @@
+package match
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"banmen/board"
+	"banmen/engine"
+	"banmen/engine/game"
+	"banmen/kifu"
+)
+
+// Opening is a start for a pair of games: a position and moves already played.
+type Opening struct {
+	Name  string
+	Start *board.Position
+	Moves []board.Move
+}
+
+// ReadOpenings reads openings from a file: one per line, as a USI position command
+// ("position startpos moves 7g7f 3c3d", "startpos moves …", "sfen … moves …") or a
+// bare SFEN; empty lines and lines starting with # are skipped. A record file (KIF,
+// KI2, CSA, JKF) gives one opening: its main line.
+func ReadOpenings(path string) ([]Opening, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	text, _ := kifu.Decode(data)
+	if f := kifu.Detect(text); f != kifu.USI && f != kifu.UnknownFormat {
+		rec, _, err := kifu.Read(data, path)
+		if rec == nil {
+			return nil, err
+		}
+		return []Opening{{Name: filepath.Base(path), Start: rec.Position(rec.Root), Moves: rec.MainMoves()}}, nil
+	}
+	var out []Opening
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for ln := 1; sc.Scan(); ln++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		rec, err := kifu.ParseUSI(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s: line %d: %v", path, ln, err)
+		}
+		out = append(out, Opening{Name: fmt.Sprintf("%s:%d", filepath.Base(path), ln), Start: rec.Position(rec.Root), Moves: rec.MainMoves()})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no openings in it", path)
+	}
+	return out, nil
+}
+
+// Config is a series of games between two engines.
+type Config struct {
+	Engines     [2]engine.Definition // the first is the one scored
+	Games       int
+	Time        game.TimeControl
+	Concurrency int       // games at once (each with its own two engine processes)
+	Openings    []Opening // each is played twice, colours swapped; nil: the start position
+	MaxMoves    int       // 0: 320
+	Ponder      bool
+	// Margin is how far an engine may overrun its time before it loses (default 1 s).
+	Margin time.Duration
+	SPRT   *SPRT
+	// OutDir, if set, receives every game as a KIF file.
+	OutDir string
+	// Progress, if set, is called after every game (from one goroutine at a time).
+	Progress func(Progress)
+	Manager  *engine.Manager // nil: a new one
+}
+
+// GameReport is one finished game.
+type GameReport struct {
+	Index        int // 1-based, in the order games were started
+	Black, White string
+	FirstIsBlack bool
+	Opening      string
+	Result       game.Result
+	Record       *kifu.Record
+	Path         string // where it was written, if OutDir is set
+	Duration     time.Duration
+}
+
+// Progress is the series so far.
+type Progress struct {
+	Done, Total int
+	Score       Score
+	Last        GameReport
+	Elapsed     time.Duration
+	ETA         time.Duration
+	Verdict     Verdict // with an SPRT
+	LLR         float64
+}
+
+// Summary is the series at its end.
+type Summary struct {
+	Score   Score
+	Games   []GameReport
+	Verdict Verdict
+	LLR     float64
+	Elapsed time.Duration
+	Errors  []error // engine failures, write errors: the series went on
+}
+
+// Run plays the series. It stops early when the SPRT decides, or when ctx ends (the
+// games in progress are aborted and not counted).
+func Run(ctx context.Context, cfg Config) (Summary, error) {
+	if cfg.Games <= 0 {
+		return Summary{}, errors.New("match: the number of games must be positive")
+	}
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = 1
+	}
+	if cfg.Concurrency > cfg.Games {
+		cfg.Concurrency = cfg.Games
+	}
+	if cfg.MaxMoves <= 0 {
+		cfg.MaxMoves = 320
+	}
+	if cfg.Margin <= 0 {
+		cfg.Margin = time.Second
+	}
+	if len(cfg.Openings) == 0 {
+		cfg.Openings = []Opening{{Name: "startpos", Start: board.NewStartPosition()}}
+	}
+	if cfg.Manager == nil {
+		cfg.Manager = engine.NewManager(nil)
+	}
+	if cfg.OutDir != "" {
+		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
+			return Summary{}, err
+		}
+	}
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	t0 := time.Now()
+	jobs := make(chan int)
+	var (
+		mu  sync.Mutex
+		sum Summary
+	)
+	report := func(rep GameReport, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			sum.Errors = append(sum.Errors, err)
+		}
+		if rep.Result.Reason == game.Aborted || !rep.Result.Over() {
+			return
+		}
+		sum.Games = append(sum.Games, rep)
+		switch {
+		case rep.Result.Draw:
+			sum.Score.Draws++
+		case (rep.Result.Winner == board.Black) == rep.FirstIsBlack:
+			sum.Score.Wins++
+		default:
+			sum.Score.Losses++
+		}
+		p := Progress{Done: len(sum.Games), Total: cfg.Games, Score: sum.Score, Last: rep, Elapsed: time.Since(t0)}
+		if p.Done > 0 {
+			p.ETA = time.Duration(float64(p.Elapsed) / float64(p.Done) * float64(cfg.Games-p.Done))
+		}
+		if cfg.SPRT != nil {
+			p.LLR, p.Verdict = cfg.SPRT.LLR(sum.Score), cfg.SPRT.Verdict(sum.Score)
+			sum.LLR, sum.Verdict = p.LLR, p.Verdict
+			if p.Verdict != Continue {
+				stop()
+			}
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(p)
+		}
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < cfg.Concurrency; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			worker(ctx, &cfg, jobs, report)
+		}()
+	}
+feed:
+	for i := 0; i < cfg.Games; i++ {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	sum.Elapsed = time.Since(t0)
+	return sum, nil
+}
+
+// worker plays games with its own pair of engines, restarting one that failed.
+func worker(ctx context.Context, cfg *Config, jobs <-chan int, report func(GameReport, error)) {
+	var running [2]*engine.Running
+	defer func() {
+		for _, r := range running {
+			if r != nil {
+				cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				r.Close(cctx)
+				cancel()
+			}
+		}
+	}()
+	for i := range jobs {
+		for k := range running {
+			if running[k] != nil && running[k].Failure() == nil && !running[k].Proc.Exited() {
+				continue
+			}
+			if running[k] != nil {
+				running[k].Close(context.Background())
+			}
+			r, err := cfg.Manager.Start(ctx, cfg.Engines[k], engine.StartOptions{Ponder: cfg.Ponder})
+			if err != nil {
+				report(GameReport{Index: i + 1}, err)
+				running[k] = nil
+			} else {
+				running[k] = r
+			}
+		}
+		if running[0] == nil || running[1] == nil {
+			// an engine that won't start: the game can't be played; score it against that engine
+			rep := GameReport{Index: i + 1, FirstIsBlack: i%2 == 0}
+			rep.Result = game.Result{Reason: game.PlayerFailure}
+			switch {
+			case running[0] == nil && running[1] == nil:
+				rep.Result.Draw = true
+			case running[0] == nil:
+				rep.Result.Winner = colourOf(!rep.FirstIsBlack)
+			default:
+				rep.Result.Winner = colourOf(rep.FirstIsBlack)
+			}
+			report(rep, nil)
+			continue
+		}
+		rep, err := playOne(ctx, cfg, i, running)
+		report(rep, err)
+	}
+}
+
+func colourOf(black bool) board.Color {
+	if black {
+		return board.Black
+	}
+	return board.White
+}
+
+var unsafeName = regexp.MustCompile(`[^\p{L}\p{N}._-]+`)
+
+func playOne(ctx context.Context, cfg *Config, i int, running [2]*engine.Running) (GameReport, error) {
+	op := cfg.Openings[(i/2)%len(cfg.Openings)]
+	firstBlack := i%2 == 0
+	a, b := game.NewEnginePlayer(running[0], cfg.Ponder), game.NewEnginePlayer(running[1], cfg.Ponder)
+	players := [2]game.Player{a, b}
+	if !firstBlack {
+		players = [2]game.Player{b, a}
+	}
+	g, err := game.New(game.Config{
+		Start: op.Start, Prior: op.Moves, Players: players,
+		Time: [2]game.TimeControl{cfg.Time, cfg.Time}, MaxMoves: cfg.MaxMoves,
+		EngineLosesOnTime: true, Margin: cfg.Margin, FailureLoses: true,
+		Headers: kifu.Headers{{Key: "棋戦", Value: fmt.Sprintf("Banmen match game %d", i+1)}},
+	})
+	if err != nil {
+		return GameReport{Index: i + 1}, err
+	}
+	t0 := time.Now()
+	res, _ := g.Run(ctx)
+	rep := GameReport{Index: i + 1, Black: players[0].Name(), White: players[1].Name(), FirstIsBlack: firstBlack,
+		Opening: op.Name, Result: res, Record: g.Record(), Duration: time.Since(t0)}
+	var werr error
+	if res.Reason == game.PlayerFailure {
+		werr = fmt.Errorf("game %d: %s", i+1, res.Detail)
+	}
+	if cfg.OutDir != "" && res.Reason != game.Aborted {
+		name := fmt.Sprintf("%04d-%s-vs-%s.kifu", i+1, unsafeName.ReplaceAllString(rep.Black, "_"), unsafeName.ReplaceAllString(rep.White, "_"))
+		rep.Path = filepath.Join(cfg.OutDir, name)
+		text, err := kifu.FormatRecord(rep.Record, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
+		if err == nil {
+			err = engine.WriteFileAtomic(rep.Path, []byte(text))
+		}
+		if err != nil {
+			werr = errors.Join(werr, fmt.Errorf("game %d: writing %s: %w", i+1, rep.Path, err))
+		}
+	}
+	return rep, werr
+}

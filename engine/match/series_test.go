@@ -1,0 +1,172 @@
+package match
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"banmen/board"
+	"banmen/engine"
+	"banmen/engine/game"
+	"banmen/engine/internal/enginetest"
+	"banmen/kifu"
+)
+
+func TestMain(m *testing.M) {
+	enginetest.RunIfRequested()
+	os.Exit(m.Run())
+}
+
+func fake(name, behaviour string) engine.Definition {
+	d := enginetest.Definition(behaviour, "")
+	d.Name = name
+	return d
+}
+
+func TestSeriesAlternatesColoursAndWritesRecords(t *testing.T) {
+	dir := t.TempDir()
+	openings := filepath.Join(dir, "openings.txt")
+	os.WriteFile(openings, []byte("# two openings\nposition startpos moves 7g7f 3c3d\n\nlnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n"), 0o644)
+	ops, err := ReadOpenings(openings)
+	if err != nil || len(ops) != 2 || len(ops[0].Moves) != 2 || ops[1].Start.SideToMove() != board.White {
+		t.Fatalf("ReadOpenings: %v %+v", err, ops)
+	}
+	var mu sync.Mutex
+	var progress []Progress
+	sum, err := Run(context.Background(), Config{
+		Engines:     [2]engine.Definition{fake("A", enginetest.Normal), fake("B", enginetest.Random)},
+		Games:       6,
+		Concurrency: 2,
+		Openings:    ops,
+		MaxMoves:    30,
+		Time:        game.TimeControl{Byoyomi: 2 * time.Second},
+		OutDir:      filepath.Join(dir, "games"),
+		Progress: func(p Progress) {
+			mu.Lock()
+			progress = append(progress, p)
+			mu.Unlock()
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Score.Games() != 6 || len(sum.Games) != 6 || len(progress) != 6 || progress[5].Done != 6 {
+		t.Fatalf("score %v, %d reports, %d progress calls", sum.Score, len(sum.Games), len(progress))
+	}
+	if len(sum.Errors) != 0 {
+		t.Errorf("errors: %v", sum.Errors)
+	}
+	for _, g := range sum.Games {
+		wantBlack := "A"
+		if !g.FirstIsBlack {
+			wantBlack = "B"
+		}
+		if g.Black != wantBlack || g.FirstIsBlack != (g.Index%2 == 1) {
+			t.Errorf("game %d: black %q, first is black %v", g.Index, g.Black, g.FirstIsBlack)
+		}
+		if g.Result.Reason == game.IllegalMove || g.Result.Reason == game.PlayerFailure {
+			t.Errorf("game %d: %v", g.Index, g.Result)
+		}
+		rec, err := kifu.ReadFile(g.Path)
+		if err != nil {
+			t.Errorf("game %d: %v", g.Index, err)
+			continue
+		}
+		op := ops[((g.Index-1)/2)%2]
+		if moves := rec.MainMoves(); len(moves) < len(op.Moves) || !rec.Position(rec.Root).SamePosition(op.Start) { // KIF keeps no move number
+			t.Errorf("game %d: the record does not start from its opening", g.Index)
+		}
+		if !strings.Contains(rec.Headers.Value("先手"), wantBlack) {
+			t.Errorf("game %d: 先手 %q", g.Index, rec.Headers.Value("先手"))
+		}
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "games", "*.kifu")); len(files) != 6 {
+		t.Errorf("%d record files", len(files))
+	}
+}
+
+func TestSeriesSPRTStopsEarly(t *testing.T) {
+	sprt, _ := ParseSPRT("0,50")
+	sum, err := Run(context.Background(), Config{
+		Engines: [2]engine.Definition{fake("strong", enginetest.Normal), fake("resigner", enginetest.Resign)},
+		Games:   100,
+		SPRT:    &sprt,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Verdict != AcceptH1 || sum.Score.Games() >= 100 || sum.Score.Losses != 0 {
+		t.Errorf("verdict %v after %v (LLR %.2f)", sum.Verdict, sum.Score, sum.LLR)
+	}
+}
+
+func TestSeriesCrashLosesTheGame(t *testing.T) {
+	sum, err := Run(context.Background(), Config{
+		Engines:  [2]engine.Definition{fake("steady", enginetest.Normal), fake("crashy", enginetest.CrashOnGo+":2")},
+		Games:    2,
+		MaxMoves: 10,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// crashy dies on its second go in each game (it is restarted between games)
+	if sum.Score.Wins != 2 || len(sum.Errors) != 2 {
+		t.Errorf("score %v, errors %v", sum.Score, sum.Errors)
+	}
+	for _, g := range sum.Games {
+		if g.Result.Reason != game.PlayerFailure || g.Record.MainEnd().Special != kifu.ErrorEnd {
+			t.Errorf("game %d: %v", g.Index, g.Result)
+		}
+	}
+}
+
+func TestSeriesEngineThatWontStart(t *testing.T) {
+	broken := engine.Definition{Name: "missing", Path: "/nonexistent/engine"}
+	sum, err := Run(context.Background(), Config{
+		Engines: [2]engine.Definition{fake("steady", enginetest.Normal), broken},
+		Games:   2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Score.Wins != 2 || len(sum.Errors) == 0 || !strings.Contains(sum.Errors[0].Error(), "/nonexistent/engine") {
+		t.Errorf("score %v, errors %v", sum.Score, sum.Errors)
+	}
+}
+
+func TestSeriesCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
+	t0 := time.Now()
+	sum, _ := Run(ctx, Config{
+		Engines: [2]engine.Definition{fake("slow1", enginetest.SlowMove), fake("slow2", enginetest.SlowMove)},
+		Games:   50, MaxMoves: 200,
+	})
+	if time.Since(t0) > 10*time.Second || sum.Score.Games() >= 50 {
+		t.Errorf("cancel took %v and scored %v", time.Since(t0), sum.Score)
+	}
+}
+
+func TestReadOpeningsErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("position startpos moves 7g7f\nposition startpos moves 7g7e\n"), 0o644)
+	if _, err := ReadOpenings(bad); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("bad opening: %v", err)
+	}
+	empty := filepath.Join(dir, "empty.txt")
+	os.WriteFile(empty, []byte("# nothing\n"), 0o644)
+	if _, err := ReadOpenings(empty); err == nil {
+		t.Error("an empty file gave openings")
+	}
+	kif := filepath.Join(dir, "opening.kifu")
+	os.WriteFile(kif, []byte("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"), 0o644)
+	ops, err := ReadOpenings(kif)
+	if err != nil || len(ops) != 1 || len(ops[0].Moves) != 2 {
+		t.Errorf("KIF opening: %v %+v", err, ops)
+	}
+}
