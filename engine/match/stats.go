@@ -46,6 +46,8 @@ func (s Score) Elo() (diff, margin float64) {
 	p := s.Ratio()
 	w, l, d := float64(s.Wins)/n, float64(s.Losses)/n, float64(s.Draws)/n
 	dev := w*math.Pow(1-p, 2) + l*math.Pow(0-p, 2) + d*math.Pow(0.5-p, 2)
+	// a few identical results say little: floor the variance as the SPRT does
+	dev = math.Max(dev, 0.25/(n+1))
 	stdev := math.Sqrt(dev / n)
 	if p <= 0 || p >= 1 {
 		return eloFromScore(math.Min(math.Max(p, 1e-9), 1-1e-9)), math.Inf(1)

@@ -32,6 +32,10 @@ func TestElo(t *testing.T) {
 			t.Errorf("%+v: Elo %.2f ± %.2f, want %.1f ± %.1f", c.s, elo, margin, c.elo, c.margin)
 		}
 	}
+	// two draws: not "± 0"
+	if _, m := (Score{Draws: 2}).Elo(); m < 100 {
+		t.Errorf("two draws: margin %.1f", m)
+	}
 	if s := (Score{Wins: 3, Losses: 3}).String(); s != "3-3-0 (score 0.500): Elo +0 ± 382" {
 		t.Errorf("String = %q", s)
 	}

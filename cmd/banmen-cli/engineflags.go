@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"banmen/engine"
+)
+
+// engineFlags collects --engine and --option, shared by match, analyse and solve.
+type engineFlags struct {
+	specs    multiFlag // --engine: a registered name or a command line
+	options  multiFlag // --option N:Name=Value
+	registry string
+}
+
+// splitCommand splits a command line the way a shell would for simple quoting:
+// words separated by spaces, '…' and "…" keep spaces, \ escapes one character.
+func splitCommand(s string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	inWord := false
+	var quote rune
+	esc := false
+	for _, r := range s {
+		switch {
+		case esc:
+			cur.WriteRune(r)
+			esc = false
+		case r == '\\' && quote != '\'':
+			esc, inWord = true, true
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t':
+			if inWord {
+				out = append(out, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quote != 0 || esc {
+		return nil, fmt.Errorf("unfinished quote in %q", s)
+	}
+	if inWord {
+		out = append(out, cur.String())
+	}
+	return out, nil
+}
+
+// resolve turns the flags into engine definitions, probing each one so that its
+// options are known and an unknown option name is an error.
+func (f *engineFlags) resolve(ctx context.Context, want int, stderr io.Writer) ([]engine.Definition, error) {
+	if len(f.specs) != want {
+		return nil, usageError(fmt.Sprintf("want %d --engine, got %d", want, len(f.specs)))
+	}
+	var reg *engine.Registry
+	if r, err := engine.OpenRegistry(f.registry); r != nil {
+		reg = r
+		if err != nil {
+			fmt.Fprintf(stderr, "warning: %v\n", err)
+		}
+	}
+	defs := make([]engine.Definition, len(f.specs))
+	for i, spec := range f.specs {
+		if reg != nil {
+			if d, ok := reg.Find(spec); ok {
+				defs[i] = d
+				continue
+			}
+		}
+		words, err := splitCommand(spec)
+		if err != nil || len(words) == 0 {
+			return nil, usageError(fmt.Sprintf("--engine %q: not a registered engine nor a command", spec))
+		}
+		defs[i] = engine.Definition{Path: words[0], Args: words[1:]}
+	}
+	for _, o := range f.options {
+		n, rest, ok := strings.Cut(o, ":")
+		k, err := strconv.Atoi(n)
+		name, value, ok2 := strings.Cut(rest, "=")
+		if !ok || !ok2 || err != nil || k < 1 || k > want {
+			return nil, usageError(fmt.Sprintf("--option %q: want N:Name=Value with N from 1 to %d", o, want))
+		}
+		if defs[k-1].Values == nil {
+			defs[k-1].Values = map[string]string{}
+		}
+		defs[k-1].Values[name] = value
+	}
+	for i := range defs {
+		pctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		res, err := engine.Probe(pctx, defs[i])
+		cancel()
+		if err != nil {
+			return nil, fmt.Errorf("engine %d (%s): %w", i+1, f.specs[i], err)
+		}
+		if defs[i].Name == "" {
+			defs[i].Name = res.Name
+			// the options set say which configuration this is
+			for _, k := range sortedKeys(defs[i].Values) {
+				defs[i].Name += fmt.Sprintf(" [%s=%s]", k, defs[i].Values[k])
+			}
+		}
+		defs[i].Options = res.Options
+		for name, v := range defs[i].Values {
+			o, ok := defs[i].Option(name)
+			if !ok {
+				return nil, fmt.Errorf("engine %d (%s) has no option %q", i+1, defs[i].Name, name)
+			}
+			if err := o.Validate(v); err != nil {
+				return nil, fmt.Errorf("engine %d (%s): option %q: %v", i+1, defs[i].Name, name, err)
+			}
+		}
+	}
+	if len(defs) == 2 && defs[0].Name == defs[1].Name {
+		defs[1].Name += " #2"
+	}
+	return defs, nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// usageError marks an error as bad usage (exit 2).
+type usageError string
+
+func (e usageError) Error() string { return string(e) }
+
+// isTerminal reports whether w is a terminal (progress redraws one line there).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressLine prints progress: one line redrawn on a terminal, plain lines otherwise.
+type progressLine struct {
+	w    io.Writer
+	term bool
+	last time.Time
+}
+
+func (p *progressLine) update(format string, args ...any) {
+	line := fmt.Sprintf(format, args...)
+	if p.term {
+		fmt.Fprintf(p.w, "\r\033[K%s", line)
+		return
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+func (p *progressLine) done() {
+	if p.term {
+		fmt.Fprintln(p.w)
+	}
+}
+
+func fmtETA(d time.Duration) string {
+	if d <= 0 {
+		return "-"
+	}
+	return d.Round(time.Second).String()
+}

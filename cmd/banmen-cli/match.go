@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"time"
+
+	"banmen/engine"
+	"banmen/engine/game"
+	"banmen/engine/match"
+)
+
+func runMatch(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var ef engineFlags
+	fs.Var(&ef.specs, "engine", "an engine: a registered name, or the executable with its arguments (twice)")
+	fs.Var(&ef.options, "option", "N:Name=Value sets an option of engine N (1 or 2); repeatable")
+	fs.StringVar(&ef.registry, "registry", "", "the engine list (default: the user's)")
+	games := fs.Int("games", 2, "number of games")
+	tcText := fs.String("tc", "10+0.1", "time control: MAIN+INC (Fischer), MAIN/BYOYOMI, or MAIN (seconds or durations like 1m)")
+	conc := fs.Int("concurrency", 1, "games played at once")
+	openings := fs.String("openings", "", "a file of start positions (USI position lines or SFENs), or a record")
+	sprtText := fs.String("sprt", "", "stop early by SPRT: elo0,elo1[,alpha,beta]")
+	out := fs.String("out", "games", "the folder the records are written to")
+	maxMoves := fs.Int("max-moves", 320, "a game reaching this many moves is a draw")
+	ponder := fs.Bool("ponder", false, "let the engines ponder")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: banmen-cli match --engine A --engine B [--games N] [--tc 10+1] [--concurrency 2] [--openings FILE] [--sprt elo0,elo1] [--option 2:'Skill Level=5']")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "banmen-cli match: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	tc, err := game.ParseTimeControl(*tcText)
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli match: --tc: %v\n", err)
+		return 2
+	}
+	if *games < 1 || *conc < 1 {
+		fmt.Fprintln(stderr, "banmen-cli match: --games and --concurrency must be at least 1")
+		return 2
+	}
+	cfg := match.Config{Games: *games, Time: tc, Concurrency: *conc, OutDir: *out, MaxMoves: *maxMoves, Ponder: *ponder}
+	if *sprtText != "" {
+		s, err := match.ParseSPRT(*sprtText)
+		if err != nil {
+			fmt.Fprintf(stderr, "banmen-cli match: --sprt: %v\n", err)
+			return 2
+		}
+		cfg.SPRT = &s
+	}
+	if *openings != "" {
+		ops, err := match.ReadOpenings(*openings)
+		if err != nil {
+			fmt.Fprintf(stderr, "banmen-cli match: --openings: %v\n", err)
+			return 1
+		}
+		cfg.Openings = ops
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	defs, err := ef.resolve(ctx, 2, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli match: %v\n", err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			return 2
+		}
+		return 1
+	}
+	cfg.Engines = [2]engine.Definition{defs[0], defs[1]}
+	fmt.Fprintf(stdout, "%s vs %s, %d games, %s, %d at once; records in %s\n", defs[0].Name, defs[1].Name, *games, tc, *conc, *out)
+	pl := &progressLine{w: stdout, term: isTerminal(stdout)}
+	cfg.Progress = func(p match.Progress) {
+		sprt := ""
+		if cfg.SPRT != nil {
+			lo, hi := cfg.SPRT.Bounds()
+			sprt = fmt.Sprintf(" LLR %.2f [%.2f, %.2f]", p.LLR, lo, hi)
+		}
+		pl.update("game %d/%d (%d%%) %s: %s — %s%s, ETA %s", p.Done, p.Total, 100*p.Done/p.Total,
+			p.Last.Black+" vs "+p.Last.White, p.Last.Result, p.Score, sprt, fmtETA(p.ETA))
+	}
+	sum, err := match.Run(ctx, cfg)
+	pl.done()
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli match: %v\n", err)
+		return 1
+	}
+	for _, e := range sum.Errors {
+		fmt.Fprintf(stderr, "warning: %v\n", e)
+	}
+	diff, margin := sum.Score.Elo()
+	fmt.Fprintf(stdout, "Score of %s vs %s: %d - %d - %d [%.3f] %d\n", defs[0].Name, defs[1].Name,
+		sum.Score.Wins, sum.Score.Losses, sum.Score.Draws, sum.Score.Ratio(), sum.Score.Games())
+	fmt.Fprintf(stdout, "Elo difference: %+.1f +/- %.1f\n", diff+0, margin)
+	if cfg.SPRT != nil {
+		fmt.Fprintf(stdout, "SPRT: %s (LLR %.2f)\n", sum.Verdict, sum.LLR)
+	}
+	fmt.Fprintf(stdout, "%d games in %s\n", sum.Score.Games(), sum.Elapsed.Round(time.Second))
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "interrupted")
+		return 1
+	}
+	return 0
+}
