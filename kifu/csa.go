@@ -681,9 +681,12 @@ func writeCSAPosition(b *strings.Builder, p *board.Position) {
 	if h, ok := HandicapOf(p); ok {
 		b.WriteString("PI")
 		hp := h.Position()
-		for s := board.Square(0); s < board.NumSquares; s++ {
-			if pc := std.PieceAt(s); pc != board.NoPiece && hp.PieceAt(s) == board.NoPiece {
-				fmt.Fprintf(b, "%d%d%s", s.File(), s.Rank(), pc.Type().CSA())
+		for file := 9; file >= 1; file-- {
+			for rank := 1; rank <= 9; rank++ {
+				s := board.NewSquare(file, rank)
+				if pc := std.PieceAt(s); pc != board.NoPiece && hp.PieceAt(s) == board.NoPiece {
+					fmt.Fprintf(b, "%d%d%s", file, rank, pc.Type().CSA())
+				}
 			}
 		}
 		b.WriteString("\n")

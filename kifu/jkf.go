@@ -554,8 +554,8 @@ func jkfStateOf(p *board.Position) *jkfState {
 	return &jkfState{Color: jkfColor(p.SideToMove()), Board: raw, Hands: hands}
 }
 
-// repairJSON closes JSON that was cut short: it drops the unfinished last element and
-// closes the open brackets. ok is false if there is nothing to repair.
+// repairJSON closes JSON that was cut short: it drops the unfinished last element of
+// the innermost array and closes the open brackets. ok is false if there is nothing to repair.
 func repairJSON(s string) (string, bool) {
 	var stack []byte
 	inStr, esc := false, false
@@ -585,8 +585,11 @@ func repairJSON(s string) (string, bool) {
 			}
 			stack = stack[:len(stack)-1]
 		case ',':
-			lastCut = i
-			stackAtCut = append(stackAtCut[:0], stack...)
+			// cut between the elements of an array, so that an unfinished move is left out whole
+			if len(stack) > 0 && stack[len(stack)-1] == '[' {
+				lastCut = i
+				stackAtCut = append(stackAtCut[:0], stack...)
+			}
 		}
 	}
 	if len(stack) == 0 || lastCut < 0 {

@@ -107,9 +107,10 @@ func parseMate(s string) (Mate, bool) {
 }
 
 // Format writes the think as comment lines ("*" or "#" then key=value, joined by "\n"),
-// the 読み筋 in KI2 style from pos; lastTo is the destination of the move that led to
-// pos (for 同), NoSquare if none. Moves of PV that are not legal in turn are left out.
-func (t ThinkComment) Format(pos *board.Position, lastTo board.Square) string {
+// the 読み筋 in KI2 style from pos, the position the comment is on. As ShogiHome does,
+// the first move names its square even where 同 could stand, so that the line reads
+// without knowing the move before it. PV moves that are not legal in turn are left out.
+func (t ThinkComment) Format(pos *board.Position) string {
 	mark := "*"
 	if t.Analysis {
 		mark = "#"
@@ -122,7 +123,7 @@ func (t ThinkComment) Format(pos *board.Position, lastTo board.Square) string {
 		ls = append(ls, mark+"詰み="+t.Mate.String())
 	}
 	if len(t.PV) > 0 && pos != nil {
-		if line, n := pos.JapaneseLine(t.PV, lastTo); n > 0 {
+		if line, n := pos.JapaneseLine(t.PV, board.NoSquare); n > 0 {
 			ls = append(ls, mark+"読み筋="+line)
 		}
 	} else if t.PVText != "" {
@@ -298,7 +299,7 @@ func (r *Record) ThinkComments(n *Node) []ThinkComment {
 // analysis) already there is replaced, anything else in the comment is kept, and the
 // think is separated from the rest by an empty line.
 func (r *Record) SetThinkComment(n *Node, t ThinkComment) {
-	text := t.Format(r.Position(n), n.lastTo())
+	text := t.Format(r.Position(n))
 	var kept []string
 	for _, l := range strings.Split(n.Comment, "\n") {
 		if isThinkLine(l) && (l[0] == '#') == t.Analysis {
