@@ -194,7 +194,8 @@ func (cr *csaReader) statement(no int, st string) error {
 	case st[0] == 'T':
 		return cr.elapsed(no, st)
 	}
-	cr.warn(no, "statement %q not understood, skipped", st)
+	cr.warn(no, "statement %q not understood, kept as a remark", st)
+	cr.cur.Remarks = append(cr.cur.Remarks, st)
 	return nil
 }
 

@@ -213,13 +213,19 @@ type WriteOptions struct {
 	CSAV3 bool
 }
 
-// FormatRecord writes r as text in format f (lines end with "\n").
+// FormatRecord writes r as text in format f (lines end with "\n"). KIF and KI2 start
+// with the line that declares the encoding o names.
 func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
+	// Kifu for Windows reads a .kif as Shift_JIS unless the first line says otherwise
+	encLine := "#KIF version=2.0 encoding=UTF-8\n"
+	if o.Encoding == ShiftJIS {
+		encLine = "#KIF version=2.0 encoding=Shift_JIS\n"
+	}
 	switch f {
 	case KIF:
-		return FormatKIF(r), nil
+		return encLine + FormatKIF(r), nil
 	case KI2:
-		return FormatKI2(r), nil
+		return encLine + FormatKI2(r), nil
 	case CSA:
 		return FormatCSA(r, CSAOptions{V3: o.CSAV3, Encoding: o.Encoding}), nil
 	case JKF:

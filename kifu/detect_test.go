@@ -111,6 +111,13 @@ func TestWriteEncodingsAndNewlines(t *testing.T) {
 			}
 		}
 	}
+	for enc, line := range map[Encoding]string{UTF8: "#KIF version=2.0 encoding=UTF-8\n", ShiftJIS: "#KIF version=2.0 encoding=Shift_JIS\n"} {
+		for _, f := range []Format{KIF, KI2} {
+			if text, _ := FormatRecord(r, f, WriteOptions{Encoding: enc}); !strings.HasPrefix(text, line) {
+				t.Errorf("%v in %v does not start with %q", f, enc, line)
+			}
+		}
+	}
 	if _, err := FormatRecord(r, UnknownFormat, WriteOptions{}); err == nil {
 		t.Error("writing an unknown format should fail")
 	}

@@ -70,7 +70,7 @@ func readKakinoki(text string) (*Record, error) {
 	}
 	kr.finish()
 	if !kr.understood && len(kr.warnings) > 0 {
-		return nil, kr.fail(kr.warnings[0].Line, "not a KIF or KI2 record: no line was understood (the first: %s)", strings.TrimPrefix(kr.warnings[0].Msg, "line not understood, skipped: "))
+		return nil, kr.fail(kr.warnings[0].Line, "not a KIF or KI2 record: no line was understood (the first: %s)", strings.TrimPrefix(kr.warnings[0].Msg, "line not understood, kept as a remark: "))
 	}
 	return kr.rec, nil
 }
@@ -156,7 +156,9 @@ func (kr *kakinokiReader) line(no int, line string) error {
 	if key, value, ok := cutHeader(t); ok {
 		return kr.header(no, key, value)
 	}
-	kr.warn(no, "line not understood, skipped: %q", line)
+	// keep it as a remark, so that writing the record back loses nothing
+	kr.warn(no, "line not understood, kept as a remark: %q", line)
+	kr.cur.Remarks = append(kr.cur.Remarks, line)
 	kr.understood = understood
 	return nil
 }

@@ -189,6 +189,10 @@ func TestKIFTruncatedAndUnknownLines(t *testing.T) {
 	if err != nil || len(r.Warnings) != 1 || r.Warnings[0].Line != 8 || !strings.Contains(r.Warnings[0].Msg, "これは何でしょう") {
 		t.Errorf("unknown line: %v, %v", err, r.Warnings)
 	}
+	// kept, and written back as a remark
+	if len(r.Root.Remarks) != 1 || !strings.Contains(FormatKIF(r), "#これは何でしょう\n") {
+		t.Errorf("unknown line not kept: %q", r.Root.Remarks)
+	}
 	if _, err := ParseKIF("nothing here\nat all\n"); err == nil || !strings.Contains(err.Error(), "not a KIF or KI2 record") {
 		t.Errorf("junk: %v", err)
 	}
