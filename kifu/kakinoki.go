@@ -644,6 +644,12 @@ loop:
 				return board.NoMove, "", "unclosed origin; want (77)"
 			}
 			inner := []rune(s[n:end])
+			if string(inner) == "00" || string(inner) == "００" { // some writers mark drops (00)
+				drop = true
+				_, cl := utf8.DecodeRuneInString(s[end:])
+				s = s[end+cl:]
+				break loop
+			}
 			if len(inner) != 2 || digitValue(inner[0]) == 0 || digitValue(inner[1]) == 0 {
 				if len(inner) > 2 { // a time column right after a drop: not an origin
 					break loop

@@ -230,3 +230,29 @@ func TestFormatKIFLikeKifuForWindows(t *testing.T) {
 		}
 	}
 }
+
+// Move spellings seen in files of other programs, each read as the same move.
+func TestKIFMoveSpellings(t *testing.T) {
+	p := readTestFile(t, "kif/kifu-for-js__henka.kif") // after 7g7f 8c8d … 7a6b: Black has a bishop in hand
+	pos := p.FinalPosition()
+	last := p.MainEnd().Parent().Move.To()
+	tests := []struct{ text, usi string }{
+		{"５五角打", "B*5e"},
+		{"５五角打(00)", "B*5e"},
+		{"５五角(00)", "B*5e"},
+		{"５五角打( 0:01/00:00:01)", "B*5e"},
+		{"55角打", "B*5e"},
+		{"５五角打    ( 0:00/00:00:00)", "B*5e"},
+		{"２五歩(26)", "2f2e"},
+		{"２五歩(26)( 0:01/00:00:08)", "2f2e"},
+		{"２五歩", "2f2e"},
+		{"1六歩(17)", "1g1f"},
+	}
+	for _, tt := range tests {
+		m, _, reason := readKIFMove(pos, tt.text, last)
+		if reason != "" || m.USI() != tt.usi {
+			t.Errorf("%q: %v %q, want %s", tt.text, m, reason, tt.usi)
+		}
+	}
+}
+
