@@ -255,4 +255,3 @@ func TestKIFMoveSpellings(t *testing.T) {
 		}
 	}
 }
-
