@@ -40,6 +40,7 @@ type kakinokiReader struct {
 	pos        board.Position
 	commentFor *Node // node whose comment the last comment line went to
 	arena      nodeArena
+	forks      []*Node // moves marked "+" (another move replaces them later), not yet replaced
 }
 
 // illegalMove is a move that breaks a rule (it leaves the king in check, 二歩, …) but
@@ -526,7 +527,13 @@ func (kr *kakinokiReader) kifMoveLine(no int, t string) (ok bool, err error) {
 		return true, err
 	}
 	kr.readTime(no, n, after)
-	return true, kr.appendNode(n)
+	if err := kr.appendNode(n); err != nil {
+		return true, err
+	}
+	if strings.HasSuffix(trimRightSpace(after), "+") {
+		kr.forks = append(kr.forks, kr.cur)
+	}
+	return true, nil
 }
 
 // kifMove reads the move (or special move) at the start of s and returns the rest.
@@ -861,10 +868,47 @@ func (kr *kakinokiReader) branch(no int, t string) error {
 		kr.warn(no, "variation line before the first move ignored")
 		return nil
 	}
+	if ply >= 1 && kr.forkAt(ply) {
+		return nil
+	}
 	if ply < 1 || !kr.goTo(ply-1) {
 		return kr.fail(no, "variation at move %d, but the line before has only %d moves", ply, kr.cur.ply)
 	}
 	return nil
+}
+
+// forkAt follows the "+" marks: the variation that starts replaces the move at ply that
+// was marked "+" most recently (on the current line, when it has one there). Writers
+// list variations depth first, so this is the current line; the marks also place
+// variations listed in another order. It reports false when no mark says where to go.
+func (kr *kakinokiReader) forkAt(ply int) bool {
+	pick := -1
+	for i := len(kr.forks) - 1; i >= 0; i-- {
+		f := kr.forks[i]
+		if f.ply != ply || f.parent == nil {
+			continue
+		}
+		if ply < len(kr.path) && kr.path[ply] == f {
+			pick = i
+			break
+		}
+		if pick < 0 {
+			pick = i
+		}
+	}
+	if pick < 0 {
+		return false
+	}
+	f := kr.forks[pick]
+	kr.forks = append(kr.forks[:pick], kr.forks[pick+1:]...)
+	if ply < len(kr.path) && kr.path[ply] == f {
+		kr.goBack(ply - 1)
+		return true
+	}
+	kr.path = append(kr.path[:0], f.parent.Path()...)
+	kr.cur = f.parent
+	kr.goBack(ply - 1)
+	return true
 }
 
 // trailer reads "まで64手で先手の勝ち": KI2 states the end of the game only here; in KIF

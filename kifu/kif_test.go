@@ -2,6 +2,7 @@ package kifu
 
 import (
 	"os"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -253,5 +254,38 @@ func TestKIFMoveSpellings(t *testing.T) {
 		if reason != "" || m.USI() != tt.usi {
 			t.Errorf("%q: %v %q, want %s", tt.text, m, reason, tt.usi)
 		}
+	}
+}
+
+// Kakinoki lists variations depth first; the "+" marks say which move a variation
+// replaces, so a file listing them in another order reads the same.
+func TestKIFVariationsFollowThePlusMarks(t *testing.T) {
+	data, _ := os.ReadFile("testdata/kif/kifu-for-js__henka.kif")
+	text, _ := Decode(data)
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	blocks := strings.Split(text, "\n\n変化：")
+	if len(blocks) != 6 {
+		t.Fatalf("%d blocks", len(blocks))
+	}
+	// main line; the variation at move 1 and its own at move 2; then the main line's at 2 and 3
+	reordered := strings.Join([]string{blocks[0], blocks[4], blocks[5], blocks[3], blocks[1], blocks[2]}, "\n\n変化：")
+	want, err := ParseKIF(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParseKIF(reordered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sortLines := func(ls []tsshogiLine) []string {
+		var out []string
+		for _, l := range ls {
+			out = append(out, strings.Join(l.Moves, " ")+" / "+deref(l.End))
+		}
+		sort.Strings(out)
+		return out
+	}
+	if g, w := sortLines(leafLines(got)), sortLines(leafLines(want)); strings.Join(g, "\n") != strings.Join(w, "\n") {
+		t.Errorf("lines:\n%s\nwant\n%s", strings.Join(g, "\n"), strings.Join(w, "\n"))
 	}
 }
