@@ -79,7 +79,6 @@ func kanjiCount(s string) int {
 		return 0
 	}
 	n, cur := 0, 0
-	seenDigit := false
 	for _, r := range s {
 		switch {
 		case r == '十':
@@ -94,7 +93,6 @@ func kanjiCount(s string) int {
 				d = int(r - '０')
 			}
 			cur = cur*10 + d
-			seenDigit = true
 		case digitValue(r) > 0:
 			cur = cur*10 + digitValue(r)
 		case r == '〇':
@@ -103,7 +101,6 @@ func kanjiCount(s string) int {
 			return 0
 		}
 	}
-	_ = seenDigit
 	return n + cur
 }
 
