@@ -44,6 +44,7 @@ type csaReader struct {
 	illegal    *illegalMove // the last move broke a rule (kept while nothing follows it)
 	commentFor *Node        // node the last comment line went to
 	arena      nodeArena
+	understood bool // some line was understood: the text is a record at all
 }
 
 // ParseCSA reads a CSA record from text.
@@ -74,6 +75,13 @@ func ParseCSA(text string) (*Record, error) {
 	}
 	if err := cr.finish(len(ls)); err != nil {
 		return cr.rec, err
+	}
+	if !cr.understood {
+		first := ""
+		if len(cr.rec.Warnings) > 0 {
+			first = " (the first: " + cr.rec.Warnings[0].String() + ")"
+		}
+		return nil, &ParseError{Msg: "not a CSA record: no line was understood" + first}
 	}
 	return cr.rec, nil
 }
@@ -107,6 +115,7 @@ func (cr *csaReader) line(no int, line string) (stop bool, err error) {
 	}
 	switch line[0] {
 	case '\'':
+		cr.understood = true
 		switch {
 		case strings.HasPrefix(line, "'*"):
 			cr.addComment(line[2:])
@@ -122,6 +131,7 @@ func (cr *csaReader) line(no int, line string) (stop bool, err error) {
 				key = HeaderWhite
 			}
 			cr.rec.Headers = append(cr.rec.Headers, Header{key, line[2:]})
+			cr.understood = true
 			return false, nil
 		}
 	case '$':
@@ -134,6 +144,7 @@ func (cr *csaReader) line(no int, line string) (stop bool, err error) {
 			k = jk
 		}
 		cr.rec.Headers = append(cr.rec.Headers, Header{k, v})
+		cr.understood = true
 		return false, nil
 	}
 	for rest := line; rest != ""; {
@@ -168,6 +179,8 @@ func (cr *csaReader) addComment(text string) {
 }
 
 func (cr *csaReader) statement(no int, st string) error {
+	understood := cr.understood
+	cr.understood = true // unless the statement turns out not to be understood (at the end)
 	switch {
 	case st[0] == 'V':
 		return nil // version: V2, V2.1, V2.2, V3.0
@@ -196,6 +209,7 @@ func (cr *csaReader) statement(no int, st string) error {
 	}
 	cr.warn(no, "statement %q not understood, kept as a remark", st)
 	cr.cur.Remarks = append(cr.cur.Remarks, st)
+	cr.understood = understood
 	return nil
 }
 

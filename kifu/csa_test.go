@@ -153,3 +153,12 @@ func TestFormatCSA(t *testing.T) {
 		}
 	}
 }
+
+func TestCSANotARecord(t *testing.T) {
+	if _, err := ParseCSA("hello\nworld\n"); err == nil || !strings.Contains(err.Error(), "not a CSA record") {
+		t.Errorf("junk: %v", err)
+	}
+	if r, err := ParseCSA("' only a comment\n"); err != nil || len(r.Root.Remarks) != 1 {
+		t.Errorf("a comment alone: %v", err)
+	}
+}

@@ -193,6 +193,9 @@ func ParseJKF(text string) (*Record, error) {
 			return nil, &ParseError{Line: jsonErrorLine(text, err), Msg: "not JKF: " + jsonErrorText(err) + "; want a JSON object with \"header\" and \"moves\""}
 		}
 	}
+	if f.Header == nil && f.Moves == nil {
+		return nil, &ParseError{Msg: "not JKF: the JSON object has neither \"header\" nor \"moves\""}
+	}
 	rec := &Record{Root: &Node{}, Warnings: warnings}
 	rec.Headers = Headers(f.Header)
 	start, warn, err := jkfStart(f.Initial)

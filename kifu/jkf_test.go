@@ -99,6 +99,7 @@ func TestJKFErrorsAndTruncation(t *testing.T) {
 	}{
 		{"not JSON", "{\"header\": }", "not JKF", 1},
 		{"wrong type", `{"header":{},"moves":{}}`, "moves holds a JSON object", 1},
+		{"other JSON", `{"name":"x"}`, "neither \"header\" nor \"moves\"", 0},
 		{"bad preset", strings.Replace(text, `"HIRATE"`, `"HANDICAP"`, 1), `unknown preset "HANDICAP"`, 0},
 		{"illegal move", strings.Replace(text, `"to":{"x":2,"y":6},"from":{"x":2,"y":7}`, `"to":{"x":2,"y":5},"from":{"x":2,"y":7}`, 1), "moves[1] (ply 1): illegal move +2725FU", 0},
 		{"unknown piece", strings.Replace(text, `"piece":"KI"`, `"piece":"XX"`, 1), `moves[5] (ply 5): unknown piece "XX"`, 0},
