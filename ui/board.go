@@ -130,6 +130,12 @@ func (b *Board) SetNames(black, white string) {
 	b.Refresh()
 }
 
+// SetMessages changes the language of the board's few words (先手, なし, 成, 不成).
+func (b *Board) SetMessages(msg *Messages) {
+	b.msg = msg
+	b.Refresh()
+}
+
 // SetMode sets what clicks and drags do; a pending selection is cancelled.
 func (b *Board) SetMode(m BoardMode) {
 	b.mode = m

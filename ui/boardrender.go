@@ -129,7 +129,6 @@ func newBoardRenderer(b *Board) *boardRenderer {
 		for i := range s.pieces {
 			s.pieces[i] = newImage()
 			s.counts[i] = canvas.NewText("", color.Black)
-			s.counts[i].TextStyle.Bold = true
 			add(s.pieces[i])
 			add(s.counts[i])
 		}
@@ -143,7 +142,6 @@ func newBoardRenderer(b *Board) *boardRenderer {
 		r.promo.images[i] = newImage()
 		r.promo.labels[i] = canvas.NewText("", color.Black)
 		r.promo.labels[i].Alignment = fyne.TextAlignCenter
-		r.promo.labels[i].TextStyle.Bold = true
 		r.promo.labels[i].Hide()
 		add(r.promo.images[i])
 		add(r.promo.labels[i])

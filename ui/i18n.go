@@ -68,6 +68,7 @@ type Messages struct {
 	Untitled, Modified, OK, Cancel, Yes, No, Close, Error       string
 	SaveChangesTitle, SaveChangesF, DontSave                    string
 	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments    string
+	LossyBookmarks, LossyHeaders                                string
 	LossySave, ReadErrorTitle, ReadErrorF, WarningsF, WriteErrF string
 	PasteNothing, PasteErrorF, CopiedF, TakeBackNotLast         string
 	NothingToTakeBack, RestoreTitle, RestoreF, Restore, Discard string

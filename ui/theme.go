@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"banmen/assets"
 )
@@ -155,6 +156,15 @@ func (Theme) Icon(n fyne.ThemeIconName) fyne.Resource { return theme.DefaultThem
 
 // Size returns the default theme's sizes.
 func (Theme) Size(n fyne.ThemeSizeName) float32 { return theme.DefaultTheme().Size(n) }
+
+// heading is the title of a part of a panel. It is not bold: Fyne parses the font once for
+// every style it is asked for, and IPAexGothic costs about 20 MB each time (there is one
+// weight anyway), so the window sticks to the regular style; headings stand out by colour.
+func heading(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Importance = widget.HighImportance
+	return l
+}
 
 // themeColor looks up a colour of the current theme in the current variant.
 func themeColor(n fyne.ThemeColorName) color.NRGBA {

@@ -59,24 +59,32 @@ func drawWood(base color.NRGBA, seed uint32) *image.NRGBA {
 			phase: rnd.float() * 2 * math.Pi,
 		}
 	}
+	// The soft bands, sin(x·2π/97 + wave(y)), from a table of sin and cos over x.
+	sinX, cosX := make([]float64, woodW), make([]float64, woodW)
+	for x := range woodW {
+		sinX[x], cosX[x] = math.Sincos(float64(x) * 2 * math.Pi / 97)
+	}
+	shade := make([]float64, woodW)
 	for y := 0; y < woodH; y++ {
-		for x := 0; x < woodW; x++ {
-			fx := float64(x)
-			// broad, soft bands of lighter and darker wood
-			shade := 1 + 0.035*math.Sin(fx*2*math.Pi/97+0.8*math.Sin(float64(y)*2*math.Pi/woodH))
-			for _, l := range lines {
-				d := math.Abs(fx - (l.x + l.amp*math.Sin(float64(y)*l.freq+l.phase)))
-				if d < 3*l.w {
-					shade -= l.dark * math.Exp(-d*d/(l.w*l.w))
-				}
+		fy := float64(y)
+		sw, cw := math.Sincos(0.8 * math.Sin(fy*2*math.Pi/woodH))
+		for x := range shade {
+			shade[x] = 1 + 0.035*(sinX[x]*cw+cosX[x]*sw) + 0.012*(rnd.float()-0.5)
+		}
+		for _, l := range lines { // each grain line darkens the pixels near where it runs on this row
+			c := l.x + l.amp*math.Sin(fy*l.freq+l.phase)
+			for x := max(0, int(math.Ceil(c-3*l.w))); x <= min(woodW-1, int(c+3*l.w)); x++ {
+				d := float64(x) - c
+				shade[x] -= l.dark * math.Exp(-d*d/(l.w*l.w))
 			}
-			shade += 0.012 * (rnd.float() - 0.5)
-			img.SetNRGBA(x, y, color.NRGBA{
-				R: clampByte(float64(base.R) * shade),
-				G: clampByte(float64(base.G) * shade),
-				B: clampByte(float64(base.B) * shade),
-				A: 0xff,
-			})
+		}
+		row := img.Pix[y*img.Stride:]
+		for x, sh := range shade {
+			p := row[4*x : 4*x+4 : 4*x+4]
+			p[0] = clampByte(float64(base.R) * sh)
+			p[1] = clampByte(float64(base.G) * sh)
+			p[2] = clampByte(float64(base.B) * sh)
+			p[3] = 0xff
 		}
 	}
 	return img

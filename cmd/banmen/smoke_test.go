@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -20,17 +21,20 @@ import (
 	"time"
 )
 
-// The smoke test starts the real banmen binary under Xvfb, waits for its window, takes a
-// screenshot and checks it. It needs Xvfb, xdotool and ImageMagick's import (`make test-deps`
+// The smoke test starts the real banmen binary under Xvfb with a record given on the command
+// line (testdata/, a real game), waits for its window, takes a screenshot and checks it: the
+// title names the file, the board is drawn. It logs how long the window took to appear and
+// how much memory the app holds. It needs Xvfb, xdotool and ImageMagick's import (`make test-deps`
 // installs them). Without them it skips, except under CI=true, where it fails.
 //
 // The screenshot and the app's output are kept in $BANMEN_ARTIFACTS, or else in a new
 // directory under the system's temp dir; the test logs where.
 
 const (
-	windowTitle  = "Banmen"
-	windowWait   = 60 * time.Second // from start to a window with the board drawn
-	buildTimeout = 10 * time.Minute // a cold cgo build of Fyne takes about 5
+	record       = "testdata/kifu-for-js__meijinsen_20180508_M7_10034.kif"
+	windowTitle  = "kifu-for-js__meijinsen_20180508_M7_10034.kif — Banmen" // the file's name, then the app's
+	windowWait   = 60 * time.Second                                        // from start to a window with the board drawn
+	buildTimeout = 10 * time.Minute                                        // a cold cgo build of Fyne takes about 5
 )
 
 // Lines that must never appear in the app's output.
@@ -69,11 +73,16 @@ func TestSmokeWindowUnderXvfb(t *testing.T) {
 		}
 		env = append(env, v+"="+dir)
 	}
-	app := exec.Command(bin)
+	rec, err := filepath.Abs(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := exec.Command(bin, rec)
 	app.Env = env
 	var out syncBuffer
 	app.Stdout, app.Stderr = &out, &out
 	app.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	started := time.Now()
 	if err := app.Start(); err != nil {
 		t.Fatalf("starting %s: %v", bin, err)
 	}
@@ -91,6 +100,7 @@ func TestSmokeWindowUnderXvfb(t *testing.T) {
 
 	deadline := time.Now().Add(windowWait)
 	win := waitForWindow(t, tools["xdotool"], display, deadline, exited, &out)
+	t.Logf("the window was on screen %v after the start", time.Since(started).Round(time.Millisecond))
 
 	// The window is mapped before its first frame is drawn: take screenshots until one shows
 	// the board, or the time is up.
@@ -117,6 +127,13 @@ func TestSmokeWindowUnderXvfb(t *testing.T) {
 	case <-exited.done:
 		t.Errorf("banmen exited by itself (%v) while its window was open", exited.err)
 	case <-time.After(1500 * time.Millisecond):
+	}
+	if rss, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", app.Process.Pid)); err == nil {
+		for _, l := range strings.Split(string(rss), "\n") {
+			if strings.HasPrefix(l, "VmRSS:") || strings.HasPrefix(l, "VmHWM:") {
+				t.Logf("banmen's memory: %s", strings.Join(strings.Fields(l), " "))
+			}
+		}
 	}
 	stop()
 	for _, bad := range forbiddenOutput {
@@ -201,11 +218,12 @@ func startXvfb(t *testing.T, xvfb string) string {
 	return ""
 }
 
-// waitForWindow polls for a visible window titled exactly windowTitle and returns its id.
+// waitForWindow polls for a visible window titled exactly windowTitle (the title of a window
+// showing the record given: a window titled otherwise did not open it) and returns its id.
 func waitForWindow(t *testing.T, xdotool, display string, deadline time.Time, exited *exitStatus, out *syncBuffer) string {
 	t.Helper()
 	for {
-		cmd := exec.Command(xdotool, "search", "--onlyvisible", "--name", "^"+windowTitle+"$")
+		cmd := exec.Command(xdotool, "search", "--onlyvisible", "--name", "^"+regexp.QuoteMeta(windowTitle)+"$")
 		cmd.Env = append(cleanEnv(), "DISPLAY="+display)
 		ids, _ := cmd.Output() // exits 1 while there is no such window
 		if f := strings.Fields(string(ids)); len(f) > 0 {

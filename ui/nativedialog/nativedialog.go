@@ -6,7 +6,12 @@
 // display. ui's headless tests stay free of that; only cmd/banmen imports this package.
 package nativedialog
 
-import "github.com/sqweek/dialog"
+import (
+	"errors"
+	"path/filepath"
+
+	"github.com/sqweek/dialog"
+)
 
 // ErrCancelled is returned when the user closes a dialog without choosing a file.
 var ErrCancelled = dialog.ErrCancelled
@@ -24,6 +29,45 @@ func OpenFile(title string, exts ...string) (string, error) {
 		b = b.Filter(filterName(exts), exts...)
 	}
 	return b.Load()
+}
+
+// SaveFile shows the native "save file" dialog starting at suggested (a file name, or a path
+// whose directory the dialog opens in), offering the extensions exts, and returns the chosen
+// path, or ErrCancelled. The dialog itself asks before overwriting a file. It blocks like
+// OpenFile.
+func SaveFile(title, suggested string, exts ...string) (string, error) {
+	b := dialog.File().Title(title)
+	if len(exts) > 0 {
+		b = b.Filter(filterName(exts), exts...)
+	}
+	if dir := filepath.Dir(suggested); dir != "." && dir != "" {
+		b = b.SetStartDir(dir)
+	}
+	if name := filepath.Base(suggested); name != "." && name != "" {
+		b = b.SetStartFile(name)
+	}
+	return b.Save()
+}
+
+// Dialogs are the native dialogs as the ui package asks for them: a cancelled dialog is an
+// empty path, not an error.
+type Dialogs struct{}
+
+// OpenFile is nativedialog.OpenFile with cancelling as "".
+func (Dialogs) OpenFile(title string, exts []string) (string, error) {
+	return noCancel(OpenFile(title, exts...))
+}
+
+// SaveFile is nativedialog.SaveFile with cancelling as "".
+func (Dialogs) SaveFile(title, suggested string, exts []string) (string, error) {
+	return noCancel(SaveFile(title, suggested, exts...))
+}
+
+func noCancel(path string, err error) (string, error) {
+	if errors.Is(err, ErrCancelled) {
+		return "", nil
+	}
+	return path, err
 }
 
 // filterName is what the dialog shows for a filter: "*.kif *.kifu".

@@ -90,14 +90,24 @@ func (s *Session) Open(path string) error {
 	return nil
 }
 
-// Paste reads text in any format (a record or a position: KIF, KI2, CSA, JKF, USI, SFEN) and
-// shows it as a new record with no file. When text is neither, the session is left as it was.
-func (s *Session) Paste(text string) error {
+// ParseText reads text in any format (a record or a position: KIF, KI2, CSA, JKF, USI, SFEN),
+// as pasted from the clipboard, and returns the record and the format it was in.
+func ParseText(text string) (*kifu.Record, kifu.Format, error) {
 	rec, err := kifu.ReadAny(text)
+	if err != nil {
+		return nil, kifu.UnknownFormat, err
+	}
+	return rec, kifu.Detect(text), nil
+}
+
+// Paste reads text as ParseText does and shows it as a new record with no file. When text is
+// neither a record nor a position, the session is left as it was.
+func (s *Session) Paste(text string) error {
+	rec, f, err := ParseText(text)
 	if err != nil {
 		return err
 	}
-	s.Load(rec, "", kifu.Detect(text), kifu.UTF8)
+	s.Load(rec, "", f, kifu.UTF8)
 	return nil
 }
 

@@ -164,6 +164,14 @@ func (s *Session) MarkSaved(path string, f kifu.Format, enc kifu.Encoding) {
 	s.notify(ChangedFile)
 }
 
+// MarkSavedAt records that the record as it was when Edits returned edits is now in path, in
+// format f and encoding enc. It stays dirty if it changed since (the file was written in the
+// background while the user went on).
+func (s *Session) MarkSavedAt(path string, f kifu.Format, enc kifu.Encoding, edits uint64) {
+	s.path, s.format, s.enc, s.dirty = path, f, enc, s.edits != edits
+	s.notify(ChangedFile)
+}
+
 // Play plays m at the current node and steps onto it. A move that is already there is
 // followed, not added again; a new move after a node that has a continuation becomes a
 // variation. At a special move (投了, 中断, …), which shows the position where it happened,

@@ -1,0 +1,226 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+
+	"banmen/kifu"
+	"banmen/ui/session"
+)
+
+// Open asks for a file with the desktop's dialog and opens it (after asking about unsaved
+// changes).
+func (w *MainWindow) Open() {
+	if w.opts.Dialogs == nil {
+		w.setStatus("no file dialog")
+		return
+	}
+	w.confirmDiscard(func() {
+		w.opts.Async(func() {
+			path, err := w.opts.Dialogs.OpenFile(w.msg.Open, session.OpenExtensions)
+			fyne.Do(func() {
+				switch {
+				case err != nil:
+					w.showMessage(w.msg.Error, err.Error())
+				case path != "":
+					w.OpenFile(path)
+				}
+			})
+		})
+	})
+}
+
+// OpenRecent opens one of the recent files (after asking about unsaved changes).
+func (w *MainWindow) OpenRecent(path string) {
+	w.confirmDiscard(func() { w.OpenFile(path) })
+}
+
+// OpenFile reads path off the Fyne goroutine and shows its record. A file that cannot be read
+// gets a dialog naming the file, the line and the problem, and nothing else changes. It does
+// not ask about unsaved changes: its callers do.
+func (w *MainWindow) OpenFile(path string) {
+	w.opts.Async(func() {
+		rec, f, enc, err := session.ReadFile(path)
+		fyne.Do(func() {
+			if err != nil {
+				w.showMessage(w.msg.ReadErrorTitle, fmt.Sprintf(w.msg.ReadErrorF, filepath.Base(path), err))
+				if errors.Is(err, fs.ErrNotExist) {
+					w.settings.RemoveRecent(path)
+					w.win.SetMainMenu(w.buildMenu())
+				}
+				return
+			}
+			w.sess.Load(rec, path, f, enc)
+			w.settings.AddRecent(path)
+			w.win.SetMainMenu(w.buildMenu())
+			w.setStatus(fmt.Sprintf(w.msg.OpenedF, filepath.Base(path)))
+			if n := len(rec.Warnings); n > 0 {
+				var lines []string
+				for i, wn := range rec.Warnings {
+					if i == 10 {
+						lines = append(lines, "…")
+						break
+					}
+					lines = append(lines, wn.String())
+				}
+				w.setStatus(fmt.Sprintf(w.msg.WarningsF, filepath.Base(path), n, strings.Join(lines, "; ")))
+			}
+		})
+	})
+}
+
+// dropped opens the first file dropped on the window.
+func (w *MainWindow) dropped(_ fyne.Position, uris []fyne.URI) {
+	for _, u := range uris {
+		if u.Scheme() == "file" {
+			path := u.Path()
+			w.confirmDiscard(func() { w.OpenFile(path) })
+			return
+		}
+	}
+	w.setStatus(w.msg.DroppedNotFile)
+}
+
+// Paste reads the clipboard as a record or a position in any format and shows it (after
+// asking about unsaved changes). Text that is neither gets a dialog and changes nothing. While
+// a text entry has the focus, Ctrl+V pastes into it instead.
+func (w *MainWindow) Paste() {
+	if e := w.focusedEntry(); e != nil {
+		e.TypedShortcut(&fyne.ShortcutPaste{Clipboard: w.app.Clipboard()})
+		return
+	}
+	text := w.app.Clipboard().Content()
+	if strings.TrimSpace(text) == "" {
+		w.setStatus(w.msg.PasteNothing)
+		return
+	}
+	rec, f, err := session.ParseText(text)
+	if err != nil {
+		w.showMessage(w.msg.Error, fmt.Sprintf(w.msg.PasteErrorF, err))
+		return
+	}
+	w.confirmDiscard(func() { w.sess.Load(rec, "", f, kifu.UTF8) })
+}
+
+// Save writes the record back to its file, or asks where when it has none; then runs after
+// (nil for nothing) once it is saved.
+func (w *MainWindow) Save(after func()) {
+	if w.sess.Path() == "" || w.sess.Format() == kifu.UnknownFormat {
+		w.SaveAs(after)
+		return
+	}
+	w.writeRecord(w.sess.Path(), w.sess.Format(), w.sess.Encoding(), after)
+}
+
+// SaveAs asks where to save (the extension chooses the format: .kif .kifu .ki2 .ki2u .csa
+// .jkf; none means KIF) and saves; then runs after (nil for nothing).
+func (w *MainWindow) SaveAs(after func()) {
+	if w.opts.Dialogs == nil {
+		w.setStatus("no file dialog")
+		return
+	}
+	suggested := w.sess.Path()
+	if suggested == "" || w.sess.Format() == kifu.USI {
+		ext := ".kif"
+		if w.settings.SaveUTF8() {
+			ext = ".kifu"
+		}
+		suggested = strings.TrimSuffix(w.sess.Name(w.msg.Untitled), filepath.Ext(w.sess.Path())) + ext
+	}
+	var exts []string
+	for _, sf := range session.SaveFormats {
+		exts = append(exts, sf.Exts...)
+	}
+	w.opts.Async(func() {
+		path, err := w.opts.Dialogs.SaveFile(w.msg.SaveAs, suggested, exts)
+		fyne.Do(func() {
+			if err != nil {
+				w.showMessage(w.msg.Error, err.Error())
+				return
+			}
+			if path == "" {
+				return
+			}
+			if filepath.Ext(path) == "" {
+				path += ".kif"
+				if w.settings.SaveUTF8() {
+					path += "u"
+				}
+			}
+			f, enc, err := session.FormatForPath(path, w.settings.SaveUTF8())
+			if err == nil && f == kifu.USI {
+				err = fmt.Errorf("%s: USI and SFEN hold one line of moves only: save as .kif, .kifu, .ki2, .csa or .jkf", filepath.Base(path))
+			}
+			if err != nil {
+				w.showMessage(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), err))
+				return
+			}
+			w.writeRecord(path, f, enc, after)
+		})
+	})
+}
+
+// writeRecord warns about what format f cannot hold (variations in CSA, times in KI2, …),
+// then writes the record to path off the Fyne goroutine, atomically.
+func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, after func()) {
+	write := func() {
+		data, err := w.sess.Encode(f, enc)
+		if err != nil {
+			w.showMessage(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), err))
+			return
+		}
+		edits := w.sess.Edits()
+		w.opts.Async(func() {
+			err := session.WriteFileAtomic(path, data)
+			fyne.Do(func() {
+				if err != nil {
+					w.showMessage(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), err))
+					return
+				}
+				w.sess.MarkSavedAt(path, f, enc, edits)
+				w.settings.AddRecent(path)
+				w.win.SetMainMenu(w.buildMenu())
+				w.setStatus(fmt.Sprintf(w.msg.SavedF, filepath.Base(path)))
+				if after != nil {
+					after()
+				}
+			})
+		})
+	}
+	losses := session.Losses(w.sess.Record(), f)
+	if len(losses) == 0 {
+		write()
+		return
+	}
+	var lines []string
+	for _, l := range losses {
+		switch l {
+		case session.LossVariations:
+			lines = append(lines, fmt.Sprintf(w.msg.LossyVariationsF, f))
+		case session.LossTimes:
+			lines = append(lines, fmt.Sprintf(w.msg.LossyTimesF, f))
+		case session.LossComments:
+			lines = append(lines, w.msg.LossyComments)
+		case session.LossBookmarks:
+			lines = append(lines, w.msg.LossyBookmarks)
+		case session.LossHeaders:
+			lines = append(lines, w.msg.LossyHeaders)
+		}
+	}
+	text := strings.Join(lines, "\n")
+	d := dialog.NewConfirm(w.msg.LossyTitle, text, func(ok bool) {
+		if ok {
+			write()
+		}
+	}, w.win)
+	d.SetConfirmText(w.msg.LossySave)
+	d.SetDismissText(w.msg.Cancel)
+	w.lastShown = shownDialog{w.msg.LossyTitle, text, d}
+	d.Show()
+}

@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+
+	"banmen/kifu"
+)
+
+// shortcut is Ctrl (⌘ on macOS) with key k, and Shift when shift is set.
+func shortcut(k fyne.KeyName, shift bool) fyne.Shortcut {
+	mod := fyne.KeyModifierShortcutDefault
+	if shift {
+		mod |= fyne.KeyModifierShift
+	}
+	return &desktop.CustomShortcut{KeyName: k, Modifier: mod}
+}
+
+func item(label string, sc fyne.Shortcut, action func()) *fyne.MenuItem {
+	it := fyne.NewMenuItem(label, action)
+	it.Shortcut = sc
+	return it
+}
+
+// buildMenu makes the main menu in the current language, with the current choices checked.
+func (w *MainWindow) buildMenu() *fyne.MainMenu {
+	m := w.msg
+	var handicaps []*fyne.MenuItem
+	for _, h := range kifu.Handicaps[1:] {
+		h := h
+		handicaps = append(handicaps, fyne.NewMenuItem(h.Name, func() { w.NewGame(h) }))
+	}
+	newHandicap := fyne.NewMenuItem(m.NewHandicap, nil)
+	newHandicap.ChildMenu = fyne.NewMenu("", handicaps...)
+
+	var recent []*fyne.MenuItem
+	for _, p := range w.settings.Recent() {
+		p := p
+		it := fyne.NewMenuItem(filepath.Base(p)+"  —  "+filepath.Dir(p), func() { w.OpenRecent(p) })
+		recent = append(recent, it)
+	}
+	if len(recent) == 0 {
+		none := fyne.NewMenuItem(m.NoRecent, nil)
+		none.Disabled = true
+		recent = append(recent, none)
+	} else {
+		recent = append(recent, fyne.NewMenuItemSeparator(), fyne.NewMenuItem(m.ClearRecent, func() {
+			w.settings.ClearRecent()
+			w.win.SetMainMenu(w.buildMenu())
+		}))
+	}
+	openRecent := fyne.NewMenuItem(m.OpenRecent, nil)
+	openRecent.ChildMenu = fyne.NewMenu("", recent...)
+
+	encTrad := fyne.NewMenuItem(m.EncodingTraditional, func() { w.settings.SetSaveUTF8(false); w.win.SetMainMenu(w.buildMenu()) })
+	encTrad.Checked = !w.settings.SaveUTF8()
+	encUTF8 := fyne.NewMenuItem(m.EncodingUTF8, func() { w.settings.SetSaveUTF8(true); w.win.SetMainMenu(w.buildMenu()) })
+	encUTF8.Checked = w.settings.SaveUTF8()
+	encoding := fyne.NewMenuItem(m.SaveEncoding, nil)
+	encoding.ChildMenu = fyne.NewMenu("", encTrad, encUTF8)
+
+	quit := item(m.Quit, shortcut(fyne.KeyQ, false), w.RequestClose)
+	quit.IsQuit = true
+
+	file := fyne.NewMenu(m.MenuFile,
+		item(m.NewGame, shortcut(fyne.KeyN, false), func() { w.NewGame(kifu.Handicaps[0]) }),
+		newHandicap,
+		fyne.NewMenuItemSeparator(),
+		item(m.Open, shortcut(fyne.KeyO, false), w.Open),
+		openRecent,
+		fyne.NewMenuItemSeparator(),
+		item(m.Save, shortcut(fyne.KeyS, false), func() { w.Save(nil) }),
+		item(m.SaveAs, shortcut(fyne.KeyS, true), func() { w.SaveAs(nil) }),
+		encoding,
+		fyne.NewMenuItemSeparator(),
+		quit,
+	)
+	edit := fyne.NewMenu(m.MenuEdit,
+		item(m.Paste, shortcut(fyne.KeyV, false), w.Paste),
+		item(m.CopySFEN, shortcut(fyne.KeyC, true), func() { w.copyText("SFEN", "sfen "+w.sess.Position().SFEN()) }),
+		fyne.NewMenuItem(m.CopyUSI, func() { w.copyText("USI", kifu.FormatUSI(w.sess.Record())) }),
+		fyne.NewMenuItem(m.CopyKIF, func() { w.copyText("KIF", kifu.FormatKIF(w.sess.Record())) }),
+		fyne.NewMenuItemSeparator(),
+		item(m.TakeBack, shortcut(fyne.KeyZ, false), w.TakeBack),
+		fyne.NewMenuItem(m.DeleteFromHere, func() { w.sess.DeleteFromHere() }),
+		fyne.NewMenuItemSeparator(),
+		item(m.EditPosition, shortcut(fyne.KeyE, false), w.EditPosition),
+	)
+	record := fyne.NewMenu(m.MenuRecord,
+		fyne.NewMenuItem(m.First+"  (Home)", func() { w.sess.First() }),
+		fyne.NewMenuItem(m.Prev+"  (←)", func() { w.sess.Back() }),
+		fyne.NewMenuItem(m.Next+"  (→)", func() { w.sess.Forward() }),
+		fyne.NewMenuItem(m.Last+"  (End)", func() { w.sess.Last() }),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(m.MakeMainLine, func() { w.sess.MakeMainLine() }),
+		fyne.NewMenuItem(m.MoveVariationUp, func() { w.sess.PromoteVariation() }),
+	)
+
+	mode := w.settings.ThemeMode()
+	themeItem := func(label string, tm ThemeMode) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, func() { w.SetThemeMode(tm) })
+		it.Checked = mode == tm
+		return it
+	}
+	themes := fyne.NewMenuItem(m.Theme, nil)
+	themes.ChildMenu = fyne.NewMenu("", themeItem(m.ThemeSystem, ThemeAuto), themeItem(m.ThemeLight, ThemeLight), themeItem(m.ThemeDark, ThemeDark))
+	choice := w.settings.LanguageChoice()
+	langItem := func(label, code string) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, func() { w.SetLanguage(code) })
+		it.Checked = choice == code
+		return it
+	}
+	langs := fyne.NewMenuItem(m.Language, nil)
+	langs.ChildMenu = fyne.NewMenu("", langItem(m.LanguageAuto, ""), langItem("日本語", "ja"), langItem("English", "en"))
+	view := fyne.NewMenu(m.MenuView,
+		item(m.Flip, shortcut(fyne.KeyR, false), w.Flip),
+		fyne.NewMenuItemSeparator(),
+		themes,
+		langs,
+	)
+	help := fyne.NewMenu(m.MenuHelp, fyne.NewMenuItem(m.About, func() { w.showMessage(m.About, m.AboutText) }))
+	return fyne.NewMainMenu(file, edit, record, view, help)
+}

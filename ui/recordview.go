@@ -1,0 +1,341 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/board"
+	"banmen/kifu"
+	"banmen/ui/session"
+)
+
+// RecordView shows the record of a session: the moves of the current line in Japanese
+// notation with their numbers and times, moves that have alternatives marked with "+", the
+// current move selected; buttons to step through it; the alternatives of the current move
+// with buttons to choose one, promote it or delete it; and the comment of the current move,
+// editable. Clicking a move goes there. It sends everything to the session and redraws when
+// told through Update.
+type RecordView struct {
+	widget.BaseWidget
+
+	sess *session.Session
+	msg  *Messages
+
+	list     *moveList
+	line     []*kifu.Node
+	texts    map[*kifu.Node]string
+	selected int // the row shown selected
+
+	variations *widget.RadioGroup
+	varBox     *fyne.Container
+	varNodes   []*kifu.Node
+	comment    *widget.Entry
+	commentFor *kifu.Node
+
+	first, prev, next, last *widget.Button
+	content                 fyne.CanvasObject
+	updating                bool
+}
+
+// NewRecordView returns a view of sess's record. navKey receives the keys typed while the
+// move list has the focus (arrows and the like step through the record); it reports whether
+// it used the key.
+func NewRecordView(sess *session.Session, msg *Messages, navKey func(*fyne.KeyEvent) bool) *RecordView {
+	v := &RecordView{sess: sess, msg: msg, texts: map[*kifu.Node]string{}, selected: -1}
+	v.list = newMoveList(v, navKey)
+	v.list.OnSelected = func(id widget.ListItemID) {
+		if !v.updating {
+			v.sess.GoTo(id)
+		}
+	}
+	v.first = widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), func() { v.sess.First() })
+	v.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { v.sess.Back() })
+	v.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { v.sess.Forward() })
+	v.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), func() { v.sess.Last() })
+	nav := container.NewGridWithColumns(4, v.first, v.prev, v.next, v.last)
+
+	v.variations = widget.NewRadioGroup(nil, func(s string) {
+		if v.updating || s == "" {
+			return
+		}
+		for i, o := range v.variations.Options {
+			if o == s {
+				v.sess.SelectVariation(i)
+			}
+		}
+	})
+	v.variations.Required = true
+	mainLine := widget.NewButton(msg.MakeMainLine, func() { v.sess.MakeMainLine() })
+	up := widget.NewButtonWithIcon(msg.MoveVariationUp, theme.MoveUpIcon(), func() { v.sess.PromoteVariation() })
+	del := widget.NewButtonWithIcon(msg.DeleteFromHere, theme.DeleteIcon(), func() { v.sess.DeleteFromHere() })
+	varTitle := heading(msg.Variations)
+	v.varBox = container.NewVBox(varTitle, v.variations, container.NewGridWithColumns(3, mainLine, up, del))
+	v.varBox.Hide()
+
+	v.comment = widget.NewMultiLineEntry()
+	v.comment.Wrapping = fyne.TextWrapWord
+	v.comment.SetPlaceHolder(msg.Comment)
+	v.comment.OnChanged = func(s string) {
+		if !v.updating && v.commentFor == v.sess.Node() {
+			v.sess.SetComment(s)
+		}
+	}
+	commentTitle := heading(msg.Comment)
+
+	lower := container.NewBorder(container.NewVBox(v.varBox, commentTitle), nil, nil, nil, v.comment)
+	split := container.NewVSplit(v.list, lower)
+	split.Offset = 0.62
+	v.content = container.NewBorder(nil, nav, nil, nil, split)
+	v.ExtendBaseWidget(v)
+	v.Update(session.ChangedRecord | session.ChangedCursor | session.ChangedTree | session.ChangedComment)
+	return v
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (v *RecordView) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(v.content)
+}
+
+// Update redraws what changed in the session.
+func (v *RecordView) Update(c session.Change) {
+	v.updating = true
+	defer func() { v.updating = false }()
+	if c&session.ChangedRecord != 0 {
+		clear(v.texts)
+		v.line = v.line[:0]
+	}
+	if c&(session.ChangedRecord|session.ChangedTree|session.ChangedCursor) != 0 {
+		lineChanged := v.syncLine()
+		if lineChanged || c&(session.ChangedTree|session.ChangedRecord) != 0 {
+			v.list.Refresh()
+		}
+		ply := v.sess.Ply()
+		if ply != v.selected {
+			v.selected = ply
+			v.list.Select(ply)
+		}
+		v.updateVariations()
+		v.updateButtons()
+	}
+	if c&(session.ChangedComment|session.ChangedCursor|session.ChangedRecord) != 0 {
+		n := v.sess.Node()
+		if v.commentFor != n || v.comment.Text != n.Comment {
+			v.commentFor = n
+			if v.comment.Text != n.Comment {
+				v.comment.SetText(n.Comment)
+			}
+		}
+	}
+}
+
+// syncLine takes the session's current line and writes the text of its new moves; it reports
+// whether the line changed.
+func (v *RecordView) syncLine() bool {
+	line := v.sess.Cursor().Line()
+	if len(line) == len(v.line) {
+		same := true
+		for i := range line {
+			if line[i] != v.line[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return false
+		}
+	}
+	v.line = append(v.line[:0], line...)
+	pos := v.sess.Record().Start.Clone()
+	lastTo := board.NoSquare
+	for _, n := range line[1:] {
+		if _, ok := v.texts[n]; !ok {
+			v.texts[n] = moveText(pos, n, lastTo)
+		}
+		if n.Move != board.NoMove {
+			pos.Do(n.Move)
+			lastTo = n.Move.To()
+		}
+	}
+	return true
+}
+
+func (v *RecordView) updateVariations() {
+	n := v.sess.Node()
+	if !session.HasVariations(n) {
+		v.varBox.Hide()
+		v.varNodes = nil
+		return
+	}
+	sib := n.Siblings()
+	if len(sib) != len(v.varNodes) || !sameNodes(sib, v.varNodes) {
+		v.varNodes = append(v.varNodes[:0], sib...)
+		opts := make([]string, len(sib))
+		pos := v.sess.Record().Position(n.Parent())
+		lastTo := board.NoSquare
+		if p := n.Parent(); p.Move != board.NoMove {
+			lastTo = p.Move.To()
+		}
+		for i, s := range sib {
+			opts[i] = fmt.Sprintf("%d. %s", i+1, moveText(pos, s, lastTo))
+		}
+		v.variations.Options = opts
+	}
+	v.variations.Selected = v.variations.Options[n.Index()]
+	v.variations.Refresh()
+	v.varBox.Show()
+}
+
+func sameNodes(a, b []*kifu.Node) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (v *RecordView) updateButtons() {
+	atStart := v.sess.Ply() == 0
+	atEnd := v.sess.Ply() == len(v.line)-1
+	setEnabled(v.first, !atStart)
+	setEnabled(v.prev, !atStart)
+	setEnabled(v.next, !atEnd)
+	setEnabled(v.last, !atEnd)
+}
+
+func setEnabled(w fyne.Disableable, on bool) {
+	if on == w.Disabled() {
+		if on {
+			w.Enable()
+		} else {
+			w.Disable()
+		}
+	}
+}
+
+// rowText returns the texts of row id: the ply, the move, the mark of alternatives, the time.
+func (v *RecordView) rowText(id int) (ply, move, mark, tm string) {
+	if id == 0 {
+		return "", v.msg.Start, "", ""
+	}
+	if id >= len(v.line) {
+		return "", "", "", ""
+	}
+	n := v.line[id]
+	if session.HasVariations(n) {
+		mark = "+"
+	}
+	return strconv.Itoa(id), v.texts[n], mark, timeText(n)
+}
+
+// moveList is the list of moves: a widget.List whose arrow keys step through the record
+// instead of moving the list's own highlight.
+type moveList struct {
+	widget.List
+	navKey func(*fyne.KeyEvent) bool
+}
+
+func newMoveList(v *RecordView, navKey func(*fyne.KeyEvent) bool) *moveList {
+	l := &moveList{navKey: navKey}
+	l.Length = func() int { return len(v.line) }
+	l.CreateItem = func() fyne.CanvasObject { return newMoveRow() }
+	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) {
+		o.(*moveRow).set(v.rowText(id))
+	}
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedKey is part of fyne.Focusable.
+func (l *moveList) TypedKey(ev *fyne.KeyEvent) {
+	if l.navKey != nil && l.navKey(ev) {
+		return
+	}
+	l.List.TypedKey(ev)
+}
+
+// moveRow is one row of the move list, drawn with plain texts so that a step through a long
+// record redraws quickly.
+type moveRow struct {
+	widget.BaseWidget
+	ply, move, mark, time *canvas.Text
+}
+
+func newMoveRow() *moveRow {
+	r := &moveRow{
+		ply:  canvas.NewText("", nil),
+		move: canvas.NewText("", nil),
+		mark: canvas.NewText("", nil),
+		time: canvas.NewText("", nil),
+	}
+	r.ply.Alignment = fyne.TextAlignTrailing
+	r.time.Alignment = fyne.TextAlignTrailing
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *moveRow) set(ply, move, mark, tm string) {
+	if r.ply.Text == ply && r.move.Text == move && r.mark.Text == mark && r.time.Text == tm {
+		return
+	}
+	r.ply.Text, r.move.Text, r.mark.Text, r.time.Text = ply, move, mark, tm
+	r.Refresh()
+}
+
+func (r *moveRow) CreateRenderer() fyne.WidgetRenderer { return &moveRowRenderer{r: r} }
+
+type moveRowRenderer struct{ r *moveRow }
+
+func (rr *moveRowRenderer) Destroy() {}
+
+func (rr *moveRowRenderer) Objects() []fyne.CanvasObject {
+	r := rr.r
+	return []fyne.CanvasObject{r.ply, r.move, r.mark, r.time}
+}
+
+func (rr *moveRowRenderer) MinSize() fyne.Size {
+	ts := theme.TextSize()
+	h := fyne.MeasureText("７六歩", ts, fyne.TextStyle{}).Height + theme.InnerPadding()
+	return fyne.NewSize(14*ts, h)
+}
+
+func (rr *moveRowRenderer) Layout(size fyne.Size) {
+	r := rr.r
+	ts := theme.TextSize()
+	pad := theme.InnerPadding() / 2
+	numW := 2.4 * ts
+	moveW := 6.5 * ts
+	markW := 1.0 * ts
+	r.ply.Move(fyne.NewPos(0, 0))
+	r.ply.Resize(fyne.NewSize(numW, size.Height))
+	r.move.Move(fyne.NewPos(numW+pad*2, 0))
+	r.move.Resize(fyne.NewSize(moveW, size.Height))
+	r.mark.Move(fyne.NewPos(numW+pad*2+moveW, 0))
+	r.mark.Resize(fyne.NewSize(markW, size.Height))
+	tx := numW + pad*2 + moveW + markW
+	r.time.Move(fyne.NewPos(tx, 0))
+	r.time.Resize(fyne.NewSize(max(0, size.Width-tx-pad), size.Height))
+}
+
+func (rr *moveRowRenderer) Refresh() {
+	r := rr.r
+	ts := theme.TextSize()
+	fg := theme.Color(theme.ColorNameForeground)
+	for _, t := range []*canvas.Text{r.ply, r.move, r.mark, r.time} {
+		t.TextSize = ts
+		t.Color = fg
+	}
+	r.ply.Color = theme.Color(theme.ColorNamePlaceHolder)
+	r.time.Color = theme.Color(theme.ColorNamePlaceHolder)
+	r.time.TextSize = ts * 0.85
+	r.mark.Color = theme.Color(theme.ColorNamePrimary)
+	for _, t := range []*canvas.Text{r.ply, r.move, r.mark, r.time} {
+		t.Refresh()
+	}
+}

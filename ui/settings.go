@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"path/filepath"
+	"slices"
+
+	"fyne.io/fyne/v2"
+)
+
+// Settings are the user's choices that outlive the window, kept in Fyne's preferences
+// (which write them atomically in the user's config directory).
+type Settings struct {
+	p fyne.Preferences
+}
+
+const (
+	prefLanguage = "language"    // "", "ja" or "en"
+	prefTheme    = "theme"       // "auto", "light" or "dark"
+	prefRecent   = "recentFiles" // newest first
+	prefSaveUTF8 = "saveUTF8"    // write .kif, .ki2 and .csa in UTF-8 instead of Shift_JIS
+	maxRecent    = 10
+)
+
+// NewSettings reads and writes p.
+func NewSettings(p fyne.Preferences) Settings { return Settings{p} }
+
+// Language is the language chosen, or the system's (read through getenv) when none was.
+func (s Settings) Language(getenv func(string) string) Lang {
+	if l, ok := ParseLang(s.p.String(prefLanguage)); ok {
+		return l
+	}
+	return SystemLang(getenv)
+}
+
+// LanguageChoice is "" (follow the system), "ja" or "en".
+func (s Settings) LanguageChoice() string {
+	if _, ok := ParseLang(s.p.String(prefLanguage)); ok {
+		return s.p.String(prefLanguage)
+	}
+	return ""
+}
+
+// SetLanguageChoice sets the language: "" to follow the system, "ja" or "en".
+func (s Settings) SetLanguageChoice(code string) { s.p.SetString(prefLanguage, code) }
+
+// ThemeMode is the light or dark chosen.
+func (s Settings) ThemeMode() ThemeMode { return ParseThemeMode(s.p.String(prefTheme)) }
+
+// SetThemeMode keeps the light or dark chosen.
+func (s Settings) SetThemeMode(m ThemeMode) { s.p.SetString(prefTheme, m.Code()) }
+
+// SaveUTF8 reports whether .kif, .ki2 and .csa files are written in UTF-8.
+func (s Settings) SaveUTF8() bool { return s.p.Bool(prefSaveUTF8) }
+
+// SetSaveUTF8 chooses UTF-8 (true) or Shift_JIS (false) for .kif, .ki2 and .csa files.
+func (s Settings) SetSaveUTF8(on bool) { s.p.SetBool(prefSaveUTF8, on) }
+
+// Recent returns the files opened or saved lately, newest first.
+func (s Settings) Recent() []string { return s.p.StringList(prefRecent) }
+
+// AddRecent puts path first in the recent files (once), keeping at most ten.
+func (s Settings) AddRecent(path string) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	list := slices.DeleteFunc(slices.Clone(s.Recent()), func(p string) bool { return p == path })
+	list = append([]string{path}, list...)
+	if len(list) > maxRecent {
+		list = list[:maxRecent]
+	}
+	s.p.SetStringList(prefRecent, list)
+}
+
+// RemoveRecent drops path from the recent files (it could not be opened).
+func (s Settings) RemoveRecent(path string) {
+	list := slices.DeleteFunc(slices.Clone(s.Recent()), func(p string) bool { return p == path })
+	s.p.SetStringList(prefRecent, list)
+}
+
+// ClearRecent empties the recent files.
+func (s Settings) ClearRecent() { s.p.SetStringList(prefRecent, nil) }

@@ -1,0 +1,487 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/board"
+	"banmen/kifu"
+	"banmen/ui/session"
+)
+
+// FileDialogs shows the desktop's file dialogs. Both block until the dialog closes, so the
+// window calls them off the Fyne goroutine and posts the answer back with fyne.Do.
+type FileDialogs interface {
+	// OpenFile asks for a file to open among those ending in exts and returns its path, or ""
+	// when the user cancelled.
+	OpenFile(title string, exts []string) (string, error)
+	// SaveFile asks where to save, starting from suggested, and returns the path, or "".
+	SaveFile(title, suggested string, exts []string) (string, error)
+}
+
+// Options configure a MainWindow.
+type Options struct {
+	// Dialogs are the file dialogs; without them Open… and Save As… say they are unavailable.
+	Dialogs FileDialogs
+	// AutosaveDir keeps the copy of unsaved records ("": no autosave).
+	AutosaveDir string
+	// AutosaveDelay is how long after a change the copy is written (0: at once).
+	AutosaveDelay time.Duration
+	// Getenv reads the environment (for the system's language); nil means os.Getenv.
+	Getenv func(string) string
+	// Async runs slow work (file dialogs, reading and writing files) off the Fyne goroutine;
+	// nil means a new goroutine. Whatever it runs posts its results back with fyne.Do.
+	Async func(func())
+	// ProcessRunning reports whether a process id is alive (autosaves of running Banmens are
+	// not offered back); nil means a signal 0 probe.
+	ProcessRunning func(pid int) bool
+}
+
+// MainWindow is Banmen's main window: the board on the left; on the right, in tabs, the record
+// with its variations and comments, and the game's headers (later issues add engine panels and
+// an evaluation graph as further tabs, and clocks to the stands); a status line at the foot;
+// the menus and shortcuts; and the dialogs of files, unsaved changes and position editing.
+//
+// It draws what its session holds and sends it what the user does. Create it and call its
+// methods on the Fyne goroutine.
+type MainWindow struct {
+	app      fyne.App
+	win      fyne.Window
+	opts     Options
+	settings Settings
+	sess     *session.Session
+	msg      *Messages
+
+	autosave       *session.Autosaver
+	autosaveTimer  *time.Timer
+	autosavedEdits uint64
+	lastAutosave   time.Time
+
+	board     *Board
+	record    *RecordView
+	info      *GameInfoView
+	tabs      *container.AppTabs
+	side      *fyne.Container // the tabs, or the editor panel while editing
+	status    *widget.Label
+	fileInfo  *widget.Label
+	editor    *Editor
+	edPanel   *EditorPanel
+	closing   bool
+	lastShown shownDialog // the last message shown in a dialog, for tests
+}
+
+type shownDialog struct {
+	title, text string
+	d           dialog.Dialog
+}
+
+// NewMainWindow creates the main window of app a, showing a new game.
+func NewMainWindow(a fyne.App, opts Options) *MainWindow {
+	if opts.Getenv == nil {
+		opts.Getenv = os.Getenv
+	}
+	if opts.Async == nil {
+		opts.Async = func(f func()) { go f() }
+	}
+	if opts.ProcessRunning == nil {
+		opts.ProcessRunning = processRunning
+	}
+	w := &MainWindow{app: a, opts: opts, settings: NewSettings(a.Preferences()), sess: session.New()}
+	w.msg = MessagesFor(w.settings.Language(opts.Getenv))
+	a.Settings().SetTheme(NewThemeMode(w.settings.ThemeMode()))
+	if opts.AutosaveDir != "" {
+		w.autosave = session.NewAutosaver(opts.AutosaveDir)
+	}
+	w.win = a.NewWindow(w.msg.AppName)
+	w.board = NewBoard(w.sess.Position(), w.msg)
+	w.board.OnMove = w.playMove
+	w.board.OnScroll = func(step int) {
+		if w.editor == nil {
+			w.sess.Step(step)
+		}
+	}
+	w.build()
+	w.sess.OnChange(w.sessionChanged)
+	w.sessionChanged(session.ChangedRecord | session.ChangedFile | session.ChangedHeaders)
+	w.win.SetCloseIntercept(w.RequestClose)
+	w.win.SetOnDropped(w.dropped)
+	w.win.Canvas().SetOnTypedKey(w.typedKey)
+	w.win.Resize(fyne.NewSize(1180, 760))
+	return w
+}
+
+// Window returns the Fyne window.
+func (w *MainWindow) Window() fyne.Window { return w.win }
+
+// Session returns the session shown.
+func (w *MainWindow) Session() *session.Session { return w.sess }
+
+// Board returns the board widget.
+func (w *MainWindow) Board() *Board { return w.board }
+
+// build makes the window's content and menus in the current language.
+func (w *MainWindow) build() {
+	w.board.SetMessages(w.msg)
+	w.record = NewRecordView(w.sess, w.msg, w.navKey)
+	w.info = NewGameInfoView(w.sess, w.msg)
+	w.tabs = container.NewAppTabs(
+		container.NewTabItem(w.msg.Record, w.record),
+		container.NewTabItem(w.msg.GameInfo, container.NewVScroll(w.info)),
+	)
+	w.side = container.NewStack(w.tabs)
+	w.status = widget.NewLabel("")
+	w.status.Truncation = fyne.TextTruncateEllipsis
+	w.fileInfo = widget.NewLabel("")
+	split := container.NewHSplit(w.board, w.side)
+	split.Offset = 0.64
+	foot := container.NewBorder(nil, nil, nil, w.fileInfo, w.status)
+	w.win.SetContent(container.NewBorder(nil, foot, nil, nil, split))
+	w.win.SetMainMenu(w.buildMenu())
+	w.updateTitle()
+}
+
+// sessionChanged redraws what changed.
+func (w *MainWindow) sessionChanged(c session.Change) {
+	if c&session.ChangedRecord != 0 && w.editor != nil {
+		w.leaveEditor()
+	}
+	if w.editor == nil && c&(session.ChangedCursor|session.ChangedTree|session.ChangedRecord) != 0 {
+		w.board.SetPosition(w.sess.Position(), w.sess.LastMove())
+	}
+	if c&(session.ChangedHeaders|session.ChangedRecord) != 0 {
+		w.board.SetNames(w.sess.Record().BlackName(), w.sess.Record().WhiteName())
+	}
+	w.record.Update(c)
+	w.info.Update(c)
+	if c&(session.ChangedFile|session.ChangedRecord|session.ChangedTree) != 0 {
+		w.updateTitle()
+	}
+	w.scheduleAutosave(c)
+}
+
+func (w *MainWindow) updateTitle() {
+	name := w.sess.Name(w.msg.Untitled)
+	dirty := ""
+	if w.sess.Dirty() {
+		dirty = "*"
+	}
+	w.win.SetTitle(dirty + name + " — " + w.msg.AppName)
+	info := fmt.Sprintf(w.msg.MoveNumberF, w.sess.MoveCount())
+	if w.sess.Path() != "" {
+		info = formatLabel(w.sess.Format()) + " · " + w.sess.Encoding().String() + " · " + info
+	}
+	if w.sess.Dirty() {
+		info += " " + w.msg.Modified
+	}
+	w.fileInfo.SetText(info)
+}
+
+func formatLabel(f kifu.Format) string {
+	if f == kifu.UnknownFormat {
+		return "?"
+	}
+	return f.String()
+}
+
+// setStatus shows a message in the status line.
+func (w *MainWindow) setStatus(s string) { w.status.SetText(s) }
+
+// playMove plays a move the user made on the board.
+func (w *MainWindow) playMove(m board.Move) {
+	if _, _, err := w.sess.Play(m); err != nil {
+		w.setStatus(err.Error())
+	}
+}
+
+// navKey steps through the record with the keyboard: ← ↑ back, → ↓ forward, Home, End,
+// Page Up and Page Down ten moves. It reports whether it used the key.
+func (w *MainWindow) navKey(ev *fyne.KeyEvent) bool {
+	if w.editor != nil {
+		return false
+	}
+	switch ev.Name {
+	case fyne.KeyLeft, fyne.KeyUp:
+		w.sess.Back()
+	case fyne.KeyRight, fyne.KeyDown:
+		w.sess.Forward()
+	case fyne.KeyHome:
+		w.sess.First()
+	case fyne.KeyEnd:
+		w.sess.Last()
+	case fyne.KeyPageUp:
+		w.sess.Step(-10)
+	case fyne.KeyPageDown:
+		w.sess.Step(10)
+	default:
+		return false
+	}
+	return true
+}
+
+// typedKey handles keys typed while no widget has the focus.
+func (w *MainWindow) typedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape {
+		w.board.CancelSelection()
+		return
+	}
+	w.navKey(ev)
+}
+
+// focusedEntry returns the text entry that has the focus, which gets Ctrl+V and Ctrl+Z
+// itself, or nil.
+func (w *MainWindow) focusedEntry() fyne.Shortcutable {
+	switch f := w.win.Canvas().Focused().(type) {
+	case *widget.Entry:
+		return f
+	}
+	return nil
+}
+
+// TakeBack takes back the current move (Ctrl+Z), or undoes typing in the focused entry.
+func (w *MainWindow) TakeBack() {
+	if e := w.focusedEntry(); e != nil {
+		e.TypedShortcut(&fyne.ShortcutUndo{})
+		return
+	}
+	if w.editor != nil {
+		return
+	}
+	switch err := w.sess.TakeBack(); err {
+	case nil:
+		w.setStatus("")
+	case session.ErrNotLastMove:
+		w.setStatus(w.msg.TakeBackNotLast)
+	default:
+		w.setStatus(w.msg.NothingToTakeBack)
+	}
+}
+
+// CopyText puts text on the clipboard and says what was copied.
+func (w *MainWindow) copyText(what, text string) {
+	w.app.Clipboard().SetContent(text)
+	w.setStatus(fmt.Sprintf(w.msg.CopiedF, what))
+}
+
+// NewGame starts a new game from start (after asking about unsaved changes).
+func (w *MainWindow) NewGame(h kifu.Handicap) {
+	w.confirmDiscard(func() {
+		w.sess.Reset(h.Position())
+		w.setStatus(fmt.Sprintf(w.msg.NewGameF, h.Name))
+	})
+}
+
+// SetLanguage switches the interface to code ("" follows the system, "ja", "en").
+func (w *MainWindow) SetLanguage(code string) {
+	w.settings.SetLanguageChoice(code)
+	msg := MessagesFor(w.settings.Language(w.opts.Getenv))
+	if msg == w.msg {
+		w.win.SetMainMenu(w.buildMenu())
+		return
+	}
+	if w.editor != nil {
+		w.leaveEditor()
+	}
+	w.msg = msg
+	w.build()
+	w.sessionChanged(session.ChangedRecord | session.ChangedFile | session.ChangedHeaders | session.ChangedCursor)
+}
+
+// SetThemeMode switches between light, dark and the system's choice.
+func (w *MainWindow) SetThemeMode(m ThemeMode) {
+	w.settings.SetThemeMode(m)
+	w.app.Settings().SetTheme(NewThemeMode(m))
+	w.win.SetMainMenu(w.buildMenu())
+}
+
+// Flip turns the board.
+func (w *MainWindow) Flip() { w.board.SetFlipped(!w.board.Flipped()) }
+
+// EditPosition opens the position editor on the current position.
+func (w *MainWindow) EditPosition() {
+	if w.editor != nil {
+		return
+	}
+	w.editor = NewEditor(w.sess.Position(), w.msg)
+	w.edPanel = NewEditorPanel(w.editor, w.board, w.msg, w.setStatus, w.finishEditing, w.showImpossible, w.leaveEditor)
+	w.side.Objects = []fyne.CanvasObject{w.edPanel}
+	w.side.Refresh()
+}
+
+// finishEditing starts a new record from the edited position.
+func (w *MainWindow) finishEditing(pos *board.Position) {
+	w.confirmDiscard(func() {
+		w.leaveEditor()
+		w.sess.Reset(pos)
+		w.setStatus("")
+	})
+}
+
+func (w *MainWindow) showImpossible(err error) {
+	w.showMessage(w.msg.EditorImpossibleTitle, impossibleReason(err))
+}
+
+// leaveEditor closes the position editor and shows the record again.
+func (w *MainWindow) leaveEditor() {
+	if w.editor == nil {
+		return
+	}
+	w.editor, w.edPanel = nil, nil
+	w.board.OnEditTap, w.board.OnEditMove, w.board.OnEditRemove = nil, nil, nil
+	w.board.SetMode(ModePlay)
+	w.board.SetPosition(w.sess.Position(), w.sess.LastMove())
+	w.side.Objects = []fyne.CanvasObject{w.tabs}
+	w.side.Refresh()
+}
+
+// Editing reports whether the position editor is open.
+func (w *MainWindow) Editing() bool { return w.editor != nil }
+
+// confirmDiscard runs then when the record has no unsaved changes, or when the user chose to
+// save them (and they were saved) or to drop them; it does nothing when the user cancels.
+func (w *MainWindow) confirmDiscard(then func()) {
+	if !w.sess.Dirty() {
+		then()
+		return
+	}
+	text := fmt.Sprintf(w.msg.SaveChangesF, w.sess.Name(w.msg.Untitled))
+	var d *dialog.CustomDialog
+	save := widget.NewButton(w.msg.Save, func() { d.Hide(); w.Save(then) })
+	save.Importance = widget.HighImportance
+	dont := widget.NewButton(w.msg.DontSave, func() { d.Hide(); then() })
+	cancel := widget.NewButton(w.msg.Cancel, func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons(w.msg.SaveChangesTitle, messageContent(text), w.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, dont, save})
+	w.lastShown = shownDialog{w.msg.SaveChangesTitle, text, d}
+	d.Show()
+}
+
+// RequestClose closes the window after asking about unsaved changes (the close button and
+// Quit come here).
+func (w *MainWindow) RequestClose() {
+	if w.closing {
+		return
+	}
+	w.confirmDiscard(func() {
+		w.closing = true
+		if w.autosaveTimer != nil {
+			w.autosaveTimer.Stop()
+		}
+		if w.autosave != nil {
+			w.autosave.Clear() // saved, or dropped on purpose
+			w.autosave.Close()
+		}
+		w.win.Close()
+	})
+}
+
+// showMessage shows a message in a dialog with a Close button.
+func (w *MainWindow) showMessage(title, text string) {
+	d := dialog.NewCustom(title, w.msg.Close, messageContent(text), w.win)
+	w.lastShown = shownDialog{title, text, d}
+	d.Show()
+}
+
+// messageContent is a dialog's text, wrapped at a comfortable width.
+func messageContent(text string) fyne.CanvasObject {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	width := canvas.NewRectangle(nil)
+	width.SetMinSize(fyne.NewSize(460, 1))
+	return container.NewVBox(width, l)
+}
+
+// scheduleAutosave writes the copy of an unsaved record a moment after it changed (at once
+// when it became saved, so that the copy goes away), and at least every few seconds while it
+// keeps changing.
+func (w *MainWindow) scheduleAutosave(c session.Change) {
+	if w.autosave == nil || w.closing {
+		return
+	}
+	if w.sess.Edits() == w.autosavedEdits && c&session.ChangedFile == 0 {
+		return
+	}
+	delay := w.opts.AutosaveDelay
+	if delay == 0 || !w.sess.Dirty() || time.Since(w.lastAutosave) > 5*time.Second {
+		w.submitAutosave()
+		return
+	}
+	if w.autosaveTimer == nil {
+		w.autosaveTimer = time.AfterFunc(delay, func() { fyne.Do(w.submitAutosave) })
+	} else {
+		w.autosaveTimer.Reset(delay)
+	}
+}
+
+func (w *MainWindow) submitAutosave() {
+	if w.closing {
+		return
+	}
+	w.autosavedEdits = w.sess.Edits()
+	w.lastAutosave = time.Now()
+	w.autosave.Submit(w.sess)
+}
+
+// OfferRestore looks for records a Banmen left unsaved when it ended without saving or
+// dropping them (a crash) and offers each back, newest first.
+func (w *MainWindow) OfferRestore() {
+	if w.opts.AutosaveDir == "" {
+		return
+	}
+	w.offerRestore(session.FindAutosaved(w.opts.AutosaveDir, w.opts.ProcessRunning))
+}
+
+func (w *MainWindow) offerRestore(found []session.Autosaved) {
+	if len(found) == 0 {
+		return
+	}
+	as, rest := found[0], found[1:]
+	if as.Err != nil {
+		w.showMessage(w.msg.ReadErrorTitle, fmt.Sprintf(w.msg.ReadErrorF, as.Files[0], as.Err))
+		w.offerRestore(rest)
+		return
+	}
+	name := as.Meta.Path
+	if name == "" {
+		name = w.msg.Untitled
+	}
+	text := fmt.Sprintf(w.msg.RestoreF, name+", "+as.Meta.Saved.Format("2006-01-02 15:04"), as.Meta.Moves)
+	var d *dialog.CustomDialog
+	restore := widget.NewButton(w.msg.Restore, func() {
+		d.Hide()
+		w.confirmDiscard(func() {
+			as.RestoreInto(w.sess)
+			_ = as.Discard() // this Banmen's own copy takes over
+			w.offerRestore(rest)
+		})
+	})
+	restore.Importance = widget.HighImportance
+	discard := widget.NewButton(w.msg.Discard, func() {
+		d.Hide()
+		_ = as.Discard()
+		w.offerRestore(rest)
+	})
+	d = dialog.NewCustomWithoutButtons(w.msg.RestoreTitle, messageContent(text), w.win)
+	d.SetButtons([]fyne.CanvasObject{discard, restore})
+	w.lastShown = shownDialog{w.msg.RestoreTitle, text, d}
+	d.Show()
+}
+
+// processRunning reports whether a process with the id exists (signal 0 probes without
+// sending anything).
+func processRunning(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || strings.Contains(err.Error(), "operation not permitted")
+}
