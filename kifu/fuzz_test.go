@@ -74,6 +74,13 @@ func FuzzReadCSA(f *testing.F) {
 
 func FuzzReadJKF(f *testing.F) {
 	addSeeds(f, "jkf")
+	for _, s := range []string{ // small ones, with the parts the two files lack
+		`{"header":{"先手":"a"},"moves":[{"comments":["c"]},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},"forks":[[{"move":{"color":0,"to":{"x":5,"y":5},"piece":"KA","relative":"H"}}]]},{"special":"TORYO"}]}`,
+		`{"header":{},"initial":{"preset":"OTHER","data":{"color":1,"board":[[{"color":1,"kind":"OU"}],[],[{"color":0,"kind":"KI"}]],"hands":[{"KI":1},{}]}},"moves":[{}]}`,
+		`{"header":{},"initial":{"preset":"KY"},"moves":[{},{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"time":{"now":{"m":1,"s":2},"total":{"h":0,"m":1,"s":2}}}]}`,
+	} {
+		f.Add([]byte(s))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		text, _ := Decode(data)
 		r, err := ParseJKF(text)
