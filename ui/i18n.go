@@ -61,22 +61,22 @@ type Messages struct {
 	First, Prev, Next, Last, MakeMainLine, MoveVariationUp      string
 	DeleteFromHere, Flip, Language, LanguageAuto, Theme         string
 	ThemeSystem, ThemeLight, ThemeDark, About, AboutText        string
-	Start, Variations, MainLineMark, Comment, GameInfo, Record  string
+	Start, Variations, Comment, GameInfo, Record                string
 	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate           string
 	HeaderPlace, HeaderTimeLimit, HeaderOpening, NoPieces       string
-	Black, White, Promote, NotPromote, SideToMove, StatusReadyF string
-	Untitled, Modified, OK, Cancel, Yes, No, Close, Error       string
+	Black, White, Promote, NotPromote, SideToMove               string
+	Untitled, Modified, Cancel, Close, Error, MovesF            string
 	SaveChangesTitle, SaveChangesF, DontSave                    string
 	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments    string
 	LossyBookmarks, LossyHeaders                                string
 	LossySave, ReadErrorTitle, ReadErrorF, WarningsF, WriteErrF string
 	PasteNothing, PasteErrorF, CopiedF, TakeBackNotLast         string
 	NothingToTakeBack, RestoreTitle, RestoreF, Restore, Discard string
-	EditorTitle, EditorHelp, EditorBox, EditorStart             string
+	EditorTitle, EditorHelp, EditorBox                          string
 	EditorTsume, EditorClear, EditorPreset, EditorDone          string
 	EditorImpossibleTitle, EditorNoPieceF, EditorKingToHand     string
-	VariationOfF, MoveNumberF, OpenedF, SavedF, NewGameF        string
-	DroppedNotFile, NoVariationHere                             string
+	OpenedF, SavedF, NewGameF                                   string
+	DroppedNotFile                                              string
 }
 
 // MessagesFor returns the texts of the interface in l.
@@ -102,19 +102,21 @@ var japaneseMessages = Messages{
 	Language: "言語 / Language", LanguageAuto: "システムに従う", Theme: "テーマ",
 	ThemeSystem: "システムに従う", ThemeLight: "ライト", ThemeDark: "ダーク", About: "Banmen について",
 	AboutText: "Banmen（盤面）— 将棋 GUI\nフォント: IPAexゴシック（IPA フォントライセンス v1.0）",
-	Start:     "開始局面", Variations: "変化", MainLineMark: "本譜", Comment: "コメント", GameInfo: "対局情報",
+	Start:     "開始局面", Variations: "変化", Comment: "コメント", GameInfo: "対局情報",
 	Record:      "棋譜",
 	HeaderBlack: "先手", HeaderWhite: "後手", HeaderEvent: "棋戦", HeaderDate: "開始日時", HeaderPlace: "場所",
 	HeaderTimeLimit: "持ち時間", HeaderOpening: "戦型", NoPieces: "なし",
 	Black: "先手", White: "後手", Promote: "成", NotPromote: "不成", SideToMove: "手番",
-	StatusReadyF: "%d 手目", Untitled: "無題", Modified: "（未保存）",
-	OK: "OK", Cancel: "キャンセル", Yes: "はい", No: "いいえ", Close: "閉じる", Error: "エラー",
+	Untitled: "無題", Modified: "（未保存）", MovesF: "%d 手",
+	Cancel: "キャンセル", Close: "閉じる", Error: "エラー",
 	SaveChangesTitle: "保存されていない変更",
 	SaveChangesF:     "「%s」の変更は保存されていません。保存しますか？", DontSave: "保存しない",
 	LossyTitle:        "この形式では失われるものがあります",
 	LossyVariationsF:  "%s 形式は変化を保存できません。本譜だけが保存されます。",
 	LossyTimesF:       "%s 形式は消費時間を保存できません。",
 	LossyComments:     "この形式はコメントを保存できません。",
+	LossyBookmarks:    "この形式はしおりを保存できません。",
+	LossyHeaders:      "この形式は対局情報（対局者・棋戦など）を保存できません。",
 	LossySave:         "それでも保存",
 	ReadErrorTitle:    "棋譜を読めません",
 	ReadErrorF:        "%s を読めませんでした。\n%s",
@@ -131,15 +133,13 @@ var japaneseMessages = Messages{
 	EditorTitle: "局面編集",
 	EditorHelp: "駒をクリックしてから移動先をクリック（ドラッグでも可）。選んだ駒をもう一度クリックすると成・先後が変わります。" +
 		"右クリックで駒箱へ。駒箱の駒を選ぶと盤や駒台に置けます。",
-	EditorBox: "駒箱", EditorStart: "平手の初期配置", EditorTsume: "詰将棋（残り駒を後手の駒台へ）",
+	EditorBox: "駒箱", EditorTsume: "詰将棋（残り駒を後手の駒台へ）",
 	EditorClear: "盤をクリア（玉以外を駒箱へ）", EditorPreset: "初期配置", EditorDone: "編集を終える",
 	EditorImpossibleTitle: "ありえない局面です",
 	EditorNoPieceF:        "駒箱に %s がありません。",
 	EditorKingToHand:      "玉は駒台に置けません。",
-	VariationOfF:          "%d 手目の変化", MoveNumberF: "%d 手目",
-	OpenedF: "%s を開きました", SavedF: "%s に保存しました", NewGameF: "新規対局: %s",
-	DroppedNotFile:  "ドロップされたものはファイルではありません。",
-	NoVariationHere: "この手に変化はありません。",
+	OpenedF:               "%s を開きました", SavedF: "%s に保存しました", NewGameF: "新規対局: %s",
+	DroppedNotFile: "ドロップされたものはファイルではありません。",
 }
 
 var englishMessages = Messages{
@@ -157,19 +157,21 @@ var englishMessages = Messages{
 	Language: "Language / 言語", LanguageAuto: "Follow the System", Theme: "Theme",
 	ThemeSystem: "Follow the System", ThemeLight: "Light", ThemeDark: "Dark", About: "About Banmen",
 	AboutText: "Banmen (盤面) — a shogi GUI\nFont: IPAexGothic (IPA Font License v1.0)",
-	Start:     "Start", Variations: "Variations", MainLineMark: "main", Comment: "Comment", GameInfo: "Game",
+	Start:     "Start", Variations: "Variations", Comment: "Comment", GameInfo: "Game",
 	Record:      "Record",
 	HeaderBlack: "Sente", HeaderWhite: "Gote", HeaderEvent: "Event", HeaderDate: "Date", HeaderPlace: "Place",
 	HeaderTimeLimit: "Time control", HeaderOpening: "Opening", NoPieces: "none",
 	Black: "Sente", White: "Gote", Promote: "成", NotPromote: "不成", SideToMove: "To move",
-	StatusReadyF: "move %d", Untitled: "Untitled", Modified: "(unsaved)",
-	OK: "OK", Cancel: "Cancel", Yes: "Yes", No: "No", Close: "Close", Error: "Error",
+	Untitled: "Untitled", Modified: "(unsaved)", MovesF: "%d moves",
+	Cancel: "Cancel", Close: "Close", Error: "Error",
 	SaveChangesTitle: "Unsaved changes",
 	SaveChangesF:     "The changes to “%s” have not been saved. Save them?", DontSave: "Don't Save",
 	LossyTitle:        "Something will be lost in this format",
 	LossyVariationsF:  "%s cannot hold variations: only the main line will be saved.",
 	LossyTimesF:       "%s cannot hold the time of each move.",
 	LossyComments:     "This format cannot hold comments.",
+	LossyBookmarks:    "This format cannot hold bookmarks.",
+	LossyHeaders:      "This format cannot hold the game's headers (players, event, …).",
 	LossySave:         "Save Anyway",
 	ReadErrorTitle:    "Cannot read the record",
 	ReadErrorF:        "%s could not be read.\n%s",
@@ -186,13 +188,11 @@ var englishMessages = Messages{
 	EditorTitle: "Edit Position",
 	EditorHelp: "Click a piece, then where it goes (or drag it). Click the chosen piece again to promote it or turn it " +
 		"to the other side. Right-click sends it back to the box. Choose a piece in the box to put it on the board or a stand.",
-	EditorBox: "Piece box", EditorStart: "Even start position", EditorTsume: "Tsume (rest to gote's hand)",
+	EditorBox: "Piece box", EditorTsume: "Tsume (rest to gote's hand)",
 	EditorClear: "Clear (all but kings to the box)", EditorPreset: "Start position", EditorDone: "Done",
 	EditorImpossibleTitle: "Impossible position",
 	EditorNoPieceF:        "There is no %s left in the box.",
 	EditorKingToHand:      "A king cannot be put in hand.",
-	VariationOfF:          "variation at move %d", MoveNumberF: "move %d",
-	OpenedF: "Opened %s", SavedF: "Saved %s", NewGameF: "New game: %s",
-	DroppedNotFile:  "What was dropped is not a file.",
-	NoVariationHere: "There is no variation at this move.",
+	OpenedF:               "Opened %s", SavedF: "Saved %s", NewGameF: "New game: %s",
+	DroppedNotFile: "What was dropped is not a file.",
 }

@@ -73,6 +73,7 @@ type MainWindow struct {
 	side      *fyne.Container // the tabs, or the editor panel while editing
 	status    *widget.Label
 	fileInfo  *widget.Label
+	foot      *fyne.Container
 	editor    *Editor
 	edPanel   *EditorPanel
 	closing   bool
@@ -143,8 +144,8 @@ func (w *MainWindow) build() {
 	w.fileInfo = widget.NewLabel("")
 	split := container.NewHSplit(w.board, w.side)
 	split.Offset = 0.64
-	foot := container.NewBorder(nil, nil, nil, w.fileInfo, w.status)
-	w.win.SetContent(container.NewBorder(nil, foot, nil, nil, split))
+	w.foot = container.NewBorder(nil, nil, nil, w.fileInfo, w.status)
+	w.win.SetContent(container.NewBorder(nil, w.foot, nil, nil, split))
 	w.win.SetMainMenu(w.buildMenu())
 	w.updateTitle()
 }
@@ -175,14 +176,17 @@ func (w *MainWindow) updateTitle() {
 		dirty = "*"
 	}
 	w.win.SetTitle(dirty + name + " — " + w.msg.AppName)
-	info := fmt.Sprintf(w.msg.MoveNumberF, w.sess.MoveCount())
+	info := fmt.Sprintf(w.msg.MovesF, w.sess.MoveCount())
 	if w.sess.Path() != "" {
 		info = formatLabel(w.sess.Format()) + " · " + w.sess.Encoding().String() + " · " + info
 	}
 	if w.sess.Dirty() {
 		info += " " + w.msg.Modified
 	}
-	w.fileInfo.SetText(info)
+	if w.fileInfo.Text != info {
+		w.fileInfo.SetText(info)
+		w.foot.Refresh() // its width changed: lay the foot out again
+	}
 }
 
 func formatLabel(f kifu.Format) string {
