@@ -17,7 +17,7 @@ func TestSystemLang(t *testing.T) {
 	}{
 		{map[string]string{"LANG": "ja_JP.UTF-8"}, Japanese},
 		{map[string]string{"LANG": "en_US.UTF-8"}, English},
-		{map[string]string{"LANG": "ja_JP.UTF-8", "LC_ALL": "C"}, English},       // LC_ALL wins
+		{map[string]string{"LANG": "ja_JP.UTF-8", "LC_ALL": "C"}, English},        // LC_ALL wins
 		{map[string]string{"LANG": "en_GB.UTF-8", "LC_MESSAGES": "ja"}, Japanese}, // then LC_MESSAGES
 		{map[string]string{}, English},
 	} {
