@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -62,11 +63,70 @@ func Decode(data []byte) (string, Encoding) {
 	if utf8.Valid(data) {
 		return string(data), UTF8
 	}
+	return decodeShiftJIS(data), ShiftJIS
+}
+
+// decodeShiftJIS decodes with a table of the two-byte codes, built from x/text's
+// decoder on first use (x/text alone took a quarter of the time of reading a .kif).
+// Bytes that are not valid Shift_JIS are left to x/text, which writes U+FFFD for them.
+func decodeShiftJIS(data []byte) string {
+	sjisOnce.Do(buildShiftJIS)
+	var b strings.Builder
+	b.Grow(len(data) * 3 / 2)
+	for i := 0; i < len(data); {
+		c := data[i]
+		switch {
+		case c < 0x80:
+			b.WriteByte(c)
+			i++
+		case c >= 0xA1 && c <= 0xDF: // half-width katakana
+			b.WriteRune(rune(c) - 0xA1 + 0xFF61)
+			i++
+		case i+1 < len(data) && sjisTable[int(c)<<8|int(data[i+1])] != 0:
+			b.WriteRune(sjisTable[int(c)<<8|int(data[i+1])])
+			i += 2
+		default:
+			return decodeShiftJISSlow(data)
+		}
+	}
+	return b.String()
+}
+
+func decodeShiftJISSlow(data []byte) string {
 	s, err := japanese.ShiftJIS.NewDecoder().Bytes(data)
 	if err != nil { // cannot happen: the decoder replaces what it cannot read
-		return strings.ToValidUTF8(string(data), "\uFFFD"), ShiftJIS
+		return strings.ToValidUTF8(string(data), "\uFFFD")
 	}
-	return string(s), ShiftJIS
+	return string(s)
+}
+
+var (
+	sjisOnce  sync.Once
+	sjisTable []rune // lead<<8 | trail → rune; 0 where the pair is not a character
+)
+
+func buildShiftJIS() {
+	sjisTable = make([]rune, 1<<16)
+	dec := japanese.ShiftJIS.NewDecoder()
+	var in [2]byte
+	for lead := 0x81; lead <= 0xFC; lead++ {
+		if lead > 0x9F && lead < 0xE0 {
+			continue
+		}
+		for trail := 0x40; trail <= 0xFC; trail++ {
+			if trail == 0x7F {
+				continue
+			}
+			in[0], in[1] = byte(lead), byte(trail)
+			out, err := dec.Bytes(in[:])
+			if err != nil {
+				continue
+			}
+			if r, n := utf8.DecodeRune(out); n == len(out) && r != utf8.RuneError {
+				sjisTable[lead<<8|trail] = r
+			}
+		}
+	}
 }
 
 // Encode turns text into bytes in e. A character Shift_JIS cannot hold is an error

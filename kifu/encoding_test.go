@@ -1,10 +1,13 @@
 package kifu
 
 import (
+	"math/rand"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestDecodeRealFiles(t *testing.T) {
@@ -87,5 +90,34 @@ func TestLines(t *testing.T) {
 	}
 	if got := WithNewline("a\nb\n", "\r\n"); got != "a\r\nb\r\n" {
 		t.Errorf("WithNewline: %q", got)
+	}
+}
+
+// The table decoder gives what x/text gives, on real files and on any bytes.
+func TestShiftJISTableAgreesWithXText(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*/*")
+	checked := 0
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		if utf8.Valid(data) {
+			continue
+		}
+		checked++
+		if decodeShiftJIS(data) != decodeShiftJISSlow(data) {
+			t.Errorf("%s decodes differently", f)
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d Shift_JIS files", checked)
+	}
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, rng.Intn(12))
+		for j := range b {
+			b[j] = byte(rng.Intn(256))
+		}
+		if decodeShiftJIS(b) != decodeShiftJISSlow(b) {
+			t.Fatalf("% x: %q, x/text gives %q", b, decodeShiftJIS(b), decodeShiftJISSlow(b))
+		}
 	}
 }

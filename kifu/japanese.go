@@ -54,6 +54,12 @@ var pieceNames = []struct {
 
 // cutPieceName reads a piece name at the start of s.
 func cutPieceName(s string) (board.PieceType, string, bool) {
+	if r, n := utf8.DecodeRuneInString(s); r != '成' {
+		if t := boardPiece(r); t != board.NoPieceType {
+			return t, s[n:], true
+		}
+		return board.NoPieceType, s, false
+	}
 	for _, pn := range pieceNames {
 		if strings.HasPrefix(s, pn.name) {
 			return pn.t, s[len(pn.name):], true
@@ -62,12 +68,37 @@ func cutPieceName(s string) (board.PieceType, string, bool) {
 	return board.NoPieceType, s, false
 }
 
-// boardPiece reads the one-character piece name of a board diagram cell.
+// boardPiece reads the one-character piece name of a board diagram cell (or of a move).
 func boardPiece(r rune) board.PieceType {
-	for _, pn := range pieceNames {
-		if c, n := utf8.DecodeRuneInString(pn.name); n == len(pn.name) && c == r {
-			return pn.t
-		}
+	switch r {
+	case '歩':
+		return board.Pawn
+	case '香':
+		return board.Lance
+	case '桂':
+		return board.Knight
+	case '銀':
+		return board.Silver
+	case '金':
+		return board.Gold
+	case '角':
+		return board.Bishop
+	case '飛':
+		return board.Rook
+	case '玉', '王':
+		return board.King
+	case 'と':
+		return board.ProPawn
+	case '杏':
+		return board.ProLance
+	case '圭':
+		return board.ProKnight
+	case '全':
+		return board.ProSilver
+	case '馬':
+		return board.Horse
+	case '龍', '竜':
+		return board.Dragon
 	}
 	return board.NoPieceType
 }

@@ -646,6 +646,11 @@ loop:
 		case '右', '左', '直', '上', '引', '寄', '行', '入':
 			other = true
 		case '(', '（':
+			if r == '(' && len(s) >= 4 && s[3] == ')' && s[1] >= '1' && s[1] <= '9' && s[2] >= '1' && s[2] <= '9' {
+				from = board.NewSquare(int(s[1]-'0'), int(s[2]-'0')) // the usual "(77)"
+				s = s[4:]
+				break loop
+			}
 			end := strings.IndexAny(s, ")）")
 			if end < 0 {
 				return board.NoMove, "", "unclosed origin; want (77)"
