@@ -194,7 +194,7 @@ func (r *boxItemRenderer) Objects() []fyne.CanvasObject {
 }
 
 func (r *boxItemRenderer) MinSize() fyne.Size {
-	return fyne.NewSize(30, 30*squareAspect+theme.TextSize())
+	return fyne.NewSize(40, 40*squareAspect+theme.TextSize()+6)
 }
 
 func (r *boxItemRenderer) Layout(size fyne.Size) {

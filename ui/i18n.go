@@ -76,7 +76,7 @@ type Messages struct {
 	EditorTsume, EditorClear, EditorPreset, EditorDone          string
 	EditorImpossibleTitle, EditorNoPieceF, EditorKingToHand     string
 	OpenedF, SavedF, NewGameF                                   string
-	DroppedNotFile                                              string
+	DroppedNotFile, VarMain, VarUp, VarDelete                   string
 }
 
 // MessagesFor returns the texts of the interface in l.
@@ -140,6 +140,7 @@ var japaneseMessages = Messages{
 	EditorKingToHand:      "玉は駒台に置けません。",
 	OpenedF:               "%s を開きました", SavedF: "%s に保存しました", NewGameF: "新規対局: %s",
 	DroppedNotFile: "ドロップされたものはファイルではありません。",
+	VarMain:        "本譜にする", VarUp: "上へ", VarDelete: "削除",
 }
 
 var englishMessages = Messages{
@@ -183,7 +184,7 @@ var englishMessages = Messages{
 	TakeBackNotLast:   "Take back works on the last move of a line. To cut a line in the middle use “Delete From Here”.",
 	NothingToTakeBack: "There is no move to take back.",
 	RestoreTitle:      "Restore the last record?",
-	RestoreF:          "A record was not saved when Banmen last ended (%s, %d moves). Restore it?",
+	RestoreF:          "A record was not saved when Banmen last ended (%s; moves: %d). Restore it?",
 	Restore:           "Restore", Discard: "Discard",
 	EditorTitle: "Edit Position",
 	EditorHelp: "Click a piece, then where it goes (or drag it). Click the chosen piece again to promote it or turn it " +
@@ -195,4 +196,5 @@ var englishMessages = Messages{
 	EditorKingToHand:      "A king cannot be put in hand.",
 	OpenedF:               "Opened %s", SavedF: "Saved %s", NewGameF: "New game: %s",
 	DroppedNotFile: "What was dropped is not a file.",
+	VarMain:        "Main Line", VarUp: "Up", VarDelete: "Delete",
 }

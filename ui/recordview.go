@@ -71,11 +71,12 @@ func NewRecordView(sess *session.Session, msg *Messages, navKey func(*fyne.KeyEv
 		}
 	})
 	v.variations.Required = true
-	mainLine := widget.NewButton(msg.MakeMainLine, func() { v.sess.MakeMainLine() })
-	up := widget.NewButtonWithIcon(msg.MoveVariationUp, theme.MoveUpIcon(), func() { v.sess.PromoteVariation() })
-	del := widget.NewButtonWithIcon(msg.DeleteFromHere, theme.DeleteIcon(), func() { v.sess.DeleteFromHere() })
+	// Short labels, so that the panel keeps its width when the box appears; the menus say more.
+	mainLine := widget.NewButtonWithIcon(msg.VarMain, theme.ConfirmIcon(), func() { v.sess.MakeMainLine() })
+	up := widget.NewButtonWithIcon(msg.VarUp, theme.MoveUpIcon(), func() { v.sess.PromoteVariation() })
+	del := widget.NewButtonWithIcon(msg.VarDelete, theme.DeleteIcon(), func() { v.sess.DeleteFromHere() })
 	varTitle := heading(msg.Variations)
-	v.varBox = container.NewVBox(varTitle, v.variations, container.NewGridWithColumns(3, mainLine, up, del))
+	v.varBox = container.NewVBox(varTitle, v.variations, container.NewHBox(mainLine, up, del))
 	v.varBox.Hide()
 
 	v.comment = widget.NewMultiLineEntry()

@@ -156,7 +156,7 @@ func (w *MainWindow) sessionChanged(c session.Change) {
 		w.leaveEditor()
 	}
 	if w.editor == nil && c&(session.ChangedCursor|session.ChangedTree|session.ChangedRecord) != 0 {
-		w.board.SetPosition(w.sess.Position(), w.sess.LastMove())
+		w.board.SetPosition(w.sess.Position(), w.shownLastMove())
 	}
 	if c&(session.ChangedHeaders|session.ChangedRecord) != 0 {
 		w.board.SetNames(w.sess.Record().BlackName(), w.sess.Record().WhiteName())
@@ -194,6 +194,16 @@ func formatLabel(f kifu.Format) string {
 		return "?"
 	}
 	return f.String()
+}
+
+// shownLastMove is the move the board highlights: the current move, or at a special move
+// (投了, 封じ手, …), which shows the position where it happened, the move before it.
+func (w *MainWindow) shownLastMove() board.Move {
+	n := w.sess.Node()
+	if n.IsSpecial() && n.Parent() != nil {
+		return n.Parent().Move
+	}
+	return n.Move
 }
 
 // setStatus shows a message in the status line.
@@ -341,7 +351,7 @@ func (w *MainWindow) leaveEditor() {
 	w.editor, w.edPanel = nil, nil
 	w.board.OnEditTap, w.board.OnEditMove, w.board.OnEditRemove = nil, nil, nil
 	w.board.SetMode(ModePlay)
-	w.board.SetPosition(w.sess.Position(), w.sess.LastMove())
+	w.board.SetPosition(w.sess.Position(), w.shownLastMove())
 	w.side.Objects = []fyne.CanvasObject{w.tabs}
 	w.side.Refresh()
 }

@@ -44,7 +44,7 @@ type windowOpts struct {
 
 // windowUnderTest makes a main window in a headless app, in Japanese unless told otherwise,
 // with file dialogs the test answers, and slow work done at once on the test's goroutine.
-func windowUnderTest(t *testing.T, o windowOpts) (*MainWindow, *fakeDialogs) {
+func windowUnderTest(t testing.TB, o windowOpts) (*MainWindow, *fakeDialogs) {
 	t.Helper()
 	a := test.NewTempApp(t)
 	if o.lang == "" {
@@ -169,6 +169,9 @@ func TestWindowOpensARecordAndStepsThroughIt(t *testing.T) {
 	if w.Session().Ply() != 53 || !w.Session().Node().IsSpecial() {
 		t.Errorf("End: ply %d", w.Session().Ply())
 	}
+	if got := w.Board().LastMove().USI(); got != "6b5b" { // ５二金(62), the move before 封じ手
+		t.Errorf("at 封じ手 the board highlights %s, want the move before it", got)
+	}
 	key(fyne.KeyPageUp)
 	key(fyne.KeyLeft)
 	if w.Session().Ply() != 42 {
@@ -247,17 +250,17 @@ func TestWindowPlayingAtAnEarlierMoveMakesAVariation(t *testing.T) {
 		t.Errorf("back and forth left the variation: at %v", s.Node().Move)
 	}
 	w.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
-	test.Tap(buttonIn(w.record.varBox, w.msg.MakeMainLine))
+	test.Tap(buttonIn(w.record.varBox, w.msg.VarMain))
 	if got := s.Record().MainMoves()[4].USI(); got != "5g5f" {
 		t.Errorf("after 本譜にする move 5 of the main line is %s", got)
 	}
 	w.record.variations.SetSelected(w.record.variations.Options[1]) // the old main move, now second
-	test.Tap(buttonIn(w.record.varBox, w.msg.MoveVariationUp))
+	test.Tap(buttonIn(w.record.varBox, w.msg.VarUp))
 	if s.Node().Index() != 0 || s.Record().MainMoves()[4].USI() != "6i7h" {
 		t.Errorf("変化を上へ: index %d", s.Node().Index())
 	}
 	w.record.variations.SetSelected(w.record.variations.Options[1])
-	test.Tap(buttonIn(w.record.varBox, w.msg.DeleteFromHere))
+	test.Tap(buttonIn(w.record.varBox, w.msg.VarDelete))
 	if s.Ply() != 4 || len(s.Node().Children()) != 1 || w.record.varBox.Visible() {
 		t.Errorf("after deleting the variation: ply %d, %d continuations", s.Ply(), len(s.Node().Children()))
 	}

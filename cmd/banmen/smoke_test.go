@@ -65,7 +65,10 @@ func TestSmokeWindowUnderXvfb(t *testing.T) {
 
 	// Fyne writes preferences and caches under the home and XDG dirs: keep the user's out of it.
 	home := t.TempDir()
-	env := append(cleanEnv(), "DISPLAY="+display, "GSETTINGS_BACKEND=memory", "HOME="+home)
+	// In Japanese, as most of Banmen's users run it (and as the README shows it). Only the
+	// messages: a machine without the ja_JP locale would garble the window's title otherwise.
+	env := append(cleanEnv(), "DISPLAY="+display, "GSETTINGS_BACKEND=memory", "HOME="+home,
+		"LANG=C.UTF-8", "LC_MESSAGES=ja_JP.UTF-8")
 	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
 		dir := filepath.Join(home, strings.ToLower(v))
 		if err := os.Mkdir(dir, 0o700); err != nil {
@@ -106,8 +109,9 @@ func TestSmokeWindowUnderXvfb(t *testing.T) {
 	// the board, or the time is up.
 	shot := filepath.Join(artifacts, "banmen-smoke.png")
 	var problem string
+	var first image.Image
 	for {
-		problem = screenshot(tools["import"], display, win, shot)
+		first, problem = screenshot(tools["import"], display, win, shot)
 		if problem == "" || time.Now().After(deadline) {
 			break
 		}
@@ -119,7 +123,45 @@ func TestSmokeWindowUnderXvfb(t *testing.T) {
 	}
 	t.Logf("screenshot: %s", shot)
 	if problem != "" {
-		t.Errorf("screenshot of the window after %v: %s", windowWait, problem)
+		t.Fatalf("screenshot of the window after %v: %s", windowWait, problem)
+	}
+
+	// Wait until the window is still (the record is read in the background and shown when
+	// read), then the End key goes to the last move of the record: the window changes (the
+	// README's screenshot is this one).
+	for still := time.Now().Add(15 * time.Second); ; {
+		time.Sleep(400 * time.Millisecond)
+		img, problem := screenshot(tools["import"], display, win, shot)
+		if problem == "" && changedShare(first, img) == 0 {
+			break
+		}
+		if problem == "" {
+			first = img
+		}
+		if time.Now().After(still) {
+			t.Fatalf("the window did not keep still for 0.4 s within 15 s (%s)", problem)
+		}
+	}
+	focus := exec.Command(tools["xdotool"], "windowfocus", "--sync", win)
+	focus.Env = append(cleanEnv(), "DISPLAY="+display)
+	_ = focus.Run() // without a window manager the window may have the focus already
+	key := exec.Command(tools["xdotool"], "key", "End")
+	key.Env = append(cleanEnv(), "DISPLAY="+display)
+	if out, err := key.CombinedOutput(); err != nil {
+		t.Fatalf("xdotool key End: %v: %s", err, out)
+	}
+	endShot := filepath.Join(artifacts, "banmen-smoke-end.png")
+	for end := time.Now().Add(10 * time.Second); ; {
+		img, problem := screenshot(tools["import"], display, win, endShot)
+		if problem == "" && changedShare(first, img) > 0.01 {
+			t.Logf("screenshot after End: %s", endShot)
+			break
+		}
+		if time.Now().After(end) {
+			t.Errorf("after the End key the window did not change (%s); see %s", problem, endShot)
+			break
+		}
+		time.Sleep(300 * time.Millisecond)
 	}
 
 	// Give the app a moment to report errors from its first frames, then check it still runs.
@@ -240,23 +282,49 @@ func waitForWindow(t *testing.T, xdotool, display string, deadline time.Time, ex
 	}
 }
 
-// screenshot saves window win as a PNG in path and returns what is wrong with it, or "".
-func screenshot(importTool, display, win, path string) string {
+// screenshot saves window win as a PNG in path and returns it and what is wrong with it, or "".
+func screenshot(importTool, display, win, path string) (image.Image, string) {
 	cmd := exec.Command(importTool, "-window", win, "png:"+path)
 	cmd.Env = append(cleanEnv(), "DISPLAY="+display)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Sprintf("import failed: %v: %s", err, out)
+		return nil, fmt.Sprintf("import failed: %v: %s", err, out)
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return err.Error()
+		return nil, err.Error()
 	}
 	defer f.Close()
 	img, err := png.Decode(f)
 	if err != nil {
-		return fmt.Sprintf("%s: %v", path, err)
+		return nil, fmt.Sprintf("%s: %v", path, err)
 	}
-	return checkScreenshot(img)
+	return img, checkScreenshot(img)
+}
+
+// changedShare is the share of pixels that differ clearly between two screenshots.
+func changedShare(a, b image.Image) float64 {
+	ab, bb := a.Bounds(), b.Bounds()
+	if ab.Size() != bb.Size() {
+		return 1
+	}
+	diff := 0
+	for y := 0; y < ab.Dy(); y++ {
+		for x := 0; x < ab.Dx(); x++ {
+			p := color.NRGBAModel.Convert(a.At(ab.Min.X+x, ab.Min.Y+y)).(color.NRGBA)
+			q := color.NRGBAModel.Convert(b.At(bb.Min.X+x, bb.Min.Y+y)).(color.NRGBA)
+			if absDiff(p.R, q.R)+absDiff(p.G, q.G)+absDiff(p.B, q.B) > 96 {
+				diff++
+			}
+		}
+	}
+	return float64(diff) / float64(ab.Dx()*ab.Dy())
+}
+
+func absDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
 }
 
 // isWood reports whether c looks like the wood of the board or the stands, in the light or
@@ -302,7 +370,7 @@ func cleanEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		switch strings.SplitN(kv, "=", 2)[0] {
-		case "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "FYNE_DISABLE_CALL_CHECKING",
+		case "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "FYNE_DISABLE_CALL_CHECKING", "LANG", "LC_ALL", "LC_MESSAGES",
 			"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR":
 			continue
 		}
