@@ -57,7 +57,12 @@ func runGuard(path string, args []string) int {
 // newCommand makes the command that runs the engine under a guard: this very
 // executable (every binary that links this package can act as one, through the init above).
 func newCommand(path string, args []string) *exec.Cmd {
-	self, err := os.Executable()
+	// /proc/self/exe is this very program even if its file was replaced or removed
+	// since it started (an upgrade): the path from os.Executable might be gone
+	self, err := "/proc/self/exe", error(nil)
+	if _, serr := os.Stat(self); serr != nil {
+		self, err = os.Executable()
+	}
 	if err != nil {
 		cmd := exec.Command(path, args...)
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}

@@ -202,3 +202,40 @@ func TestProcessKilledBySignalIsReported(t *testing.T) {
 		t.Errorf("ExitDescription = %q", d)
 	}
 }
+
+// An app whose file was replaced or removed while it runs (an upgrade) still starts engines.
+func TestProcessStartsAfterTheAppFileIsGone(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the guard is Linux only")
+	}
+	dir := t.TempDir()
+	self, _ := os.Executable()
+	copyPath := filepath.Join(dir, "app.test")
+	data, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(copyPath, data, 0o755)
+	script := writeScript(t, `echo started`)
+	app := exec.Command(copyPath, "-test.run=^TestProcessHelperStartAfterRemoval$")
+	app.Env = append(os.Environ(), "BANMEN_ENGINE_TEST_REMOVE_SELF="+copyPath, "BANMEN_ENGINE_TEST_SCRIPT="+script)
+	out, err := app.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "engine said: started") {
+		t.Errorf("%v: %s", err, out)
+	}
+}
+
+func TestProcessHelperStartAfterRemoval(t *testing.T) {
+	self := os.Getenv("BANMEN_ENGINE_TEST_REMOVE_SELF")
+	if self == "" {
+		t.Skip("helper for TestProcessStartsAfterTheAppFileIsGone")
+	}
+	os.Remove(self)
+	p, err := StartProcess(Spec{Path: os.Getenv("BANMEN_ENGINE_TEST_SCRIPT")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := bufio.NewReader(p.Stdout).ReadString('\n')
+	fmt.Printf("engine said: %s", line)
+	p.Wait(5 * time.Second)
+}

@@ -221,7 +221,8 @@ func Gpsusi(t testing.TB) engine.Definition {
 	if err := os.Symlink("/usr/share/gpsshogi-data/data", filepath.Join(home, "data")); err != nil {
 		t.Fatal(err)
 	}
-	return engine.Definition{Name: "gpsusi", Path: path, Env: []string{"OSL_HOME=" + home}}
+	// gpsusi loads its data at start: on a loaded machine that can take more than 10 s
+	return engine.Definition{Name: "gpsusi", Path: path, Env: []string{"OSL_HOME=" + home}, TimeoutScale: 3}
 }
 
 // FairyStockfish returns a definition of fairy-stockfish.

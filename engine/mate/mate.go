@@ -1,0 +1,144 @@
+// Package mate runs mate searches (詰み探索): "go mate" on an engine, each search in
+// a process of its own, so that an engine that misbehaves after a mate search (gpsusi
+// ignores every normal go that follows one) can't hurt anything else.
+package mate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"banmen/board"
+	"banmen/engine"
+	"banmen/usiclient"
+)
+
+// Status is the outcome of a mate search.
+type Status int
+
+const (
+	Found          Status = iota // a mating line, checked move by move
+	NoMate                       // the engine proved there is no mate
+	Timeout                      // no answer within the time allowed
+	NotImplemented               // the engine can't solve mates
+	Failed                       // the engine failed (crashed, answered nonsense)
+)
+
+func (s Status) String() string {
+	return [...]string{"mate", "no mate", "timeout", "not implemented", "failed"}[s]
+}
+
+// Result is the answer to a mate search.
+type Result struct {
+	Status  Status
+	Moves   []board.Move // the mating line when Found
+	Engine  string
+	Elapsed time.Duration
+	Detail  string // why it failed, or what the engine answered instead of checkmate
+}
+
+// String writes the result as a person reads it: the line in Japanese notation and in USI.
+func (r Result) String(pos *board.Position) string {
+	switch r.Status {
+	case Found:
+		ja, _ := pos.JapaneseLine(r.Moves, board.NoSquare)
+		usi := make([]string, len(r.Moves))
+		for i, m := range r.Moves {
+			usi[i] = m.USI()
+		}
+		return fmt.Sprintf("mate in %d: %s (%s)", len(r.Moves), ja, strings.Join(usi, " "))
+	case Failed:
+		return "failed: " + r.Detail
+	}
+	if r.Detail != "" {
+		return r.Status.String() + " (" + r.Detail + ")"
+	}
+	return r.Status.String()
+}
+
+// Search starts def in a process of its own, asks it for a mate in pos (limit 0:
+// no limit but ctx), and closes it. The line a "checkmate" answer gives is checked:
+// every attacker move checks, every move is legal, and the last position is mate.
+func Search(ctx context.Context, def engine.Definition, pos *board.Position, limit time.Duration) (Result, error) {
+	res := Result{Engine: def.Name}
+	t0 := time.Now()
+	r, err := engine.Start(ctx, def, engine.StartOptions{})
+	if err != nil {
+		res.Status, res.Detail, res.Elapsed = Failed, err.Error(), time.Since(t0)
+		return res, err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		r.Close(cctx)
+		cancel()
+	}()
+	if def.Name == "" {
+		res.Engine = r.Session.Info().Name
+	}
+	t0 = time.Now()
+	sr, err := r.Session.GoMate(ctx, usiclient.NewPosition(pos), limit)
+	if err != nil {
+		res.Status, res.Detail = Failed, err.Error()
+		return res, err
+	}
+	out, err := sr.Wait(ctx)
+	res.Elapsed = time.Since(t0)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		res.Status, res.Detail = Timeout, "stopped"
+		return res, nil
+	case err != nil:
+		res.Status, res.Detail = Failed, err.Error()
+		var ue *usiclient.Error
+		if errors.As(err, &ue) && errors.Is(err, usiclient.ErrTimeout) {
+			res.Status = Timeout
+		}
+		return res, nil
+	case out.Mate == nil:
+		// answered bestmove: fairy-stockfish does this to go mate
+		res.Status, res.Detail = NotImplemented, fmt.Sprintf("answered %q instead of checkmate", "bestmove "+out.Text.Move)
+		return res, nil
+	}
+	switch out.Mate.Status {
+	case usiclient.Mate:
+		res.Status, res.Moves = Found, out.Mate.Moves
+		if why := Check(pos, res.Moves); why != "" {
+			res.Status, res.Detail = Failed, "the engine's mating line is wrong: "+why
+		}
+	case usiclient.NoMate:
+		res.Status = NoMate
+	case usiclient.MateTimeout:
+		res.Status = Timeout
+		res.Detail = out.Mate.EngineSaid
+	case usiclient.NotImplemented:
+		res.Status = NotImplemented
+	}
+	return res, nil
+}
+
+// Check verifies a mating line from pos: every move legal, every attacker move a
+// check, the final position checkmate. It returns "" when the line is right.
+func Check(pos *board.Position, line []board.Move) string {
+	if len(line) == 0 {
+		return "an empty line"
+	}
+	if len(line)%2 == 0 {
+		return fmt.Sprintf("%d moves: a mate ends on the attacker's move", len(line))
+	}
+	cur := pos.Clone()
+	for i, m := range line {
+		if !cur.IsLegal(m) {
+			return fmt.Sprintf("move %d (%s) is illegal", i+1, m.USI())
+		}
+		cur.Do(m)
+		if i%2 == 0 && !cur.InCheck() {
+			return fmt.Sprintf("move %d (%s) does not check", i+1, m.USI())
+		}
+	}
+	if !cur.IsCheckmate() {
+		return "the final position is not mate"
+	}
+	return ""
+}

@@ -1,0 +1,185 @@
+package mate
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"banmen/board"
+	"banmen/engine/internal/enginetest"
+)
+
+func TestMain(m *testing.M) {
+	enginetest.RunIfRequested()
+	os.Exit(m.Run())
+}
+
+func pos(t *testing.T, sfen string) *board.Position {
+	t.Helper()
+	p, err := board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestCheck(t *testing.T) {
+	p := pos(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	mv := func(s string) board.Move { m, _ := board.ParseUSIMove(s); return m }
+	g, _ := p.ParseMove("G*5b")
+	for _, c := range []struct {
+		line []board.Move
+		want string
+	}{
+		{[]board.Move{g}, ""},
+		{nil, "empty"},
+		{[]board.Move{mv("G*5c")}, "illegal"}, // 5c holds a pawn
+		{[]board.Move{g, g}, "a mate ends on the attacker's move"},
+	} {
+		if got := Check(p, c.line); (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("Check(%v) = %q, want %q", c.line, got, c.want)
+		}
+	}
+	q := pos(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G2S 1")
+	s, _ := q.ParseMove("S*4b")
+	if got := Check(q, []board.Move{s}); !strings.Contains(got, "not mate") && !strings.Contains(got, "does not check") {
+		t.Errorf("a non-mating check: %q", got)
+	}
+}
+
+func TestGpsusiMates(t *testing.T) {
+	def := enginetest.Gpsusi(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		sfen   string
+		status Status
+		plies  int
+	}{
+		{"4k4/9/4P4/9/9/9/9/9/4K4 b G 1", Found, 1},
+		// Kifu-for-JS taichitsume.kif (MIT): 7 plies, no attacking king
+		{"", Found, 7},
+		// bare kings: no mate
+		{"4k4/9/9/9/9/9/9/9/4K4 b - 1", NoMate, 0},
+	} {
+		sfen := c.sfen
+		if sfen == "" {
+			ps, err := ReadProblems("testdata/problems.json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				if p.Length == 7 {
+					sfen = p.SFEN
+				}
+			}
+		}
+		p := pos(t, sfen)
+		res, err := Search(ctx, def, p, 10*time.Second)
+		if err != nil {
+			t.Fatalf("%s: %v", sfen, err)
+		}
+		if res.Status != c.status || c.status == Found && len(res.Moves) != c.plies {
+			t.Errorf("%s: %s", sfen, res.String(p))
+		}
+		if res.Status == Found && !strings.Contains(res.String(p), "▲") {
+			t.Errorf("String = %q", res.String(p))
+		}
+	}
+}
+
+func TestFairyStockfishDoesNotSolveMates(t *testing.T) {
+	res, err := Search(context.Background(), enginetest.FairyStockfish(t), pos(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"), 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != NotImplemented || !strings.Contains(res.Detail, "bestmove") {
+		t.Errorf("%+v", res)
+	}
+}
+
+func TestTimeoutAndFailure(t *testing.T) {
+	// the 117-ply kanju-kemuri in 300 ms: gpsusi won't make it
+	ps, _ := ReadProblems("testdata/problems.json")
+	var long string
+	for _, p := range ps {
+		if p.Length == 117 {
+			long = p.SFEN
+		}
+	}
+	t0 := time.Now()
+	res, err := Search(context.Background(), enginetest.Gpsusi(t), pos(t, long), 300*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Timeout && res.Status != Found {
+		t.Errorf("%+v", res)
+	}
+	if time.Since(t0) > 15*time.Second {
+		t.Errorf("took %v", time.Since(t0))
+	}
+	// an engine that crashes on go
+	res, _ = Search(context.Background(), enginetest.Definition(enginetest.CrashOnGo, ""), pos(t, board.StartSFEN), time.Second)
+	if res.Status != Failed {
+		t.Errorf("crash: %+v", res)
+	}
+}
+
+// TestGpsusiOnSharedProblems runs gpsusi over every fifth problem of up to 5 plies of the
+// shared set (each in a fresh process, a second or two apiece; all problems with
+// BANMEN_LONG_TESTS=1, which takes many minutes): it must never claim "no mate" where
+// there is one, and must solve most of them.
+func TestGpsusiOnSharedProblems(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "shared", "testdata", "tsume", "problems.json")
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("no shared test data here")
+	}
+	maxLen, limit, every := 5, 2*time.Second, 5
+	if os.Getenv("BANMEN_LONG_TESTS") != "" {
+		maxLen, limit, every = 1000, 10*time.Second, 1
+	}
+	ps, err := ReadProblems(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := enginetest.Gpsusi(t)
+	var solved, tried int
+	var times []time.Duration
+	seen := 0
+	for _, p := range ps {
+		if !p.WantsMate() || p.Length > maxLen {
+			continue
+		}
+		if seen++; seen%every != 0 {
+			continue
+		}
+		tried++
+		position, err := p.Position()
+		if err != nil {
+			t.Fatalf("%s: %v", p.ID, err)
+		}
+		res, err := Search(context.Background(), def, position, limit)
+		if err != nil {
+			t.Fatalf("%s: %v", p.ID, err)
+		}
+		switch res.Status {
+		case Found:
+			solved++
+			times = append(times, res.Elapsed)
+		case NoMate:
+			t.Errorf("%s: gpsusi says no mate; the problem has one in %d", p.ID, p.Length)
+		case Failed:
+			t.Errorf("%s: %s", p.ID, res.Detail)
+		}
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	if tried == 0 || solved*10 < tried*8 {
+		t.Errorf("solved %d of %d", solved, tried)
+	}
+	if len(times) > 0 {
+		t.Logf("gpsusi solved %d of %d short problems; median %v, worst %v", solved, tried, times[len(times)/2], times[len(times)-1])
+	}
+}
