@@ -22,6 +22,7 @@ var commands = map[string]command{
 	"engines": {"manage the registered engines: engines list | add CMD [ARGS...] | remove NAME", runEngines},
 	"match":   {"play games between two engines: match --engine A --engine B --games N --tc 10+1", runMatch},
 	"solve":   {"find a mate with an engine: solve --engine A --time 10s SFEN|FILE|PROBLEMS.json", runSolve},
+	"analyse": {"analyse a record with an engine: analyse --engine A --time 1s [--from N --to M] RECORD -o OUT.kif", runAnalyse},
 	"perft":   {"count the leaves of the legal move tree: perft [--sfen SFEN] [--divide] DEPTH", runPerft},
 	"convert": {"convert a game record: convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] FILE [-o OUT]", runConvert},
 }

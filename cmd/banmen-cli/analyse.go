@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"time"
+
+	"banmen/board"
+	"banmen/engine"
+	"banmen/engine/analysis"
+	"banmen/kifu"
+)
+
+func runAnalyse(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var ef engineFlags
+	fs.Var(&ef.specs, "engine", "the engine: a registered name, or the executable with its arguments")
+	fs.Var(&ef.options, "option", "1:Name=Value sets an engine option; repeatable")
+	fs.StringVar(&ef.registry, "registry", "", "the engine list (default: the user's)")
+	per := fs.Duration("time", time.Second, "time per position")
+	nodes := fs.Int64("nodes", 0, "nodes per position instead of a time")
+	from := fs.Int("from", 0, "first move to judge (1 = the first move)")
+	to := fs.Int("to", 0, "last move to judge (0 = the last)")
+	out := fs.String("o", "", "write the analysed record here (format from the extension; default: RECORD-analysed.kifu)")
+	enc := fs.String("encoding", "utf8", "encoding of the output: utf8 or sjis")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: banmen-cli analyse --engine A [--time 1s | --nodes N] [--from N --to M] RECORD [-o OUT.kif]")
+		fs.PrintDefaults()
+	}
+	// flags may follow the record
+	var rest []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(rest) != 1 {
+		fs.Usage()
+		return 2
+	}
+	encoding, err := kifu.ParseEncoding(*enc)
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
+		return 2
+	}
+	in := rest[0]
+	rec, err := kifu.ReadFile(in)
+	if rec == nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
+		return 1
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "warning: %v\n", err)
+	}
+	if *out == "" {
+		*out = trimExt(in) + "-analysed.kifu"
+	}
+	format, err := kifu.ParseFormat(filepath.Ext(*out))
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: -o %s: %v\n", *out, err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	defs, err := ef.resolve(ctx, 1, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			return 2
+		}
+		return 1
+	}
+	m := engine.NewManager(nil)
+	defer m.CloseAll(10 * time.Second)
+	r, err := m.Start(ctx, defs[0], engine.StartOptions{})
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
+		return 1
+	}
+	cfg := analysis.Config{Engine: r, Time: *per, Nodes: *nodes, From: *from, To: *to}
+	if *nodes > 0 {
+		cfg.Time = 0
+	}
+	pl := &progressLine{w: stdout, term: isTerminal(stdout)}
+	cfg.Progress = func(p analysis.Progress) {
+		if pl.term {
+			const width = 30
+			filled := width * p.Done / p.Total
+			bar := make([]byte, width)
+			for i := range bar {
+				bar[i] = '-'
+				if i < filled {
+					bar[i] = '#'
+				}
+			}
+			pl.update("[%s] %d/%d positions (%d%%), ETA %s", bar, p.Done, p.Total, 100*p.Done/p.Total, fmtETA(p.ETA))
+		} else {
+			pl.update("position %d/%d (ply %d) %d%% ETA %s", p.Done, p.Total, p.Ply, 100*p.Done/p.Total, fmtETA(p.ETA))
+		}
+	}
+	sum, runErr := analysis.Run(ctx, rec, cfg)
+	pl.done()
+	// whatever was analysed is written, also after an interruption: running again resumes
+	var buf bytes.Buffer
+	err = kifu.Write(&buf, rec, format, kifu.WriteOptions{Encoding: encoding})
+	if err == nil {
+		err = engine.WriteFileAtomic(*out, buf.Bytes())
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: writing %s: %v\n", *out, err)
+		return 1
+	}
+	if runErr != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v; what was analysed is in %s (run again on it to resume)\n", runErr, *out)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s analysed by %s, written to %s\n", in, r.Def.Name, *out)
+	for c := board.Black; c <= board.White; c++ {
+		label := "先手 (Black)"
+		if c == board.White {
+			label = "後手 (White)"
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", label, sum.Sides[c])
+	}
+	return 0
+}
+
+func trimExt(p string) string { return p[:len(p)-len(filepath.Ext(p))] }
