@@ -142,13 +142,18 @@ func (c *Clock) Stop(now time.Time) (elapsed time.Duration, flagged bool) {
 	if !c.running {
 		return 0, false
 	}
-	side := c.side
 	elapsed = now.Sub(c.since)
 	c.running = false
+	return elapsed, c.Charge(c.side, elapsed)
+}
+
+// Charge charges a move of side that took elapsed (main time first, then byoyomi; a
+// Fischer increment after the move) and reports whether it came too late.
+func (c *Clock) Charge(side board.Color, elapsed time.Duration) (flagged bool) {
 	c.Used[side] += elapsed
 	tc := c.TC[side]
 	if tc.Unlimited() {
-		return elapsed, false
+		return false
 	}
 	flagged = elapsed > c.Allowed(side)
 	c.Remaining[side] -= elapsed
@@ -156,7 +161,7 @@ func (c *Clock) Stop(now time.Time) (elapsed time.Duration, flagged bool) {
 		c.Remaining[side] = 0 // what passed into byoyomi is not carried over
 	}
 	c.Remaining[side] += tc.Increment
-	return elapsed, flagged
+	return flagged
 }
 
 // Pause stops the running side's time without charging a move (the game was paused):

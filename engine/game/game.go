@@ -15,9 +15,12 @@ import (
 
 // Config is everything about one game.
 type Config struct {
-	Start   *board.Position // nil: the standard start
-	Prior   []board.Move    // moves already played from Start (a game continued from a record)
-	Players [2]Player       // [board.Black], [board.White]
+	Start *board.Position // nil: the standard start
+	Prior []board.Move    // moves already played from Start (a game continued from a record)
+	// Clock, if set, is the clocks to go on with (a game resumed from its saved record;
+	// see FromRecord); otherwise both start full from Time.
+	Clock   *Clock
+	Players [2]Player // [board.Black], [board.White]
 	Time    [2]TimeControl
 	// MaxMoves ends the game as a draw after this many moves in all (0: no limit).
 	MaxMoves int
@@ -106,6 +109,11 @@ func New(cfg Config) (*Game, error) {
 		g.end = n
 	}
 	g.clock = NewClock(cfg.Time[0], cfg.Time[1])
+	if cfg.Clock != nil {
+		c := *cfg.Clock
+		c.running = false
+		g.clock = &c
+	}
 	for _, h := range cfg.Headers {
 		g.rec.Headers.Set(h.Key, h.Value)
 	}

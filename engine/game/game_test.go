@@ -395,3 +395,53 @@ func TestFailureLoses(t *testing.T) {
 		t.Errorf("end %v at %d", end.Special, end.Ply())
 	}
 }
+
+// A game saved after every move is read back after a crash and goes on with the same
+// moves and the clocks as the saved times leave them.
+func TestResumeFromSavedRecord(t *testing.T) {
+	ft := NewFakeTime()
+	tc := TimeControl{Main: time.Minute, Byoyomi: 10 * time.Second}
+	var saved string
+	black := &scripted{name: "B", ft: ft, steps: moves(20*time.Second, "7g7f", "2g2f")}
+	white := &scripted{name: "W", ft: ft, steps: moves(50*time.Second, "3c3d", "8c8d")}
+	g := newGame(t, "", black, white, [2]TimeControl{tc, tc}, func(c *Config) {
+		c.Save = func(r *kifu.Record) error {
+			s, err := kifu.FormatRecord(r, kifu.KIF, kifu.WriteOptions{})
+			saved = s
+			return err
+		}
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for len(g.Snapshot().Moves) < 4 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel() // the app dies while Black thinks on move 5
+	}()
+	g.Run(ctx)
+	rec, err := kifu.ParseKIF(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := FromRecord(rec, tc, tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Moves) != 4 || s.Clock.Remaining[board.Black] != 20*time.Second || s.Clock.Remaining[board.White] != 0 {
+		t.Fatalf("saved game: %d moves, clocks %v", len(s.Moves), s.Clock.Remaining)
+	}
+	black2 := &scripted{name: "B", ft: ft, steps: []step{{d: Decision{Resign: true}}}}
+	g2 := newGame(t, "", black2, &scripted{name: "W", ft: ft}, [2]TimeControl{tc, tc}, func(c *Config) {
+		c.Start, c.Prior, c.Clock = s.Start, s.Moves, s.Clock
+	})
+	if snap := g2.Snapshot(); len(snap.Moves) != 4 || snap.Remaining[board.Black] != 20*time.Second {
+		t.Errorf("resumed at %d moves with %v", len(snap.Moves), snap.Remaining)
+	}
+	if r := run(t, g2); r.Reason != Resignation || r.Plies != 4 {
+		t.Errorf("%+v", r)
+	}
+	// a finished game is not resumed
+	if _, err := FromRecord(g2.Record(), tc, tc); err == nil {
+		t.Error("a finished game resumed")
+	}
+}
