@@ -1,0 +1,152 @@
+package builtin
+
+import "banmen/board"
+
+// Short mate searches for the alpha-beta search: mate in one ply at interior nodes, mate in
+// three plies near the root. Every attacking move checks; the defender may answer anything.
+// (The tsume solver, with its own rules and no depth limit, is in dfpn.go.)
+
+// mate1 returns a move of the side to move that mates at once, or NoMove. buf is scratch
+// space for the checks (maxMoves long).
+func mate1(p *board.Position, buf []board.Move) board.Move {
+	ci := newCheckInfo(p)
+	if ci.king == board.NoSquare {
+		return board.NoMove
+	}
+	for _, m := range genChecks(p, &ci, buf[:0]) {
+		q := *p
+		q.Do(m)
+		if !legalAfter(&q) || hasEvasion(&q) {
+			continue
+		}
+		if m.IsDrop() && m.Piece() == board.Pawn {
+			continue // 打ち歩詰め is not allowed
+		}
+		return m
+	}
+	return board.NoMove
+}
+
+// mateSearch finds forced mates of a few plies within a node budget.
+type mateSearch struct {
+	nodes, budget int
+}
+
+// mateIn returns a first move that forces mate within plies (odd) plies, or NoMove when
+// there is none or the budget ran out.
+func (ms *mateSearch) mateIn(p *board.Position, plies int) board.Move {
+	var buf moveList
+	if m := mate1(p, buf[:]); m != board.NoMove || plies <= 1 {
+		return m
+	}
+	ci := newCheckInfo(p)
+	if ci.king == board.NoSquare {
+		return board.NoMove
+	}
+	for _, m := range genChecks(p, &ci, buf[:0]) {
+		ms.nodes++
+		if ms.nodes > ms.budget {
+			return board.NoMove
+		}
+		q := *p
+		q.Do(m)
+		if !legalAfter(&q) {
+			continue
+		}
+		if ms.allMated(&q, plies-1, m) {
+			return m
+		}
+	}
+	return board.NoMove
+}
+
+// allMated reports whether every reply in p (the defender to move, in check after last)
+// is met by a mate within plies-1 plies.
+func (ms *mateSearch) allMated(p *board.Position, plies int, last board.Move) bool {
+	var buf moveList
+	replies := p.LegalMoves(buf[:0])
+	if len(replies) == 0 {
+		return !(last.IsDrop() && last.Piece() == board.Pawn)
+	}
+	for _, r := range replies {
+		q := *p
+		q.Do(r)
+		if ms.mateIn(&q, plies-1) == board.NoMove {
+			return false
+		}
+	}
+	return true
+}
+
+// hasEvasion reports whether the side to move, in check, has a move out of it. It is exact
+// except that it counts a pawn dropped in between as an answer even when that drop would
+// itself mate (打ち歩詰め): at worst a mate goes unnoticed, never a mate that is not one.
+func hasEvasion(p *board.Position) bool { return evasionExists(p, true) }
+
+// evasionExists is hasEvasion; with drops false it leaves drops out of the count.
+func evasionExists(p *board.Position, drops bool) bool {
+	us := p.SideToMove()
+	them := us.Opp()
+	k := p.KingSquare(us)
+	if k == board.NoSquare {
+		return true
+	}
+	checkers := p.Checkers()
+	own := p.ColorPieces(us)
+	// king moves; a slider checking along a line also covers the square behind the king
+	near := board.PseudoAttacks(us, board.King, k)
+	var behind board.Bitboard
+	for c := checkers; c.NonZero(); {
+		s := c.Pop()
+		b := board.LineThrough(s, k).And(near).AndNot(board.Between(s, k)).AndNot(board.SquareBB(s))
+		if pc := p.PieceAt(s); b.NonZero() && board.PseudoAttacks(pc.Color(), pc.Type(), s).And(b).NonZero() {
+			behind = behind.Or(b)
+		}
+	}
+	for esc := near.AndNot(own).AndNot(behind); esc.NonZero(); {
+		if !p.IsAttacked(esc.Pop(), them) {
+			return true
+		}
+	}
+	if checkers.Many() {
+		return false
+	}
+	c := checkers.First()
+	pinned := p.Pinned(us)
+	movable := func(from, to board.Square) bool {
+		return !pinned.Has(from) || board.LineThrough(k, from).Has(to)
+	}
+	// capture the checker
+	for cap := p.AttackersTo(c, us).AndNot(board.SquareBB(k)); cap.NonZero(); {
+		if movable(cap.Pop(), c) {
+			return true
+		}
+	}
+	// interpose, by a move or a drop
+	between := board.Between(c, k)
+	if between.IsZero() {
+		return false
+	}
+	h := p.Hand(us)
+	if !drops {
+		h = board.Hand{}
+	}
+	for bb := between; bb.NonZero(); {
+		s := bb.Pop()
+		for t := board.Pawn; t <= board.Gold; t++ {
+			if h.Count(t) == 0 || deadZone[us][t].Has(s) {
+				continue
+			}
+			if t == board.Pawn && p.Pieces(us, board.Pawn).And(board.FileSquares(s.File())).NonZero() {
+				continue
+			}
+			return true
+		}
+		for mv := p.AttackersTo(s, us).AndNot(board.SquareBB(k)); mv.NonZero(); {
+			if movable(mv.Pop(), s) {
+				return true
+			}
+		}
+	}
+	return false
+}
