@@ -1,0 +1,18 @@
+// Package builtin is Banmen's bundled shogi engine: the search, the evaluation, the time
+// management, the tsume solver and the USI protocol loop, in pure Go on top of package board.
+// cmd/banmen-engine is a thin main around it; the GUI and the tests use it in-process.
+//
+// Entry points:
+//
+//   - Serve(in, out), or NewEngine().Run(in, out): a USI conversation over any reader and
+//     writer, as the Shogidokoro USI page describes it (go mate answered with checkmate,
+//     bestmove resign and win, byoyomi, ponder, …).
+//   - Solve(pos, deadline), or NewSolver(mb).Solve(pos, opts): the tsume solver (df-pn), with
+//     the line it found. futile.go states the convention for futile interpositions (無駄合).
+//   - NewSearcher(mb).Search(game, limits, report): the alpha-beta search.
+//
+// Files, one concept each: movegen (captures and checks), eval, see, tt, movepick (ordering),
+// mate (short mates), alphabeta (the recursive search), search (iterative deepening, threads),
+// timeman, options, command (position and go), usi (the loop); dfpntt, dfpn, futile and line
+// for the solver.
+package builtin
