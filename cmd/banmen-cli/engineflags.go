@@ -70,7 +70,7 @@ func (f *engineFlags) resolve(ctx context.Context, want int, stderr io.Writer) (
 		return nil, usageError(fmt.Sprintf("want %d --engine, got %d", want, len(f.specs)))
 	}
 	var reg *engine.Registry
-	if r, err := engine.OpenRegistry(f.registry); r != nil {
+	if r, err := engine.OpenUserRegistry(f.registry); r != nil {
 		reg = r
 		if err != nil {
 			fmt.Fprintf(stderr, "warning: %v\n", err)

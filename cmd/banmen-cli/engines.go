@@ -93,7 +93,7 @@ func runEngines(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	reg, err := engine.OpenRegistry(*regPath)
+	reg, err := engine.OpenUserRegistry(*regPath)
 	if reg == nil {
 		fmt.Fprintf(stderr, "banmen-cli engines: %v\n", err)
 		return 1
