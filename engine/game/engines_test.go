@@ -247,3 +247,28 @@ func TestEngineIllegalMoveAndFalseDeclaration(t *testing.T) {
 		}
 	}
 }
+
+func TestFairyStockfishAgainstTheBundledEngine(t *testing.T) {
+	m := engine.NewManager(nil)
+	defer m.CloseAll(10 * time.Second)
+	bundled := startEngine(t, m, enginetest.Bundled(t), true)
+	fairy := startEngine(t, m, enginetest.FairyStockfish(t), false)
+	tc := TimeControl{Byoyomi: 300 * time.Millisecond}
+	g, err := New(Config{
+		Players:  [2]Player{NewEnginePlayer(bundled, true), NewEnginePlayer(fairy, false)},
+		Time:     [2]TimeControl{tc, tc},
+		MaxMoves: 30,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runReal(t, g)
+	if r.Reason == IllegalMove || r.Reason == Aborted || r.Reason == PlayerFailure {
+		t.Fatalf("result %v", r)
+	}
+	checkRecord(t, g)
+	if c := g.Record().MainLine()[0].Comment; !strings.Contains(c, "*エンジン=Banmen") {
+		t.Errorf("the bundled engine's first comment %q", c)
+	}
+	t.Logf("%v after %d moves", r, r.Plies)
+}

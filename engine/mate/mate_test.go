@@ -183,3 +183,25 @@ func TestGpsusiOnSharedProblems(t *testing.T) {
 		t.Logf("gpsusi solved %d of %d short problems; median %v, worst %v", solved, tried, times[len(times)/2], times[len(times)-1])
 	}
 }
+
+func TestBundledEngineMates(t *testing.T) {
+	def := enginetest.Bundled(t)
+	ps, err := ReadProblems("testdata/problems.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if p.Length > 7 {
+			continue
+		}
+		position, _ := p.Position()
+		res, err := Search(context.Background(), def, position, 10*time.Second)
+		if err != nil || res.Status != Found || len(res.Moves) != p.Length {
+			t.Errorf("%s: %v %s", p.ID, err, res.String(position))
+		}
+	}
+	res, _ := Search(context.Background(), def, pos(t, "4k4/9/9/9/9/9/9/9/4K4 b - 1"), 5*time.Second)
+	if res.Status != NoMate {
+		t.Errorf("bare kings: %+v", res)
+	}
+}

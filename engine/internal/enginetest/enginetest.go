@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -229,3 +230,32 @@ func Gpsusi(t testing.TB) engine.Definition {
 func FairyStockfish(t testing.TB) engine.Definition {
 	return engine.Definition{Name: "Fairy-Stockfish", Path: DebianEngine(t, "fairy-stockfish")}
 }
+
+// Bundled builds banmen-engine into a temporary folder (once per test binary) and
+// returns its definition.
+func Bundled(t testing.TB) engine.Definition {
+	t.Helper()
+	bundledOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "banmen-engine-")
+		if err != nil {
+			bundledErr = err
+			return
+		}
+		bundledPath = filepath.Join(dir, "banmen-engine")
+		cmd := exec.Command("go", "build", "-o", bundledPath, "banmen/cmd/banmen-engine")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			bundledErr = fmt.Errorf("building banmen-engine: %v\n%s", err, out)
+		}
+	})
+	if bundledErr != nil {
+		t.Fatal(bundledErr)
+	}
+	return engine.Definition{Name: "Banmen", Path: bundledPath}
+}
+
+var (
+	bundledOnce sync.Once
+	bundledPath string
+	bundledErr  error
+)
