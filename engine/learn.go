@@ -45,31 +45,32 @@ func (f *Failure) SuspectedFeature() Feature {
 	return ""
 }
 
-// Unsupported records that the engine does not support a feature.
-func (d *Definition) Unsupported(f Feature) {
+// field returns where a feature's support is kept (nil for an unknown feature).
+func (c *Capabilities) field(f Feature) *Support {
 	switch f {
 	case FeaturePonder:
-		d.Supports.Ponder = No
+		return &c.Ponder
 	case FeatureIncrement:
-		d.Supports.Increment = No
+		return &c.Increment
 	case FeatureMate:
-		d.Supports.Mate = No
+		return &c.Mate
 	case FeatureLimits:
-		d.Supports.Limits = No
+		return &c.Limits
+	}
+	return nil
+}
+
+// Unsupported records that the engine does not support a feature.
+func (d *Definition) Unsupported(f Feature) {
+	if p := d.Supports.field(f); p != nil {
+		*p = No
 	}
 }
 
 // Supported records that the engine handled a feature.
 func (d *Definition) Supported(f Feature) {
-	switch f {
-	case FeaturePonder:
-		d.Supports.Ponder = Yes
-	case FeatureIncrement:
-		d.Supports.Increment = Yes
-	case FeatureMate:
-		d.Supports.Mate = Yes
-	case FeatureLimits:
-		d.Supports.Limits = Yes
+	if p := d.Supports.field(f); p != nil {
+		*p = Yes
 	}
 }
 

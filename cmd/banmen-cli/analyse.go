@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,9 +21,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var ef engineFlags
-	fs.Var(&ef.specs, "engine", "the engine: a registered name, or the executable with its arguments")
-	fs.Var(&ef.options, "option", "1:Name=Value sets an engine option; repeatable")
-	fs.StringVar(&ef.registry, "registry", "", "the engine list (default: the user's)")
+	ef.register(fs, "the engine")
 	per := fs.Duration("time", time.Second, "time per position")
 	nodes := fs.Int64("nodes", 0, "nodes per position instead of a time")
 	from := fs.Int("from", 0, "first move to judge (1 = the first move)")
@@ -77,12 +74,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	defs, err := ef.resolve(ctx, 1, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
-		var ue usageError
-		if errors.As(err, &ue) {
-			return 2
-		}
-		return 1
+		return exitCode(stderr, "analyse", err)
 	}
 	m := engine.NewManager(nil)
 	defer m.CloseAll(10 * time.Second)

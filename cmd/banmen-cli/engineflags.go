@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +20,23 @@ type engineFlags struct {
 	specs    multiFlag // --engine: a registered name or a command line
 	options  multiFlag // --option N:Name=Value
 	registry string
+}
+
+// register adds --engine, --option and --registry to fs.
+func (f *engineFlags) register(fs *flag.FlagSet, what string) {
+	fs.Var(&f.specs, "engine", what+": a registered name, or the executable with its arguments")
+	fs.Var(&f.options, "option", "N:Name=Value sets an option of engine N; repeatable")
+	fs.StringVar(&f.registry, "registry", "", "the engine list (default: the user's)")
+}
+
+// exitCode prints err for command cmd and returns the exit code: 2 for bad usage, else 1.
+func exitCode(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "banmen-cli %s: %v\n", cmd, err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
 }
 
 // splitCommand splits a command line the way a shell would for simple quoting:

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,9 +18,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var ef engineFlags
-	fs.Var(&ef.specs, "engine", "an engine: a registered name, or the executable with its arguments (twice)")
-	fs.Var(&ef.options, "option", "N:Name=Value sets an option of engine N (1 or 2); repeatable")
-	fs.StringVar(&ef.registry, "registry", "", "the engine list (default: the user's)")
+	ef.register(fs, "an engine (twice)")
 	games := fs.Int("games", 2, "number of games")
 	tcText := fs.String("tc", "10+0.1", "time control: MAIN+INC (Fischer), MAIN/BYOYOMI, or MAIN (seconds or durations like 1m)")
 	conc := fs.Int("concurrency", 1, "games played at once")
@@ -71,12 +68,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	defs, err := ef.resolve(ctx, 2, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "banmen-cli match: %v\n", err)
-		var ue usageError
-		if errors.As(err, &ue) {
-			return 2
-		}
-		return 1
+		return exitCode(stderr, "match", err)
 	}
 	cfg.Engines = [2]engine.Definition{defs[0], defs[1]}
 	fmt.Fprintf(stdout, "%s vs %s, %d games, %s, %d at once; records in %s\n", defs[0].Name, defs[1].Name, *games, tc, *conc, *out)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,9 +20,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var ef engineFlags
-	fs.Var(&ef.specs, "engine", "the engine: a registered name, or the executable with its arguments")
-	fs.Var(&ef.options, "option", "1:Name=Value sets an engine option; repeatable")
-	fs.StringVar(&ef.registry, "registry", "", "the engine list (default: the user's)")
+	ef.register(fs, "the engine")
 	limit := fs.Duration("time", 10*time.Second, "time for each problem")
 	maxLen := fs.Int("max-length", 0, "with a problem list: only problems of at most this many plies (0: all)")
 	fs.Usage = func() {
@@ -62,12 +59,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 	defs, err := ef.resolve(ctx, 1, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "banmen-cli solve: %v\n", err)
-		var ue usageError
-		if errors.As(err, &ue) {
-			return 2
-		}
-		return 1
+		return exitCode(stderr, "solve", err)
 	}
 	def := defs[0]
 	if len(problems) == 1 && problems[0].Expected == "?" {
