@@ -54,8 +54,8 @@ func newOptions() *options {
 		// SkillLevel: 0 (the weakest) to 20 (full strength), like other engines' Skill Level.
 		{name: optSkillLevel, kind: optSpin, def: "20", min: 0, max: 20},
 		// NetworkDelay: milliseconds kept in reserve on every move against the delays
-		// between engine and clock (at most a fifth of a byoyomi or movetime).
-		{name: optNetworkDelay, kind: optSpin, def: "120", min: 0, max: 10000},
+		// between engine and clock (at most a quarter of a byoyomi or movetime).
+		{name: optNetworkDelay, kind: optSpin, def: "150", min: 0, max: 10000},
 		{name: optClearHash, kind: optButton},
 	}}
 	for _, op := range o.list {

@@ -185,9 +185,17 @@ func (s *Searcher) ResizeHash(mb int) {
 	}
 }
 
-// Clear forgets everything learnt in earlier searches (a new game).
+// Clear forgets everything learnt in earlier searches.
 func (s *Searcher) Clear() {
 	s.tt.clear()
+	s.NewGame()
+}
+
+// NewGame prepares for a new game: the move-ordering statistics start afresh. The
+// transposition table is only aged (its entries are facts about positions): clearing
+// hundreds of megabytes would delay the first move.
+func (s *Searcher) NewGame() {
+	s.tt.newSearch()
 	for _, t := range s.threads {
 		t.hist = historyTable{}
 		t.killers = [maxPly + 2][2]board.Move{}

@@ -34,7 +34,7 @@ const minThink = 10 * time.Millisecond
 // ply is the number of moves played so far in the game, if known.
 func budget(c Clock, side board.Color, margin time.Duration, ply int) timeBudget {
 	if c.MoveTime > 0 {
-		t := c.MoveTime - min(margin, c.MoveTime/5)
+		t := c.MoveTime - min(margin, c.MoveTime/4)
 		return timeBudget{Optimum: t, Maximum: t}
 	}
 	if !c.HasTime && c.Byoyomi <= 0 {
@@ -48,8 +48,8 @@ func budget(c Clock, side board.Color, margin time.Duration, ply int) timeBudget
 	// the longest this move may take without losing on time
 	hard := left + c.Byoyomi + inc - margin
 	if c.Byoyomi > 0 {
-		// a byoyomi can be used in full on every move: margin at most a fifth of it
-		hard = left + c.Byoyomi - min(margin, c.Byoyomi/5)
+		// a byoyomi can be used in full on every move: margin at most a quarter of it
+		hard = left + c.Byoyomi - min(margin, c.Byoyomi/4)
 	}
 	if hard < minThink {
 		hard = minThink

@@ -9,7 +9,7 @@ import (
 
 func TestBudget(t *testing.T) {
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
-	margin := ms(120)
+	margin := ms(150)
 	for _, c := range []struct {
 		name         string
 		clock        Clock
@@ -18,16 +18,16 @@ func TestBudget(t *testing.T) {
 		optLo, optHi time.Duration
 		maxLo, maxHi time.Duration
 	}{
-		{"byoyomi only: all of it but the margin", Clock{HasTime: true, Byoyomi: ms(1000)}, board.Black, 40, ms(880), ms(880), ms(880), ms(880)},
-		{"short byoyomi: a fifth as margin", Clock{HasTime: true, Byoyomi: ms(200)}, board.White, 40, ms(160), ms(160), ms(160), ms(160)},
+		{"byoyomi only: all of it but the margin", Clock{HasTime: true, Byoyomi: ms(1000)}, board.Black, 40, ms(850), ms(850), ms(850), ms(850)},
+		{"short byoyomi: a quarter as margin", Clock{HasTime: true, Byoyomi: ms(200)}, board.White, 40, ms(150), ms(150), ms(150), ms(150)},
 		{"time and byoyomi", Clock{HasTime: true, BTime: ms(60000), WTime: ms(1000), Byoyomi: ms(10000)}, board.Black, 0, ms(11000), ms(12000), ms(20000), ms(25000)},
-		{"white's clock is white's", Clock{HasTime: true, BTime: ms(60000), WTime: 0, Byoyomi: ms(3000)}, board.White, 0, ms(2880), ms(2880), ms(2880), ms(2880)},
+		{"white's clock is white's", Clock{HasTime: true, BTime: ms(60000), WTime: 0, Byoyomi: ms(3000)}, board.White, 0, ms(2850), ms(2850), ms(2850), ms(2850)},
 		{"fischer", Clock{HasTime: true, BTime: ms(40000), WTime: ms(50000), BInc: ms(10000), WInc: ms(10000)}, board.Black, 20, ms(8000), ms(9000), ms(19000), ms(20000)},
-		{"fischer, almost out of time", Clock{HasTime: true, BTime: ms(100), BInc: ms(1000)}, board.Black, 20, ms(10), ms(1000), ms(10), ms(980)},
+		{"fischer, almost out of time", Clock{HasTime: true, BTime: ms(100), BInc: ms(1000)}, board.Black, 20, ms(10), ms(1000), ms(10), ms(950)},
 		{"sudden death", Clock{HasTime: true, BTime: ms(300000), WTime: ms(300000)}, board.Black, 0, ms(5000), ms(7000), ms(37000), ms(38000)},
 		{"sudden death, nearly flagged", Clock{HasTime: true, BTime: ms(50)}, board.Black, 100, ms(10), ms(10), ms(10), ms(10)},
-		{"movetime", Clock{MoveTime: ms(1000)}, board.Black, 0, ms(880), ms(880), ms(880), ms(880)},
-		{"short movetime", Clock{MoveTime: ms(100)}, board.Black, 0, ms(80), ms(80), ms(80), ms(80)},
+		{"movetime", Clock{MoveTime: ms(1000)}, board.Black, 0, ms(850), ms(850), ms(850), ms(850)},
+		{"short movetime", Clock{MoveTime: ms(100)}, board.Black, 0, ms(75), ms(75), ms(75), ms(75)},
 		{"no clock: no limit", Clock{}, board.Black, 0, 0, 0, 0, 0},
 	} {
 		b := budget(c.clock, c.side, margin, c.ply)
@@ -42,7 +42,7 @@ func TestBudget(t *testing.T) {
 
 // The hard limit never reaches past the time the clock allows, whatever the clock says.
 func TestBudgetNeverPastTheFlag(t *testing.T) {
-	margin := 120 * time.Millisecond
+	margin := 150 * time.Millisecond
 	for left := time.Duration(0); left < 20*time.Second; left += 97 * time.Millisecond {
 		for _, extra := range []Clock{{}, {Byoyomi: time.Second}, {BInc: 2 * time.Second}, {Byoyomi: 300 * time.Millisecond}} {
 			c := extra
@@ -50,7 +50,7 @@ func TestBudgetNeverPastTheFlag(t *testing.T) {
 			b := budget(c, board.Black, margin, 60)
 			allowed := left + c.Byoyomi + c.BInc - margin
 			if c.Byoyomi > 0 {
-				allowed = left + c.Byoyomi - min(margin, c.Byoyomi/5)
+				allowed = left + c.Byoyomi - min(margin, c.Byoyomi/4)
 			}
 			if b.Maximum > max(allowed, minThink) {
 				t.Fatalf("left %v, %+v: maximum %v against %v allowed", left, extra, b.Maximum, allowed)

@@ -116,7 +116,7 @@ func (e *Engine) command(line string) bool {
 	case "usinewgame":
 		if !e.searching() {
 			e.allocate()
-			e.searcher.Clear()
+			e.searcher.NewGame()
 		}
 	case "position":
 		g, err := parsePosition(args)
@@ -352,7 +352,7 @@ func (e *Engine) runMate(g *board.Game, posErr string, gp goParams) {
 	opt := SolveOptions{Stop: &e.mateStop}
 	start := time.Now()
 	if gp.mateTime > 0 {
-		margin := min(time.Duration(e.opts.int(optNetworkDelay))*time.Millisecond, gp.mateTime/5)
+		margin := min(time.Duration(e.opts.int(optNetworkDelay))*time.Millisecond, gp.mateTime/4)
 		opt.Deadline = start.Add(gp.mateTime - margin)
 	}
 	opt.Progress = func(pr SolveProgress) {
