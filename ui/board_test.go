@@ -292,6 +292,25 @@ func TestBoardFlippedMapsClicksToTheRightSquares(t *testing.T) {
 	}
 }
 
+func TestBoardFlipTurnsThePiecesInHand(t *testing.T) {
+	b, _ := boardUnderTest(t, mustSFEN(t, "4k4/9/9/9/9/9/9/9/4K4 b R3Pb 1"))
+	r := test.WidgetRenderer(b).(*boardRenderer)
+	img := func(c board.Color) any { return r.stands[c].pieces[0].Image }
+	if img(board.Black) != pieceImageSized(board.Rook, board.Black, r.standPx.X, r.standPx.Y) ||
+		img(board.White) != pieceImageSized(board.Bishop, board.White, r.standPx.X, r.standPx.Y) {
+		t.Fatal("the pieces in hand are not drawn each facing its owner's opponent")
+	}
+	b.SetFlipped(true)
+	// Flipped, gote sits at the bottom: its pieces point up, sente's down.
+	if img(board.Black) != pieceImageSized(board.Rook, board.White, r.standPx.X, r.standPx.Y) ||
+		img(board.White) != pieceImageSized(board.Bishop, board.Black, r.standPx.X, r.standPx.Y) {
+		t.Error("flipping the board did not turn the pieces in hand")
+	}
+	if r.squares[sq(5, 1)].Image != pieceImageSized(board.King, board.Black, r.sqPx.X, r.sqPx.Y) {
+		t.Error("flipped, gote's king does not point up")
+	}
+}
+
 func TestBoardWheelSteps(t *testing.T) {
 	b, _, win := boardInWindow(t, board.NewStartPosition())
 	var steps []int

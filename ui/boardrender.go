@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"image"
 	"image/color"
+	"math"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -43,7 +45,9 @@ type boardRenderer struct {
 		labels [2]*canvas.Text
 	}
 	dragImg *canvas.Image
-	flipped bool // the orientation the piece images were chosen for
+	flipped bool        // the orientation the piece images were chosen for
+	sqPx    image.Point // the size in pixels of the squares' piece images
+	standPx image.Point // …and of the stands'
 }
 
 type standObjects struct {
@@ -164,10 +168,38 @@ func (r *boardRenderer) MinSize() fyne.Size {
 // Refresh brings the drawing up to date with the widget's state.
 func (r *boardRenderer) Refresh() {
 	r.updateColours()
-	r.updatePieces()
-	r.updateStands()
+	redraw := r.updatePixelSizes(r.b.Size()) || r.flipped != r.b.flipped
+	r.flipped = r.b.flipped
+	r.updatePieces(redraw)
+	r.updateStands(redraw)
 	r.Layout(r.b.Size())
 	canvas.Refresh(r.b)
+}
+
+// pixels is the size in pixels of the texture of an object of size s (as the GL painter
+// rounds it).
+func (r *boardRenderer) pixels(s fyne.Size) image.Point {
+	scale := float32(1)
+	if a := fyne.CurrentApp(); a != nil {
+		if c := a.Driver().CanvasForObject(r.b); c != nil {
+			scale = c.Scale()
+		}
+	}
+	return image.Pt(int(math.Round(float64(s.Width*scale))), int(math.Round(float64(s.Height*scale))))
+}
+
+// updatePixelSizes works out the sizes in pixels of the piece images for a widget of the
+// given size, and reports whether they changed.
+func (r *boardRenderer) updatePixelSizes(size fyne.Size) bool {
+	g := newGeom(size, r.b.flipped)
+	inset := 0.03 * g.u
+	sq := r.pixels(fyne.NewSize(g.u-2*inset, g.h-2*inset))
+	st := r.pixels(fyne.NewSize(handPieceW*g.u, handPieceW*squareAspect*g.u))
+	if sq == r.sqPx && st == r.standPx {
+		return false
+	}
+	r.sqPx, r.standPx = sq, st
+	return true
 }
 
 func (r *boardRenderer) updateColours() {
@@ -228,10 +260,9 @@ func withAlpha(c color.NRGBA, a uint8) color.NRGBA {
 	return c
 }
 
-func (r *boardRenderer) updatePieces() {
+// updatePieces shows the pieces on the squares: those that changed, or all of them.
+func (r *boardRenderer) updatePieces(all bool) {
 	pos := r.b.pos
-	all := r.flipped != r.b.flipped
-	r.flipped = r.b.flipped
 	for sq := board.Square(0); sq < board.NumSquares; sq++ {
 		pc := pos.PieceAt(sq)
 		if pc == r.shown[sq] && !all {
@@ -248,13 +279,14 @@ func (r *boardRenderer) updatePieces() {
 		if r.b.flipped {
 			c = c.Opp()
 		}
-		img.Image = pieceImage(pc.Type(), c)
+		img.Image = pieceImageSized(pc.Type(), c, r.sqPx.X, r.sqPx.Y)
 		img.Show()
 		img.Refresh()
 	}
 }
 
-func (r *boardRenderer) updateStands() {
+// updateStands shows the pieces in hand: the rows that changed, or all of them.
+func (r *boardRenderer) updateStands(all bool) {
 	pos := r.b.pos
 	for c := board.Black; c <= board.White; c++ {
 		s := &r.stands[c]
@@ -273,8 +305,8 @@ func (r *boardRenderer) updateStands() {
 				continue
 			}
 			t, n := rows[i], hand.Count(rows[i])
-			if s.shown[i].t != t || r.flipped != r.b.flipped {
-				img.Image = pieceImage(t, drawAs)
+			if s.shown[i].t != t || all {
+				img.Image = pieceImageSized(t, drawAs, r.standPx.X, r.standPx.Y)
 				img.Refresh()
 			}
 			if s.shown[i].n != n {
@@ -315,6 +347,10 @@ func (r *boardRenderer) updateStands() {
 // board and centring the drawing.
 func (r *boardRenderer) Layout(size fyne.Size) {
 	b := r.b
+	if r.updatePixelSizes(size) { // a new size: pieces drawn for it
+		r.updatePieces(true)
+		r.updateStands(true)
+	}
 	g := newGeom(size, b.flipped)
 	u, h := g.u, g.h
 	if u <= 0 {
@@ -466,7 +502,8 @@ func (r *boardRenderer) layoutDrag(g *geom) {
 	if b.flipped {
 		c = c.Opp()
 	}
-	r.dragImg.Image = pieceImage(t, c)
+	px := r.pixels(g.squareSize())
+	r.dragImg.Image = pieceImageSized(t, c, px.X, px.Y)
 	r.dragImg.Resize(g.squareSize())
 	r.dragImg.Move(fyne.NewPos(d.at.X-g.u/2, d.at.Y-g.h/2))
 	r.dragImg.Show()
@@ -504,9 +541,11 @@ func (r *boardRenderer) layoutPromotion(g *geom) {
 			text = b.msg.NotPromote
 		}
 		img := pr.images[i]
-		img.Image = pieceImage(t, c)
+		isz := fyne.NewSize(0.76*g.u, 0.76*g.h)
+		px := r.pixels(isz)
+		img.Image = pieceImageSized(t, c, px.X, px.Y)
 		img.Move(fyne.NewPos(at.X+0.12*g.u, at.Y))
-		img.Resize(fyne.NewSize(0.76*g.u, 0.76*g.h))
+		img.Resize(isz)
 		img.Show()
 		img.Refresh()
 		l := pr.labels[i]

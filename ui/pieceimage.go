@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	"sync"
 
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
@@ -181,5 +182,66 @@ func rotate180(src *image.NRGBA) *image.NRGBA {
 			dst.SetNRGBA(b.Max.X-1-(x-b.Min.X), b.Max.Y-1-(y-b.Min.Y), src.NRGBAAt(x, y))
 		}
 	}
+	return dst
+}
+
+// Sized piece images: the canvas would scale a piece's image to its size on the screen each
+// time it makes a texture of it (with a temporary buffer of a third of a megabyte), that is at
+// every move for the squares that changed. The renderer asks for images of the exact size in
+// pixels instead, scaled here once per kind and size.
+
+type sizedKey struct {
+	t    board.PieceType
+	c    board.Color
+	w, h int
+}
+
+const maxPieceSizes = 6 // the squares, the stands, the drag, the promotion choice, and a resize or two
+
+var sizedImages struct {
+	sync.Mutex
+	m     map[sizedKey]image.Image
+	sizes []image.Point // newest last
+}
+
+// pieceImageSized returns pieceImage(t, c) scaled to w×h pixels (the image itself when w×h is
+// not smaller). The images are cached and shared; don't draw on them.
+func pieceImageSized(t board.PieceType, c board.Color, w, h int) image.Image {
+	if w <= 0 || h <= 0 || w >= pieceImageW || h >= pieceImageH {
+		return pieceImage(t, c)
+	}
+	k := sizedKey{t, c, w, h}
+	sizedImages.Lock()
+	if img, ok := sizedImages.m[k]; ok {
+		sizedImages.Unlock()
+		return img
+	}
+	sizedImages.Unlock()
+	src := pieceImage(t, c)
+	dst := image.NewNRGBA(image.Rect(0, 0, w, h))
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), xdraw.Src, nil)
+	sizedImages.Lock()
+	defer sizedImages.Unlock()
+	if sizedImages.m == nil {
+		sizedImages.m = map[sizedKey]image.Image{}
+	}
+	p := image.Pt(w, h)
+	known := false
+	for _, s := range sizedImages.sizes {
+		known = known || s == p
+	}
+	if !known {
+		sizedImages.sizes = append(sizedImages.sizes, p)
+		if len(sizedImages.sizes) > maxPieceSizes { // forget the oldest size
+			old := sizedImages.sizes[0]
+			sizedImages.sizes = sizedImages.sizes[1:]
+			for key := range sizedImages.m {
+				if key.w == old.X && key.h == old.Y {
+					delete(sizedImages.m, key)
+				}
+			}
+		}
+	}
+	sizedImages.m[k] = dst
 	return dst
 }

@@ -33,12 +33,13 @@ type RecordView struct {
 	selected int // the row shown selected
 
 	variations *widget.RadioGroup
-	varBox     *fyne.Container
+	varBox     *fyne.Container // nil until a move with variations is shown
+	varHolder  *fyne.Container
 	varNodes   []*kifu.Node
 	comment    *widget.Entry
 	commentFor *kifu.Node
 
-	first, prev, next, last *widget.Button
+	first, prev, next, last *iconButton
 	content                 fyne.CanvasObject
 	updating                bool
 }
@@ -54,30 +55,15 @@ func NewRecordView(sess *session.Session, msg *Messages, navKey func(*fyne.KeyEv
 			v.sess.GoTo(id)
 		}
 	}
-	v.first = widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), func() { v.sess.First() })
-	v.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { v.sess.Back() })
-	v.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { v.sess.Forward() })
-	v.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), func() { v.sess.Last() })
+	v.first = newIconButton(theme.MediaSkipPreviousIcon(), func() { v.sess.First() })
+	v.prev = newIconButton(theme.NavigateBackIcon(), func() { v.sess.Back() })
+	v.next = newIconButton(theme.NavigateNextIcon(), func() { v.sess.Forward() })
+	v.last = newIconButton(theme.MediaSkipNextIcon(), func() { v.sess.Last() })
 	nav := container.NewGridWithColumns(4, v.first, v.prev, v.next, v.last)
 
-	v.variations = widget.NewRadioGroup(nil, func(s string) {
-		if v.updating || s == "" {
-			return
-		}
-		for i, o := range v.variations.Options {
-			if o == s {
-				v.sess.SelectVariation(i)
-			}
-		}
-	})
-	v.variations.Required = true
-	// Short labels, so that the panel keeps its width when the box appears; the menus say more.
-	mainLine := widget.NewButtonWithIcon(msg.VarMain, theme.ConfirmIcon(), func() { v.sess.MakeMainLine() })
-	up := widget.NewButtonWithIcon(msg.VarUp, theme.MoveUpIcon(), func() { v.sess.PromoteVariation() })
-	del := widget.NewButtonWithIcon(msg.VarDelete, theme.DeleteIcon(), func() { v.sess.DeleteFromHere() })
-	varTitle := heading(msg.Variations)
-	v.varBox = container.NewVBox(varTitle, v.variations, container.NewHBox(mainLine, up, del))
-	v.varBox.Hide()
+	// The box of variations is made when a move with variations is first shown: its buttons
+	// write their labels in bold, which costs Fyne a second parse of the font (see heading).
+	v.varHolder = container.NewStack()
 
 	v.comment = widget.NewMultiLineEntry()
 	v.comment.Wrapping = fyne.TextWrapWord
@@ -89,7 +75,7 @@ func NewRecordView(sess *session.Session, msg *Messages, navKey func(*fyne.KeyEv
 	}
 	commentTitle := heading(msg.Comment)
 
-	lower := container.NewBorder(container.NewVBox(v.varBox, commentTitle), nil, nil, nil, v.comment)
+	lower := container.NewBorder(container.NewVBox(v.varHolder, commentTitle), nil, nil, nil, v.comment)
 	split := container.NewVSplit(v.list, lower)
 	split.Offset = 0.62
 	v.content = container.NewBorder(nil, nav, nil, nil, split)
@@ -166,12 +152,40 @@ func (v *RecordView) syncLine() bool {
 	return true
 }
 
+// makeVariationBox makes the box of a move's alternatives and its buttons.
+func (v *RecordView) makeVariationBox() {
+	msg := v.msg
+	v.variations = widget.NewRadioGroup(nil, func(s string) {
+		if v.updating || s == "" {
+			return
+		}
+		for i, o := range v.variations.Options {
+			if o == s {
+				v.sess.SelectVariation(i)
+			}
+		}
+	})
+	v.variations.Required = true
+	// Short labels, so that the panel keeps its width when the box appears; the menus say more.
+	mainLine := widget.NewButtonWithIcon(msg.VarMain, theme.ConfirmIcon(), func() { v.sess.MakeMainLine() })
+	up := widget.NewButtonWithIcon(msg.VarUp, theme.MoveUpIcon(), func() { v.sess.PromoteVariation() })
+	del := widget.NewButtonWithIcon(msg.VarDelete, theme.DeleteIcon(), func() { v.sess.DeleteFromHere() })
+	v.varBox = container.NewVBox(heading(msg.Variations), v.variations, container.NewHBox(mainLine, up, del))
+	v.varHolder.Objects = []fyne.CanvasObject{v.varBox}
+	v.varHolder.Refresh()
+}
+
 func (v *RecordView) updateVariations() {
 	n := v.sess.Node()
 	if !session.HasVariations(n) {
-		v.varBox.Hide()
+		if v.varBox != nil {
+			v.varBox.Hide()
+		}
 		v.varNodes = nil
 		return
+	}
+	if v.varBox == nil {
+		v.makeVariationBox()
 	}
 	sib := n.Siblings()
 	if len(sib) != len(v.varNodes) || !sameNodes(sib, v.varNodes) {

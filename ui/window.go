@@ -69,7 +69,7 @@ type MainWindow struct {
 	board     *Board
 	record    *RecordView
 	info      *GameInfoView
-	tabs      *container.AppTabs
+	tabs      *SideTabs
 	side      *fyne.Container // the tabs, or the editor panel while editing
 	status    *widget.Label
 	fileInfo  *widget.Label
@@ -134,10 +134,9 @@ func (w *MainWindow) build() {
 	w.board.SetMessages(w.msg)
 	w.record = NewRecordView(w.sess, w.msg, w.navKey)
 	w.info = NewGameInfoView(w.sess, w.msg)
-	w.tabs = container.NewAppTabs(
-		container.NewTabItem(w.msg.Record, w.record),
-		container.NewTabItem(w.msg.GameInfo, container.NewVScroll(w.info)),
-	)
+	w.tabs = NewSideTabs()
+	w.tabs.Append(w.msg.Record, w.record)
+	w.tabs.Append(w.msg.GameInfo, container.NewVScroll(w.info))
 	w.side = container.NewStack(w.tabs)
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis

@@ -153,6 +153,9 @@ func TestWindowOpensARecordAndStepsThroughIt(t *testing.T) {
 	if got := w.Window().Title(); got != "kifu-for-js__meijinsen_20180508_M7_10034.kif — Banmen" {
 		t.Errorf("title %q", got)
 	}
+	if w.record.varBox != nil {
+		t.Error("the box of variations was made for a record without variations")
+	}
 	if got := w.Board().names; got != [2]string{"羽生 善治竜王", "佐藤 天彦名人"} {
 		t.Errorf("the stands are named %q", got)
 	}
@@ -523,8 +526,8 @@ func TestWindowLanguageAndTheme(t *testing.T) {
 		t.Fatalf("an English system: menu %q", menu())
 	}
 	w.SetLanguage("ja")
-	if menu() != "ファイル" || w.Board().msg.Black != "先手" || w.tabs.Items[0].Text != "棋譜" {
-		t.Errorf("after choosing Japanese: menu %q, tab %q", menu(), w.tabs.Items[0].Text)
+	if menu() != "ファイル" || w.Board().msg.Black != "先手" || w.tabs.Title(0) != "棋譜" {
+		t.Errorf("after choosing Japanese: menu %q, tab %q", menu(), w.tabs.Title(0))
 	}
 	if got := NewSettings(fyne.CurrentApp().Preferences()).LanguageChoice(); got != "ja" {
 		t.Errorf("the choice is kept as %q", got)

@@ -37,6 +37,9 @@ func main() {
 		os.Exit(2)
 	}
 
+	// A GUI's heap is mostly long-lived (the parsed font, the textures' sources): collect more
+	// often than Go's default so that the garbage of painting does not double it.
+	debug.SetGCPercent(30)
 	a := app.NewWithID(appID)
 	w := ui.NewMainWindow(a, ui.Options{
 		Dialogs:       nativedialog.Dialogs{},

@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// iconButton is a button with an icon and no text, for the record's ⏮ ◀ ▶ ⏭. Fyne's own
+// buttons measure their (even empty) label in bold, which makes Fyne parse the bundled font a
+// second time — about 20 MB — as soon as the window shows one (see heading); the window's
+// permanent buttons are these instead.
+type iconButton struct {
+	widget.DisableableWidget
+	icon     fyne.Resource
+	onTapped func()
+	hovered  bool
+
+	bg  *canvas.Rectangle
+	img *canvas.Image
+}
+
+var (
+	_ fyne.Tappable     = (*iconButton)(nil)
+	_ desktop.Hoverable = (*iconButton)(nil)
+	_ fyne.Disableable  = (*iconButton)(nil)
+)
+
+func newIconButton(icon fyne.Resource, onTapped func()) *iconButton {
+	b := &iconButton{icon: icon, onTapped: onTapped}
+	b.bg = canvas.NewRectangle(nil)
+	b.bg.CornerRadius = theme.InputRadiusSize()
+	b.img = canvas.NewImageFromResource(nil)
+	b.img.FillMode = canvas.ImageFillContain
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// Tapped is part of fyne.Tappable.
+func (b *iconButton) Tapped(*fyne.PointEvent) {
+	if !b.Disabled() && b.onTapped != nil {
+		b.onTapped()
+	}
+}
+
+// MouseIn is part of desktop.Hoverable.
+func (b *iconButton) MouseIn(*desktop.MouseEvent) { b.hovered = true; b.Refresh() }
+
+// MouseMoved is part of desktop.Hoverable.
+func (b *iconButton) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut is part of desktop.Hoverable.
+func (b *iconButton) MouseOut() { b.hovered = false; b.Refresh() }
+
+// CreateRenderer is part of fyne.Widget.
+func (b *iconButton) CreateRenderer() fyne.WidgetRenderer { return &iconButtonRenderer{b: b} }
+
+type iconButtonRenderer struct{ b *iconButton }
+
+func (r *iconButtonRenderer) Destroy() {}
+
+func (r *iconButtonRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.b.bg, r.b.img}
+}
+
+func (r *iconButtonRenderer) MinSize() fyne.Size {
+	s := theme.IconInlineSize() + 2*theme.InnerPadding()
+	return fyne.NewSize(s, s)
+}
+
+func (r *iconButtonRenderer) Layout(size fyne.Size) {
+	r.b.bg.Resize(size)
+	is := theme.IconInlineSize()
+	r.b.img.Move(fyne.NewPos((size.Width-is)/2, (size.Height-is)/2))
+	r.b.img.Resize(fyne.NewSize(is, is))
+}
+
+func (r *iconButtonRenderer) Refresh() {
+	b := r.b
+	switch {
+	case b.Disabled():
+		b.bg.FillColor = theme.Color(theme.ColorNameDisabledButton)
+		b.img.Resource = theme.NewDisabledResource(b.icon)
+	case b.hovered:
+		b.bg.FillColor = theme.Color(theme.ColorNameHover)
+		b.img.Resource = theme.NewThemedResource(b.icon)
+	default:
+		b.bg.FillColor = theme.Color(theme.ColorNameButton)
+		b.img.Resource = theme.NewThemedResource(b.icon)
+	}
+	b.bg.Refresh()
+	b.img.Refresh()
+}
