@@ -79,7 +79,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	)
 	edit := fyne.NewMenu(m.MenuEdit,
 		item(m.Paste, shortcut(fyne.KeyV, false), w.Paste),
-		item(m.CopySFEN, shortcut(fyne.KeyC, true), func() { w.copyText("SFEN", "sfen "+w.sess.Position().SFEN()) }),
+		item(m.CopySFEN, shortcut(fyne.KeyC, true), func() { w.copyText("SFEN", w.sess.Position().SFEN()) }),
 		fyne.NewMenuItem(m.CopyUSI, func() { w.copyText("USI", kifu.FormatUSI(w.sess.Record())) }),
 		fyne.NewMenuItem(m.CopyKIF, func() { w.copyText("KIF", kifu.FormatKIF(w.sess.Record())) }),
 		fyne.NewMenuItemSeparator(),

@@ -544,6 +544,10 @@ func TestWindowLanguageAndTheme(t *testing.T) {
 	if NewSettings(fyne.CurrentApp().Preferences()).ThemeMode() != ThemeDark {
 		t.Error("the theme is not kept")
 	}
+	w.Board().Refresh() // as Fyne does for every widget when the theme changes
+	if r := test.WidgetRenderer(w.Board()).(*boardRenderer); r.pal != darkPalette {
+		t.Error("the board kept the light theme's colours")
+	}
 }
 
 func TestWindowPositionEditor(t *testing.T) {
@@ -589,6 +593,31 @@ func TestWindowPositionEditor(t *testing.T) {
 	test.Tap(buttonIn(w.edPanel.content, w.msg.Cancel))
 	if w.Editing() || s.Position().SFEN() != "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1" {
 		t.Errorf("Cancel: editing %v, position %s", w.Editing(), s.Position().SFEN())
+	}
+}
+
+func TestWindowCopies(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	play(t, w, "7g7f")
+	clip := fyne.CurrentApp().Clipboard()
+	for _, tc := range []struct{ label, want string }{
+		{w.msg.CopySFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"},
+		{w.msg.CopyUSI, "position startpos moves 7g7f"},
+		{w.msg.CopyKIF, "   1 ７六歩(77)"},
+	} {
+		var action func()
+		for _, it := range w.Window().MainMenu().Items[1].Items {
+			if it.Label == tc.label {
+				action = it.Action
+			}
+		}
+		if action == nil {
+			t.Fatalf("no menu item %q", tc.label)
+		}
+		action()
+		if got := clip.Content(); !strings.Contains(got, tc.want) {
+			t.Errorf("%s copied %q, want %q in it", tc.label, got, tc.want)
+		}
 	}
 }
 
