@@ -126,12 +126,20 @@ func New(cfg Config) (*Game, error) {
 	return g, nil
 }
 
-// Record returns the record; read it only while the game is not running a move
-// (from Snapshot's version changes) or after Run returns.
+// Record returns the record. The game changes it while it runs: read it after Run
+// returns, or through WithRecord.
 func (g *Game) Record() *kifu.Record {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.rec
+}
+
+// WithRecord calls f with the record while the game cannot change it (for a GUI that
+// shows the record of a game in progress). f must not keep the record.
+func (g *Game) WithRecord(f func(*kifu.Record)) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	f(g.rec)
 }
 
 // Snapshot is the game at one moment, for the GUI.

@@ -145,6 +145,11 @@ func TestByoyomiGameRecordsTimesAndThoughts(t *testing.T) {
 	if snap.Remaining[board.White] != 0 || snap.Remaining[board.Black] != 0 || snap.State != Over {
 		t.Errorf("remaining %v, state %v", snap.Remaining, snap.State)
 	}
+	g.WithRecord(func(r *kifu.Record) {
+		if len(r.MainMoves()) != 6 {
+			t.Errorf("WithRecord sees %d moves", len(r.MainMoves()))
+		}
+	})
 	if saves != 7 {
 		t.Errorf("saved %d times, want after each of 6 moves and at the end", saves)
 	}
