@@ -183,7 +183,11 @@ func (it *boxItem) set(n int, chosen bool) {
 // Tapped is part of fyne.Tappable.
 func (it *boxItem) Tapped(*fyne.PointEvent) { it.onTap() }
 
-func (it *boxItem) CreateRenderer() fyne.WidgetRenderer { return &boxItemRenderer{it: it} }
+func (it *boxItem) CreateRenderer() fyne.WidgetRenderer {
+	r := &boxItemRenderer{it: it}
+	r.Refresh() // colours before the first paint
+	return r
+}
 
 type boxItemRenderer struct{ it *boxItem }
 

@@ -55,7 +55,11 @@ func (b *iconButton) MouseMoved(*desktop.MouseEvent) {}
 func (b *iconButton) MouseOut() { b.hovered = false; b.Refresh() }
 
 // CreateRenderer is part of fyne.Widget.
-func (b *iconButton) CreateRenderer() fyne.WidgetRenderer { return &iconButtonRenderer{b: b} }
+func (b *iconButton) CreateRenderer() fyne.WidgetRenderer {
+	r := &iconButtonRenderer{b: b}
+	r.Refresh() // colours before the first paint
+	return r
+}
 
 type iconButtonRenderer struct{ b *iconButton }
 

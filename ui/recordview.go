@@ -303,7 +303,11 @@ func (r *moveRow) set(ply, move, mark, tm string) {
 	r.Refresh()
 }
 
-func (r *moveRow) CreateRenderer() fyne.WidgetRenderer { return &moveRowRenderer{r: r} }
+func (r *moveRow) CreateRenderer() fyne.WidgetRenderer {
+	rr := &moveRowRenderer{r: r}
+	rr.Refresh() // colours before the first paint
+	return rr
+}
 
 type moveRowRenderer struct{ r *moveRow }
 

@@ -107,7 +107,11 @@ func (tt *tabTitle) MouseMoved(*desktop.MouseEvent) {}
 // MouseOut is part of desktop.Hoverable.
 func (tt *tabTitle) MouseOut() { tt.hovered = false; tt.Refresh() }
 
-func (tt *tabTitle) CreateRenderer() fyne.WidgetRenderer { return &tabTitleRenderer{tt: tt} }
+func (tt *tabTitle) CreateRenderer() fyne.WidgetRenderer {
+	r := &tabTitleRenderer{tt: tt}
+	r.Refresh() // colours before the first paint
+	return r
+}
 
 type tabTitleRenderer struct{ tt *tabTitle }
 
