@@ -114,85 +114,157 @@ func (p *Position) addBoardMoves(buf []Move, us Color, t PieceType, from Square,
 	return buf
 }
 
+// genState is what move generation needs to know about the side to move's king.
+type genState struct {
+	us, them   Color
+	k          Square
+	checkers   Bitboard
+	pinned     Bitboard
+	target     Bitboard // where non-king pieces may move
+	dropTarget Bitboard // where pieces may be dropped
+}
+
+// prepare computes checks, pins and targets for the side to move.
+func (p *Position) prepare() genState {
+	us := p.side
+	st := genState{us: us, them: us.Opp(), k: p.kings[us]}
+	if st.k != NoSquare {
+		st.checkers = p.attackersTo(st.k, st.them)
+		st.pinned = p.pinned(us)
+	}
+	st.target = p.byColor[us].Not()
+	st.dropTarget = p.Occupied().Not()
+	if st.checkers.NonZero() {
+		c := st.checkers.First()
+		st.target = betweenBB[st.k][c].Or(st.checkers)
+		st.dropTarget = betweenBB[st.k][c]
+	}
+	return st
+}
+
+// kingTargets returns the squares the king may legally move to.
+func (p *Position) kingTargets(st *genState) Bitboard {
+	if st.k == NoSquare {
+		return Bitboard{}
+	}
+	targets := kingAttacks[st.k].AndNot(p.byColor[st.us])
+	if st.checkers.NonZero() {
+		for sc := p.sliderCheckers(st.k, st.checkers); sc.NonZero(); {
+			s := sc.Pop()
+			targets = targets.AndNot(lineBB[s][st.k].AndNot(squareBB[s]))
+		}
+	}
+	var legal Bitboard
+	for t := targets; t.NonZero(); {
+		s := t.Pop()
+		if !p.IsAttacked(s, st.them) {
+			legal.set(s)
+		}
+	}
+	return legal
+}
+
+// pieceTargets returns where the piece on from (not the king) may legally move.
+func (p *Position) pieceTargets(st *genState, t PieceType, from Square) Bitboard {
+	to := p.lines.attacksFrom(st.us, t, from).And(st.target)
+	if st.pinned.NonZero() && st.pinned.Has(from) {
+		to = to.And(lineBB[st.k][from])
+	}
+	return to
+}
+
+// dropTargets returns where a piece of kind t may be dropped: no dead squares, no
+// second pawn on a file, no mate by a pawn drop.
+func (p *Position) dropTargets(st *genState, t PieceType) Bitboard {
+	to := st.dropTarget.And(dropAllowed[st.us][t])
+	if t != Pawn {
+		return to
+	}
+	for pw := p.Pieces(st.us, Pawn); pw.NonZero(); {
+		to = to.AndNot(fileBB[pw.Pop().File()])
+	}
+	if ek := p.kings[st.them]; ek != NoSquare {
+		front := stepAttacks[st.them][Pawn][ek] // the square a pawn of ours would check from
+		if f := to.And(front); f.NonZero() && p.isPawnDropMate(f.First()) {
+			to = to.AndNot(front)
+		}
+	}
+	return to
+}
+
+// dropOrder is the order drops are generated in.
+var dropOrder = [7]PieceType{Pawn, Lance, Knight, Silver, Gold, Bishop, Rook}
+
 // LegalMoves appends every legal move of the side to move to buf and returns it.
 // A buffer of MaxMoves capacity never grows.
 func (p *Position) LegalMoves(buf []Move) []Move {
-	us, them := p.side, p.side.Opp()
-	own := p.byColor[us]
-	occ := p.Occupied()
-	k := p.kings[us]
-	var checkers, pinned Bitboard
-	if k != NoSquare {
-		checkers = p.attackersTo(k, them)
-		pinned = p.pinned(us)
-		// king moves
-		targets := kingAttacks[k].AndNot(own)
-		if checkers.NonZero() {
-			for sc := p.sliderCheckers(k, checkers); sc.NonZero(); {
-				s := sc.Pop()
-				targets = targets.AndNot(lineBB[s][k].AndNot(squareBB[s]))
-			}
-		}
-		for targets.NonZero() {
-			s := targets.Pop()
-			if !p.IsAttacked(s, them) {
-				buf = append(buf, Move(s)|Move(k)<<7|Move(King)<<16|Move(p.board[s].Type())<<20)
-			}
-		}
-		if checkers.Many() {
-			return buf
-		}
+	st := p.prepare()
+	for kt := p.kingTargets(&st); kt.NonZero(); {
+		s := kt.Pop()
+		buf = append(buf, Move(s)|Move(st.k)<<7|Move(King)<<16|Move(p.board[s].Type())<<20)
 	}
-	target := own.Not()
-	dropTarget := occ.Not()
-	if checkers.NonZero() {
-		c := checkers.First()
-		target = betweenBB[k][c].Or(checkers)
-		dropTarget = betweenBB[k][c]
-	}
-	// board moves of every piece but the king
-	for bb := own.AndNot(p.byType[King]); bb.NonZero(); {
-		from := bb.Pop()
-		t := p.board[from].Type()
-		to := p.lines.attacksFrom(us, t, from).And(target)
-		if pinned.NonZero() && pinned.Has(from) {
-			to = to.And(lineBB[k][from])
-		}
-		if to.NonZero() {
-			buf = p.addBoardMoves(buf, us, t, from, to)
-		}
-	}
-	// drops
-	if dropTarget.IsZero() {
+	if st.checkers.Many() {
 		return buf
 	}
-	h := &p.hands[us]
-	for _, t := range [7]PieceType{Pawn, Lance, Knight, Silver, Gold, Bishop, Rook} {
+	for bb := p.byColor[st.us].AndNot(p.byType[King]); bb.NonZero(); {
+		from := bb.Pop()
+		t := p.board[from].Type()
+		if to := p.pieceTargets(&st, t, from); to.NonZero() {
+			buf = p.addBoardMoves(buf, st.us, t, from, to)
+		}
+	}
+	if st.dropTarget.IsZero() {
+		return buf
+	}
+	h := &p.hands[st.us]
+	for _, t := range dropOrder {
 		if h[t] == 0 {
 			continue
 		}
-		to := dropTarget.And(dropAllowed[us][t])
-		if t == Pawn {
-			for pw := p.Pieces(us, Pawn); pw.NonZero(); {
-				to = to.AndNot(fileBB[pw.Pop().File()])
-			}
-			// a pawn drop giving check must not be mate (打ち歩詰め)
-			if ek := p.kings[them]; ek != NoSquare {
-				front := stepAttacks[them][Pawn][ek] // the square a pawn of ours would check from
-				if f := to.And(front); f.NonZero() {
-					s := f.First()
-					if p.isPawnDropMate(s) {
-						to = to.AndNot(front)
-					}
-				}
-			}
-		}
 		base := moveDrop | Move(t)<<16
-		for to.NonZero() {
+		for to := p.dropTargets(&st, t); to.NonZero(); {
 			buf = append(buf, base|Move(to.Pop()))
 		}
 	}
 	return buf
+}
+
+// CountLegalMoves returns len(LegalMoves) without writing the moves out (perft's last ply).
+func (p *Position) CountLegalMoves() int {
+	st := p.prepare()
+	n := p.kingTargets(&st).Count()
+	if st.checkers.Many() {
+		return n
+	}
+	zone := promoZone[st.us]
+	for bb := p.byColor[st.us].AndNot(p.byType[King]); bb.NonZero(); {
+		from := bb.Pop()
+		t := p.board[from].Type()
+		to := p.pieceTargets(&st, t, from)
+		if to.IsZero() {
+			continue
+		}
+		if !t.CanPromote() {
+			n += to.Count()
+			continue
+		}
+		// each destination where promotion is possible counts twice, unless promotion is forced
+		promo := to
+		if !zone.Has(from) {
+			promo = to.And(zone)
+		}
+		n += to.Count() + promo.Count() - promo.And(moveDeadZone[st.us][t]).Count()
+	}
+	if st.dropTarget.IsZero() {
+		return n
+	}
+	h := &p.hands[st.us]
+	for _, t := range dropOrder {
+		if h[t] != 0 {
+			n += p.dropTargets(&st, t).Count()
+		}
+	}
+	return n
 }
 
 // isPawnDropMate reports whether dropping a pawn of the side to move on s, which

@@ -13,12 +13,12 @@ func (p *Position) Perft(depth int) uint64 {
 // perft counts from stack[0]; positions below are kept in the rest of the stack so
 // that nothing is allocated per node.
 func perft(stack []Position, depth int) uint64 {
-	var buf [MaxMoves]Move
 	p := &stack[0]
-	moves := p.LegalMoves(buf[:0])
 	if depth == 1 {
-		return uint64(len(moves))
+		return uint64(p.CountLegalMoves())
 	}
+	var buf [MaxMoves]Move
+	moves := p.LegalMoves(buf[:0])
 	var n uint64
 	q := &stack[1]
 	for _, m := range moves {

@@ -130,3 +130,28 @@ func BenchmarkLegalMovesMatsuri(b *testing.B) {
 		p.LegalMoves(buf[:0])
 	}
 }
+
+// TestCountLegalMovesAgreesWithLegalMoves checks the count-only path on every perft
+// position and two plies below.
+func TestCountLegalMovesAgreesWithLegalMoves(t *testing.T) {
+	for _, c := range loadPerft(t) {
+		pos, err := ParseSFENWith(c.SFEN, SFENOptions{AllowExtraPieces: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var walk func(p *Position, depth int)
+		walk = func(p *Position, depth int) {
+			var buf [MaxMoves]Move
+			moves := p.LegalMoves(buf[:0])
+			if n := p.CountLegalMoves(); n != len(moves) {
+				t.Fatalf("%s: CountLegalMoves %d, LegalMoves %d", p.SFEN(), n, len(moves))
+			}
+			if depth > 0 {
+				for _, m := range moves {
+					walk(p.Play(m), depth-1)
+				}
+			}
+		}
+		walk(pos, 1)
+	}
+}
