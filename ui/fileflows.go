@@ -18,7 +18,7 @@ import (
 // changes).
 func (w *MainWindow) Open() {
 	if w.opts.Dialogs == nil {
-		w.setStatus("no file dialog")
+		w.setStatus(w.msg.NoFileDialog)
 		return
 	}
 	w.confirmDiscard(func() {
@@ -122,7 +122,7 @@ func (w *MainWindow) Save(after func()) {
 // .jkf; none means KIF) and saves; then runs after (nil for nothing).
 func (w *MainWindow) SaveAs(after func()) {
 	if w.opts.Dialogs == nil {
-		w.setStatus("no file dialog")
+		w.setStatus(w.msg.NoFileDialog)
 		return
 	}
 	suggested := w.sess.Path()

@@ -77,6 +77,7 @@ type Messages struct {
 	EditorImpossibleTitle, EditorNoPieceF, EditorKingToHand     string
 	OpenedF, SavedF, NewGameF                                   string
 	DroppedNotFile, VarMain, VarUp, VarDelete                   string
+	NoFileDialog                                                string
 }
 
 // MessagesFor returns the texts of the interface in l.
@@ -141,6 +142,7 @@ var japaneseMessages = Messages{
 	OpenedF:               "%s を開きました", SavedF: "%s に保存しました", NewGameF: "新規対局: %s",
 	DroppedNotFile: "ドロップされたものはファイルではありません。",
 	VarMain:        "本譜にする", VarUp: "上へ", VarDelete: "削除",
+	NoFileDialog: "ファイルを選ぶダイアログがありません。",
 }
 
 var englishMessages = Messages{
@@ -197,4 +199,5 @@ var englishMessages = Messages{
 	OpenedF:               "Opened %s", SavedF: "Saved %s", NewGameF: "New game: %s",
 	DroppedNotFile: "What was dropped is not a file.",
 	VarMain:        "Main Line", VarUp: "Up", VarDelete: "Delete",
+	NoFileDialog: "There is no file dialog.",
 }

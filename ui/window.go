@@ -1,9 +1,9 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"syscall"
 	"time"
 
@@ -496,5 +496,5 @@ func processRunning(pid int) bool {
 		return false
 	}
 	err = p.Signal(syscall.Signal(0))
-	return err == nil || strings.Contains(err.Error(), "operation not permitted")
+	return err == nil || errors.Is(err, syscall.EPERM) // EPERM: it exists, as another user's
 }
