@@ -240,8 +240,12 @@ func (w *MainWindow) navKey(ev *fyne.KeyEvent) bool {
 	return true
 }
 
-// typedKey handles keys typed while no widget has the focus.
+// typedKey handles keys typed while no widget has the focus (and no dialog is open: the
+// record does not move under a question).
 func (w *MainWindow) typedKey(ev *fyne.KeyEvent) {
+	if w.win.Canvas().Overlays().Top() != nil {
+		return
+	}
 	if ev.Name == fyne.KeyEscape {
 		w.board.CancelSelection()
 		return

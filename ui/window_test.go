@@ -364,6 +364,10 @@ func TestWindowAsksBeforeClosingWithUnsavedChanges(t *testing.T) {
 	if w.lastShown.title != w.msg.SaveChangesTitle || !dialogOpen(w) {
 		t.Fatalf("closing with an unsaved move asked nothing (%q)", w.lastShown.title)
 	}
+	w.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	if w.Session().Ply() != 1 {
+		t.Error("← moved the record under the open dialog")
+	}
 	tapDialogButton(t, w, w.msg.Cancel)
 	if w.closing {
 		t.Fatal("Cancel closed the window")
