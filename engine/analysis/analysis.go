@@ -159,7 +159,11 @@ func search(ctx context.Context, rec *kifu.Record, n *kifu.Node, cfg Config) (ev
 	}
 	g := usiclient.Go{Nodes: cfg.Nodes}
 	if cfg.Time > 0 {
-		g = usiclient.Go{MoveTime: cfg.Time}
+		// "byoyomi T" with no main time, not "movetime T": every engine written for
+		// Shogidokoro understands it, and some (gpsusi) exit on movetime
+		g = usiclient.Go{Clock: &usiclient.Clock{Byoyomi: cfg.Time}}
+	} else if cfg.Engine.Def.Supports.Limits == engine.No {
+		return eval{}, fmt.Errorf("analysis: %s does not support go nodes; give a time instead", cfg.Engine.Def.Name)
 	}
 	sr, err := cfg.Engine.Session.Go(ctx, usiclient.NewPosition(rec.Position(rec.Root), n.Moves()...), g)
 	if err != nil {

@@ -147,3 +147,22 @@ func TestBadConfig(t *testing.T) {
 		t.Errorf("empty range: %v", err)
 	}
 }
+
+// gpsusi exits on "go movetime": a time-based analysis must not send it.
+func TestAnalyseWithGpsusi(t *testing.T) {
+	m := engine.NewManager(nil)
+	defer m.CloseAll(5 * time.Second)
+	r, err := m.Start(context.Background(), enginetest.Gpsusi(t), engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a middle game: from the start gpsusi plays from its book, which gives no scores
+	rec := record(t, "ln4gnk/4gb1sl/p1p2p1p1/r3psp1p/Bp1S3G1/2PPP4/PP3PPPP/4R2SL/LN4GNK b P 1", "1g1f 1d1e 2g2f")
+	sum, err := Run(context.Background(), rec, Config{Engine: r, Time: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("%v (%v)", err, r.Failure())
+	}
+	if sum.Positions != 4 || sum.Sides[board.Black].Moves != 2 {
+		t.Errorf("%+v", sum)
+	}
+}
