@@ -218,6 +218,12 @@ func doingFromWaiting(waiting string) string {
 // Died is closed when the engine died or stopped answering without being asked to quit.
 func (r *Running) Died() <-chan struct{} { return r.died }
 
+// Alive reports whether the engine still runs and talks: its session has not ended,
+// its process has not exited and no failure was recorded.
+func (r *Running) Alive() bool {
+	return r.Session.Err() == nil && !r.Proc.Exited() && r.Failure() == nil
+}
+
 // Failure returns why the engine died (nil while it runs or after a normal Close).
 func (r *Running) Failure() *Failure {
 	r.mu.Lock()

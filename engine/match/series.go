@@ -206,7 +206,11 @@ feed:
 	return sum, nil
 }
 
-// worker plays games with its own pair of engines, restarting one that failed.
+// learnMu guards cfg.Engines when a worker learns what an engine lacks.
+var learnMu sync.Mutex
+
+// worker plays games with its own pair of engines, restarting one that failed (and
+// remembering what it failed on, so that it is not asked again).
 func worker(ctx context.Context, cfg *Config, jobs <-chan int, report func(GameReport, error)) {
 	var running [2]*engine.Running
 	defer func() {
@@ -220,13 +224,26 @@ func worker(ctx context.Context, cfg *Config, jobs <-chan int, report func(GameR
 	}()
 	for i := range jobs {
 		for k := range running {
-			if running[k] != nil && running[k].Failure() == nil && !running[k].Proc.Exited() {
+			if running[k] != nil && running[k].Alive() {
 				continue
 			}
 			if running[k] != nil {
+				// the failure report follows the engine's exit by a moment
+				select {
+				case <-running[k].Died():
+				case <-time.After(5 * time.Second):
+				}
+				if f := running[k].Failure(); f != nil {
+					learnMu.Lock()
+					cfg.Engines[k].Unsupported(cfg.Manager.Learn(cfg.Engines[k], f))
+					learnMu.Unlock()
+				}
 				running[k].Close(context.Background())
 			}
-			r, err := cfg.Manager.Start(ctx, cfg.Engines[k], engine.StartOptions{Ponder: cfg.Ponder})
+			learnMu.Lock()
+			def := cfg.Engines[k]
+			learnMu.Unlock()
+			r, err := cfg.Manager.Start(ctx, def, engine.StartOptions{Ponder: cfg.Ponder})
 			if err != nil {
 				report(GameReport{Index: i + 1}, err)
 				running[k] = nil

@@ -170,3 +170,26 @@ func TestReadOpeningsErrors(t *testing.T) {
 		t.Errorf("KIF opening: %v %+v", err, ops)
 	}
 }
+
+// An engine that exits on go ponder (as gpsusi does) loses one game to it; after that
+// the series knows and stops asking it to ponder.
+func TestSeriesLearnsThatAnEngineCannotPonder(t *testing.T) {
+	sum, err := Run(context.Background(), Config{
+		Engines:  [2]engine.Definition{fake("steady", enginetest.Normal), fake("no-ponder", enginetest.CrashOnPonder)},
+		Games:    3,
+		Ponder:   true,
+		MaxMoves: 12,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failures := 0
+	for _, g := range sum.Games {
+		if g.Result.Reason == game.PlayerFailure {
+			failures++
+		}
+	}
+	if failures != 1 || len(sum.Errors) != 1 || sum.Score.Games() != 3 {
+		t.Errorf("%d games lost to the crash (want 1); %v; errors %v", failures, sum.Score, sum.Errors)
+	}
+}

@@ -30,18 +30,19 @@ const (
 
 // Behaviours of the fake engine. Each is a word; "crash-on-go:N" crashes on the Nth go.
 const (
-	Normal         = "normal"      // plays the first legal move (random with seed:N), resigns when it has none
-	CrashOnGo      = "crash-on-go" // exits with status 3 on go (":N" on the Nth go)
-	NoUSIOK        = "nousiok"     // never answers usi
-	IgnoreQuit     = "ignore-quit" // never exits on quit
-	PonderNames    = "ponder-name" // declares Hash and Ponder instead of USI_Hash/USI_Ponder
-	IllegalMove    = "illegal"     // answers go with an illegal move
-	Resign         = "resign"      // answers go with bestmove resign
-	DeclareWin     = "win"         // answers go with bestmove win
-	SlowMove       = "slow"        // thinks 300 ms before each move
-	PonderExpected = "ponder"      // sends "bestmove M ponder P" with P its expected reply
-	IgnoreStop     = "ignore-stop" // in go infinite/ponder, never answers stop
-	Random         = "random"      // plays a random legal move (seeded by the game)
+	Normal         = "normal"          // plays the first legal move (random with seed:N), resigns when it has none
+	CrashOnGo      = "crash-on-go"     // exits with status 3 on go (":N" on the Nth go)
+	NoUSIOK        = "nousiok"         // never answers usi
+	IgnoreQuit     = "ignore-quit"     // never exits on quit
+	PonderNames    = "ponder-name"     // declares Hash and Ponder instead of USI_Hash/USI_Ponder
+	IllegalMove    = "illegal"         // answers go with an illegal move
+	Resign         = "resign"          // answers go with bestmove resign
+	DeclareWin     = "win"             // answers go with bestmove win
+	SlowMove       = "slow"            // thinks 300 ms before each move
+	PonderExpected = "ponder"          // sends "bestmove M ponder P" with P its expected reply
+	IgnoreStop     = "ignore-stop"     // in go infinite/ponder, never answers stop
+	Random         = "random"          // plays a random legal move (seeded by the game)
+	CrashOnPonder  = "crash-on-ponder" // sends ponder moves, and exits on go ponder (as gpsusi does)
 )
 
 // RunIfRequested runs the fake engine and exits if this process was started as one.
@@ -114,7 +115,7 @@ func run(behaviour string) int {
 			pos = p
 		case "go":
 			gos++
-			if name == CrashOnGo && (arg == "" || arg == strconv.Itoa(gos)) {
+			if name == CrashOnGo && (arg == "" || arg == strconv.Itoa(gos)) || name == CrashOnPonder && strings.Contains(rest, "ponder") {
 				fmt.Fprintln(os.Stderr, "fake engine: segmentation fault (pretend)")
 				return 3
 			}
@@ -138,7 +139,7 @@ func run(behaviour string) int {
 				}
 				say("info depth 1 seldepth 1 score cp %d nodes %d pv %s", 10*gos, 100*gos, m.USI())
 				answer = "bestmove " + m.USI()
-				if name == PonderExpected {
+				if name == PonderExpected || name == CrashOnPonder {
 					var b2 [board.MaxMoves]board.Move
 					if replies := pos.Play(m).LegalMoves(b2[:0]); len(replies) > 0 {
 						answer += " ponder " + replies[0].USI()
