@@ -17,8 +17,11 @@ import (
 	"runtime/debug"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/dialog"
 
+	"banmen/engine"
 	"banmen/ui"
 	"banmen/ui/nativedialog"
 )
@@ -51,6 +54,13 @@ func main() {
 	}
 	a.Lifecycle().SetOnStarted(func() {
 		w.OfferRestore()
+		// the engine list: Banmen's own engine (banmen-engine, installed beside this program)
+		// is registered on the first run; a corrupt list is kept aside and reported
+		go func() {
+			if _, err := engine.OpenUserRegistry(""); err != nil {
+				fyne.Do(func() { dialog.ShowError(err, w.Window()) })
+			}
+		}()
 		// Starting up parses the bundled font (6 MB, about 20 MB of tables in Go, once for each
 		// text style Fyne asks for) and leaves as much garbage: hand it back to the system.
 		time.AfterFunc(2*time.Second, debug.FreeOSMemory)

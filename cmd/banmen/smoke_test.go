@@ -178,6 +178,11 @@ func TestSmokeWindowUnderXvfb(t *testing.T) {
 		}
 	}
 	stop()
+	// the first run registered the engine installed beside the GUI
+	engines, err := os.ReadFile(filepath.Join(home, "xdg_config_home", "banmen", "engines.json"))
+	if err != nil || !strings.Contains(string(engines), `"bundled": true`) || !strings.Contains(string(engines), filepath.Join(filepath.Dir(bin), "banmen-engine")) {
+		t.Errorf("the bundled engine was not registered at the first run: %v\n%s", err, engines)
+	}
 	for _, bad := range forbiddenOutput {
 		if strings.Contains(out.String(), bad) {
 			t.Errorf("banmen's output contains %q:\n%s", bad, out.String())
@@ -217,6 +222,11 @@ func buildBanmen(t *testing.T) string {
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build of banmen: %v\n%s", err, out)
+	}
+	// the bundled engine is installed beside the GUI, as make build does
+	eng := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(filepath.Dir(bin), "banmen-engine"), "banmen/cmd/banmen-engine")
+	if out, err := eng.CombinedOutput(); err != nil {
+		t.Fatalf("go build of banmen-engine: %v\n%s", err, out)
 	}
 	return bin
 }
