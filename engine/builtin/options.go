@@ -55,7 +55,7 @@ func newOptions() *options {
 		{name: optSkillLevel, kind: optSpin, def: "20", min: 0, max: 20},
 		// NetworkDelay: milliseconds kept in reserve on every move against the delays
 		// between engine and clock (at most a quarter of a byoyomi or movetime).
-		{name: optNetworkDelay, kind: optSpin, def: "150", min: 0, max: 10000},
+		{name: optNetworkDelay, kind: optSpin, def: "200", min: 0, max: 10000},
 		{name: optClearHash, kind: optButton},
 	}}
 	for _, op := range o.list {

@@ -221,3 +221,17 @@ func TestRepetitionScores(t *testing.T) {
 		t.Errorf("perpetual check: %d, %v", v, ok)
 	}
 }
+
+func TestSearchThreads(t *testing.T) {
+	s := NewSearcher(16)
+	g := gameFrom(t, middleGames[3])
+	r := s.Search(g, Limits{Threads: 3, Optimum: 200 * time.Millisecond, Maximum: 300 * time.Millisecond}, nil)
+	if !g.Position().IsLegal(r.Move) || r.Nodes == 0 {
+		t.Errorf("%+v", r)
+	}
+	// a second search reuses the threads
+	r = s.Search(g, Limits{Threads: 2, Depth: 6}, nil)
+	if !g.Position().IsLegal(r.Move) {
+		t.Errorf("%+v", r)
+	}
+}

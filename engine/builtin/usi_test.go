@@ -126,7 +126,7 @@ func TestUSIHandshake(t *testing.T) {
 		"option name USI_Hash type spin", "option name USI_Ponder type check",
 		"option name MultiPV type spin", "option name Threads type spin",
 		"option name USI_LimitStrength type check default false", "option name USI_Strength type spin",
-		"option name SkillLevel type spin default 20 min 0 max 20", "option name NetworkDelay type spin",
+		"option name SkillLevel type spin default 20 min 0 max 20", "option name NetworkDelay type spin default 200",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("usi answer lacks %q:\n%s", want, text)
