@@ -593,7 +593,15 @@ func ready(t *testing.T, s *Session) EngineInfo {
 	return info
 }
 
+//
+// Waits of a second or more bound how long a test waits on a real engine; make test
+// runs every package at once on two cores, where gpsusi alone can take seconds to load
+// its data, so they are tripled. What is under test is the session's own timeouts;
+// shorter contexts (a caller giving up) are kept as they are.
 func ctxT(t *testing.T, d time.Duration) context.Context {
+	if d >= time.Second {
+		d *= 3
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	t.Cleanup(cancel)
 	return ctx
