@@ -593,6 +593,7 @@ func ready(t *testing.T, s *Session) EngineInfo {
 	return info
 }
 
+// ctxT returns a context that ends after d (and with the test).
 //
 // Waits of a second or more bound how long a test waits on a real engine; make test
 // runs every package at once on two cores, where gpsusi alone can take seconds to load
