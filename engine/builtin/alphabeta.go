@@ -45,10 +45,35 @@ type frame struct {
 	inCheck    bool
 	move       board.Move // the move that led here (NoMove after a null move)
 	staticEval int
+	base       evalBase // see evalBase; valid when baseOK
+	baseOK     bool
 	pv         [maxPly + 1]board.Move
 	pvLen      int
 	moves      moveList
 	scores     [maxMoves]int32
+}
+
+// eval returns the static evaluation of the position at ply, from its evalBase.
+func (t *searchThread) eval(ply int) int {
+	f := &t.stack[ply]
+	if !f.baseOK {
+		f.base, f.baseOK = computeBase(&f.pos), true
+	}
+	return evaluateWith(&f.pos, f.base)
+}
+
+// child sets up the frame after m from the frame at ply: position, hash, evaluation base.
+func (t *searchThread) child(ply int, m board.Move) *frame {
+	f, c := &t.stack[ply], &t.stack[ply+1]
+	c.pos = f.pos
+	c.pos.Do(m)
+	c.hash = c.pos.Hash()
+	c.move = m
+	c.baseOK = false
+	if f.baseOK {
+		c.base, c.baseOK = f.base.after(&f.pos, m)
+	}
+	return c
 }
 
 func (t *searchThread) updatePV(ply int, m board.Move) {
@@ -144,7 +169,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		return v
 	}
 	if ply >= maxPly {
-		return evaluate(p)
+		return t.eval(ply)
 	}
 	// mate distance pruning
 	alpha = max(alpha, matedIn(ply))
@@ -166,6 +191,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 	}
 	inCheck := f.inCheck
 	eval := evalNone
+	ci := newCheckInfo(p)
 	if !inCheck {
 		if canDeclare(p) {
 			return mateIn(ply + 1)
@@ -173,7 +199,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		if hit && tte.eval != evalNone {
 			eval = tte.eval
 		} else {
-			eval = evaluate(p)
+			eval = t.eval(ply)
 		}
 		f.staticEval = eval
 		if hit && (tte.bound == boundLower && ttScore > eval || tte.bound == boundUpper && ttScore < eval) {
@@ -181,7 +207,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		}
 		// a mate in one ends the search here; the table remembers it, so ask only once
 		if !hit || tte.depth < 1 {
-			if m := mate1(p, f.moves[:]); m != board.NoMove {
+			if m := mate1With(p, &ci, f.moves[:]); m != board.NoMove {
 				v := mateIn(ply + 1)
 				f.pv[0], f.pvLen = m, 1
 				tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, min(depth+6, maxPly), boundExact)
@@ -208,6 +234,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 				c.hash = c.pos.Hash()
 				c.inCheck = false
 				c.move = board.NoMove
+				c.base, c.baseOK = f.base, f.baseOK
 				v := -t.search(ply+1, depth-r, -beta, -beta+1, !cutNode)
 				if t.shared.stop.Load() {
 					return 0
@@ -230,7 +257,6 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 
 	var mp movePicker
 	mp.init(p, inCheck, ttMove, t.killers[ply], &t.hist, f.moves[:], f.scores[:])
-	ci := newCheckInfo(p)
 	us := p.SideToMove()
 	bestScore := -scoreInf
 	bestMove := board.NoMove
@@ -261,15 +287,13 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 				continue
 			}
 		}
-		c.pos = *p
-		c.pos.Do(m)
+		t.child(ply, m)
+		tt.touch(c.hash)
 		if needCheck && !legalAfter(&c.pos) {
 			continue
 		}
 		moveCount++
-		c.hash = c.pos.Hash()
 		c.inCheck = givesCheck
-		c.move = m
 		ext := 0
 		if givesCheck && ply < 2*t.rootDepth && (depth <= 4 || seeGE(p, m, 0)) {
 			ext = 1
@@ -367,7 +391,7 @@ func (t *searchThread) qsearch(ply, alpha, beta int) int {
 		t.selDepth = ply
 	}
 	if ply >= maxPly {
-		return evaluate(p)
+		return t.eval(ply)
 	}
 	pvNode := beta-alpha > 1
 	tt := t.shared.tt
@@ -391,7 +415,7 @@ func (t *searchThread) qsearch(ply, alpha, beta int) int {
 		if hit && tte.eval != evalNone {
 			standPat = tte.eval
 		} else {
-			standPat = evaluate(p)
+			standPat = t.eval(ply)
 		}
 		if standPat >= beta {
 			if !hit {
@@ -421,15 +445,13 @@ func (t *searchThread) qsearch(ply, alpha, beta int) int {
 				continue
 			}
 		}
-		c.pos = *p
-		c.pos.Do(m)
+		t.child(ply, m)
+		tt.touch(c.hash)
 		if needCheck && !legalAfter(&c.pos) {
 			continue
 		}
 		moveCount++
-		c.hash = c.pos.Hash()
 		c.inCheck = c.pos.InCheck()
-		c.move = m
 		v := -t.qsearch(ply+1, -beta, -alpha)
 		if t.shared.stop.Load() {
 			return 0

@@ -175,49 +175,109 @@ func init() {
 }
 
 // evaluate returns the static value of p for the side to move.
-func evaluate(p *board.Position) int {
-	v := evalSide(p, board.Black) - evalSide(p, board.White)
+func evaluate(p *board.Position) int { return evaluateWith(p, computeBase(p)) }
+
+// evalBase is the part of the evaluation a move changes only where it happens: material,
+// pieces in hand, piece-square tables and placement relative to both kings, per colour.
+// The search carries it from node to node (evalBase.after) and adds the rest.
+type evalBase [2]int32
+
+// pieceTerm is what a piece of kind t (not the king) of colour c on s contributes.
+func pieceTerm(c board.Color, t board.PieceType, s board.Square, own, opp board.Square) int32 {
+	rs := s
+	if c == board.White {
+		rs = board.NumSquares - 1 - s
+	}
+	v := pieceValue[t] + pst[t][rs]
+	if own != board.NoSquare {
+		v += ownKing[t][offset(c, own, s)]
+	}
+	if opp != board.NoSquare {
+		v += enemyKing[t][offset(c, opp, s)]
+	}
+	return int32(v)
+}
+
+// computeBase computes the base of p from scratch.
+func computeBase(p *board.Position) evalBase {
+	var b evalBase
+	for c := board.Black; c <= board.White; c++ {
+		own, opp := p.KingSquare(c), p.KingSquare(c.Opp())
+		h := p.Hand(c)
+		v := int32(0)
+		for t := board.Pawn; t <= board.Gold; t++ {
+			v += int32(handTable[t][min(h.Count(t), 18)])
+		}
+		if own != board.NoSquare {
+			rs := own
+			if c == board.White {
+				rs = board.NumSquares - 1 - own
+			}
+			v += int32(pst[board.King][rs])
+		}
+		for t := board.Pawn; t <= board.Dragon; t++ {
+			if t == board.King {
+				continue
+			}
+			for bb := p.Pieces(c, t); bb.NonZero(); {
+				v += pieceTerm(c, t, bb.Pop(), own, opp)
+			}
+		}
+		b[c] = v
+	}
+	return b
+}
+
+// after returns the base after m, legal in p (whose base is b). A king move changes every
+// piece's placement relative to it: ok is false, and the caller computes the base anew.
+func (b evalBase) after(p *board.Position, m board.Move) (evalBase, bool) {
+	t := m.Piece()
+	if t == board.King {
+		return b, false
+	}
+	us := p.SideToMove()
+	them := us.Opp()
+	kUs, kThem := p.KingSquare(us), p.KingSquare(them)
+	to := m.To()
+	if m.IsDrop() {
+		n := min(p.Hand(us).Count(t), 18)
+		b[us] += int32(handTable[t][n-1]-handTable[t][n]) + pieceTerm(us, t, to, kUs, kThem)
+		return b, true
+	}
+	b[us] += pieceTerm(us, m.PieceAfter(), to, kUs, kThem) - pieceTerm(us, t, m.From(), kUs, kThem)
+	if c := m.Captured(); c != board.NoPieceType {
+		if c == board.King {
+			return b, false
+		}
+		b[them] -= pieceTerm(them, c, to, kThem, kUs)
+		u := c.Unpromote()
+		n := min(p.Hand(us).Count(u), 17)
+		b[us] += int32(handTable[u][n+1] - handTable[u][n])
+	}
+	return b, true
+}
+
+// evaluateWith adds to the base what depends on the whole board: slider mobility and the
+// openness of each king against the opponent's hand, and turns it to the side to move.
+func evaluateWith(p *board.Position, b evalBase) int {
+	v := int(b[board.Black]-b[board.White]) + dynamic(p, board.Black) - dynamic(p, board.White)
 	if p.SideToMove() == board.White {
 		v = -v
 	}
 	return v + tempo
 }
 
-// evalSide sums what c owns: material, placement, mobility and safety.
-func evalSide(p *board.Position, c board.Color) int {
-	them := c.Opp()
-	own := p.KingSquare(c)
-	opp := p.KingSquare(them)
+// dynamic is c's mobility and king exposure.
+func dynamic(p *board.Position, c board.Color) int {
 	v := 0
-	h := p.Hand(c)
-	for t := board.Pawn; t <= board.Gold; t++ {
-		v += handTable[t][min(h.Count(t), 18)]
-	}
-	for bb := p.ColorPieces(c); bb.NonZero(); {
-		s := bb.Pop()
-		t := p.PieceAt(s).Type()
-		rs := s
-		if c == board.White {
-			rs = board.NumSquares - 1 - s
-		}
-		v += pieceValue[t] + pst[t][rs]
-		if t == board.King {
-			continue
-		}
-		if own != board.NoSquare {
-			v += ownKing[t][offset(c, own, s)]
-		}
-		if opp != board.NoSquare {
-			v += enemyKing[t][offset(c, opp, s)]
-		}
-		switch t {
-		case board.Rook, board.Dragon, board.Bishop, board.Horse:
-			v += 3 * p.AttacksFrom(c, t, s).Count()
+	for _, t := range [4]board.PieceType{board.Rook, board.Dragon, board.Bishop, board.Horse} {
+		for bb := p.Pieces(c, t); bb.NonZero(); {
+			v += 3 * p.AttacksFrom(c, t, bb.Pop()).Count()
 		}
 	}
 	// an open king against a full hand: empty squares next to our king are drop squares
-	if own != board.NoSquare {
-		oh := p.Hand(them)
+	if own := p.KingSquare(c); own != board.NoSquare {
+		oh := p.Hand(c.Opp())
 		danger := oh.Count(board.Gold) + oh.Count(board.Silver) + 2*(oh.Count(board.Rook)+oh.Count(board.Bishop)) + oh.Count(board.Knight)
 		if danger > 0 {
 			holes := board.PseudoAttacks(c, board.King, own).AndNot(p.Occupied()).Count()

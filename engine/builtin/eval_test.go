@@ -85,3 +85,25 @@ func BenchmarkEvaluate(b *testing.B) {
 		evaluate(p)
 	}
 }
+
+// The base carried from move to move equals the base computed afresh.
+func TestEvalBaseIncremental(t *testing.T) {
+	for _, p := range randomPositions(t, 800, 17) {
+		b := computeBase(p)
+		var buf moveList
+		for _, m := range p.LegalMoves(buf[:0]) {
+			q := *p
+			q.Do(m)
+			nb, ok := b.after(p, m)
+			if !ok {
+				if m.Piece() != board.King {
+					t.Fatalf("%s %s: no incremental base for a non-king move", p.SFEN(), m)
+				}
+				continue
+			}
+			if want := computeBase(&q); nb != want {
+				t.Fatalf("%s %s: base %v, computed %v", p.SFEN(), m, nb, want)
+			}
+		}
+	}
+}

@@ -10,10 +10,34 @@ import "banmen/board"
 // space for the checks (maxMoves long).
 func mate1(p *board.Position, buf []board.Move) board.Move {
 	ci := newCheckInfo(p)
+	return mate1With(p, &ci, buf)
+}
+
+// mate1With is mate1 with the check information of p already at hand.
+func mate1With(p *board.Position, ci *checkInfo, buf []board.Move) board.Move {
 	if ci.king == board.NoSquare {
 		return board.NoMove
 	}
-	for _, m := range genChecks(p, &ci, buf[:0]) {
+	us := p.SideToMove()
+	near := board.PseudoAttacks(us, board.King, ci.king)
+	var free board.Bitboard
+	freeKnown := false
+	for _, m := range genChecks(p, ci, buf[:0]) {
+		if m.IsDrop() {
+			// a drop leaves the king every square it can flee to now but those the dropped
+			// piece covers (a slider also the square behind the king): cheap to rule out
+			if !freeKnown {
+				free = kingFlight(p, ci.king)
+				freeKnown = true
+			}
+			cover := p.AttacksFrom(us, m.Piece(), m.To())
+			if isSlider(m.Piece()) {
+				cover = cover.Or(board.LineThrough(m.To(), ci.king).And(near))
+			}
+			if free.AndNot(cover).NonZero() {
+				continue
+			}
+		}
 		q := *p
 		q.Do(m)
 		if !legalAfter(&q) || hasEvasion(&q) {
@@ -147,6 +171,28 @@ func evasionExists(p *board.Position, drops bool) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// kingFlight returns the squares next to the opponent's king k (of the side not to move)
+// that it could step to now: not its own pieces, not attacked by the side to move.
+func kingFlight(p *board.Position, k board.Square) board.Bitboard {
+	us := p.SideToMove()
+	var out board.Bitboard
+	for bb := board.PseudoAttacks(us, board.King, k).AndNot(p.ColorPieces(us.Opp())); bb.NonZero(); {
+		s := bb.Pop()
+		if !p.IsAttacked(s, us) {
+			out = out.Or(board.SquareBB(s))
+		}
+	}
+	return out
+}
+
+func isSlider(t board.PieceType) bool {
+	switch t {
+	case board.Lance, board.Bishop, board.Rook, board.Horse, board.Dragon:
+		return true
 	}
 	return false
 }

@@ -294,6 +294,7 @@ func (s *Searcher) Search(g *board.Game, lim Limits, report func(Info)) Result {
 		t.stack[0].hash = root.Hash()
 		t.stack[0].inCheck = root.InCheck()
 		t.stack[0].move = board.NoMove
+		t.stack[0].base, t.stack[0].baseOK = computeBase(&root), true
 		t.rootMoves = t.rootMoves[:0]
 		for _, m := range legal {
 			t.rootMoves = append(t.rootMoves, rootMove{move: m, score: -scoreInf, prevScore: -scoreInf})
@@ -482,11 +483,8 @@ func (t *searchThread) rootSearch(depth, alpha, beta int) int {
 			sh.report(Info{Depth: depth, CurrMove: m, CurrMoveNumber: i + 1})
 		}
 		givesCheck := ci.givesCheck(m)
-		c.pos = *p
-		c.pos.Do(m)
-		c.hash = c.pos.Hash()
+		t.child(0, m)
 		c.inCheck = givesCheck
-		c.move = m
 		newDepth := depth - 1
 		if givesCheck {
 			newDepth++
