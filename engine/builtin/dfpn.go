@@ -64,6 +64,10 @@ type SolveResult struct {
 	Line   []board.Move // the mating line when Status is MateFound
 	Nodes  uint64
 	Time   time.Duration
+	// ProofNodes and ProofTime say when the mate was proven; the rest of Nodes and Time went
+	// into making the line (the shortest mate, the longest defence).
+	ProofNodes uint64
+	ProofTime  time.Duration
 }
 
 // Solver solves tsume; it keeps its table between solves. Not for concurrent use.
@@ -187,6 +191,7 @@ func (s *Solver) Solve(pos *board.Position, opt SolveOptions) SolveResult {
 	switch {
 	case r.pn == 0:
 		s.proofNodes = s.nodes
+		res.ProofNodes, res.ProofTime = s.nodes, time.Since(s.start)
 		res.Line = s.extractLine(&root, or)
 		if res.Line != nil || !or && r.length == 0 {
 			res.Status = MateFound

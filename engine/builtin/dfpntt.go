@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"banmen/board"
 )
@@ -91,7 +92,7 @@ func boardKeyAfter(p *board.Position, k uint64, m board.Move) uint64 {
 	return k
 }
 
-// dfpnEntry is one slot: 32 bytes.
+// dfpnEntry is what the table holds for one position and hand.
 type dfpnEntry struct {
 	key    uint64
 	hand   uint32 // the attacker's hand
@@ -112,77 +113,104 @@ const (
 
 const dfpnBucketSize = 8
 
+// dfpnSlot is an entry without its key: a bucket keeps its keys together, so that a probe
+// reads one cache line of keys and then only the slots whose key matches.
+type dfpnSlot struct {
+	hand   uint32
+	pn, dn uint32
+	move   board.Move
+	amount uint32
+	length uint16
+	flags  uint8
+	_      uint8
+}
+
+type dfpnBucket struct {
+	keys  [dfpnBucketSize]uint64 // key|1; 0 is an empty slot
+	slots [dfpnBucketSize]dfpnSlot
+}
+
 type dfpnTable struct {
-	entries []dfpnEntry
+	buckets []dfpnBucket
 	mask    uint64
 	used    int
 }
 
 func newDfpnTable(mb int) *dfpnTable {
-	n := uint64(mb) << 20 / 32 / dfpnBucketSize
+	n := uint64(mb) << 20 / uint64(unsafe.Sizeof(dfpnBucket{}))
 	n = max(1, uint64(1)<<(63-bits.LeadingZeros64(max(n, 1)))) // a power of two
-	return &dfpnTable{entries: make([]dfpnEntry, n*dfpnBucketSize), mask: n - 1}
+	t := &dfpnTable{buckets: make([]dfpnBucket, n), mask: n - 1}
+	adviseHugePages(unsafe.Pointer(&t.buckets[0]), uintptr(n)*unsafe.Sizeof(dfpnBucket{}))
+	return t
 }
 
-func (t *dfpnTable) sizeMB() int { return len(t.entries) * 32 >> 20 }
+func (t *dfpnTable) sizeMB() int { return len(t.buckets) * int(unsafe.Sizeof(dfpnBucket{})) >> 20 }
 
 func (t *dfpnTable) clear() {
-	clear(t.entries)
+	clear(t.buckets)
 	t.used = 0
 }
 
-func (t *dfpnTable) bucket(key uint64) []dfpnEntry {
-	i := (key >> 20 & t.mask) * dfpnBucketSize
-	return t.entries[i : i+dfpnBucketSize]
+func (t *dfpnTable) bucket(key uint64) *dfpnBucket { return &t.buckets[key>>20&t.mask] }
+
+func (b *dfpnBucket) entry(i int) dfpnEntry {
+	s := &b.slots[i]
+	return dfpnEntry{key: b.keys[i] &^ 1, hand: s.hand, pn: s.pn, dn: s.dn, move: s.move, amount: s.amount, length: s.length, flags: s.flags}
+}
+
+func (b *dfpnBucket) set(i int, e dfpnEntry) {
+	b.keys[i] = e.key | 1
+	b.slots[i] = dfpnSlot{hand: e.hand, pn: e.pn, dn: e.dn, move: e.move, amount: e.amount, length: e.length, flags: e.flags | flagUsed}
 }
 
 // lookup returns what the table knows of (key, hand): a proof or disproof that applies by
 // the hands, or the numbers stored for exactly this hand. ok is false when nothing applies.
 func (t *dfpnTable) lookup(key uint64, hand uint32) (e dfpnEntry, ok bool) {
-	var exact, proof *dfpnEntry
+	exact, proof := -1, -1
 	b := t.bucket(key)
-	for i := range b {
-		c := &b[i]
-		if c.flags&flagUsed == 0 || c.key != key {
+	k := key | 1
+	for i := range b.keys {
+		if b.keys[i] != k {
 			continue
 		}
+		c := &b.slots[i]
 		if c.pn == 0 && handGE(hand, c.hand) {
 			// of several proofs that apply, the shortest mate
-			if proof == nil || c.length < proof.length {
-				proof = c
+			if proof < 0 || c.length < b.slots[proof].length {
+				proof = i
 			}
 			continue
 		}
 		if c.dn == 0 && c.flags&flagPathDependent == 0 && handGE(c.hand, hand) {
-			return *c, true
+			return b.entry(i), true
 		}
 		if c.hand == hand && !(c.dn == 0 && c.flags&flagPathDependent != 0) {
-			exact = c
+			exact = i
 		}
 	}
-	if proof != nil {
-		return *proof, true
+	if proof >= 0 {
+		return b.entry(proof), true
 	}
-	if exact != nil {
-		return *exact, true
+	if exact >= 0 {
+		return b.entry(exact), true
 	}
 	return dfpnEntry{}, false
 }
 
 // store records (key, hand). A final result replaces the numbers of the same hand.
 func (t *dfpnTable) store(e dfpnEntry) {
-	e.flags |= flagUsed
 	b := t.bucket(e.key)
+	k := e.key | 1
 	victim := -1
-	for i := range b {
-		c := &b[i]
-		if c.flags&flagUsed == 0 {
-			if victim < 0 || b[victim].flags&flagUsed != 0 {
+	for i := range b.keys {
+		if b.keys[i] == 0 {
+			if victim < 0 || b.keys[victim] != 0 {
 				victim = i
 			}
 			continue
 		}
-		if c.key == e.key && c.hand == e.hand {
+		c := &b.slots[i]
+		if b.keys[i] == k && c.hand == e.hand {
 			e.amount = max(e.amount, c.amount)
 			switch {
 			case c.pn == 0 && e.pn != 0, c.dn == 0 && c.flags&flagPathDependent == 0 && e.dn != 0:
@@ -194,21 +222,21 @@ func (t *dfpnTable) store(e dfpnEntry) {
 				c.amount = e.amount
 				return
 			}
-			*c = e
+			b.set(i, e)
 			return
 		}
-		if victim < 0 || (b[victim].flags&flagUsed != 0 && weight(c) < weight(&b[victim])) {
+		if victim < 0 || (b.keys[victim] != 0 && weight(c) < weight(&b.slots[victim])) {
 			victim = i
 		}
 	}
-	if b[victim].flags&flagUsed == 0 {
+	if b.keys[victim] == 0 {
 		t.used++
 	}
-	b[victim] = e
+	b.set(victim, e)
 }
 
 // weight is what an entry is worth keeping: the work it saves, more for final results.
-func weight(e *dfpnEntry) uint64 {
+func weight(e *dfpnSlot) uint64 {
 	w := uint64(e.amount)
 	if e.pn == 0 || e.dn == 0 {
 		w = w*2 + 64
@@ -218,5 +246,5 @@ func weight(e *dfpnEntry) uint64 {
 
 // hashfull is the permille of slots in use.
 func (t *dfpnTable) hashfull() int {
-	return int(int64(t.used) * 1000 / int64(len(t.entries)))
+	return int(int64(t.used) * 1000 / int64(len(t.buckets)*dfpnBucketSize))
 }

@@ -49,31 +49,31 @@ func TestDfpnTableDomination(t *testing.T) {
 	big[board.Gold], big[board.Silver] = 2, 1
 	ps, pb := handPack(small), handPack(big)
 	// proven with a gold: proven with more
-	tt.store(dfpnEntry{key: 42, hand: ps, pn: 0, dn: pnInf, length: 7})
-	if e, ok := tt.lookup(42, pb); !ok || e.pn != 0 || e.length != 7 {
+	tt.store(dfpnEntry{key: 42 << 8, hand: ps, pn: 0, dn: pnInf, length: 7})
+	if e, ok := tt.lookup(42<<8, pb); !ok || e.pn != 0 || e.length != 7 {
 		t.Errorf("proof not shared with a bigger hand: %+v %v", e, ok)
 	}
-	if _, ok := tt.lookup(42, 0); ok {
+	if _, ok := tt.lookup(42<<8, 0); ok {
 		t.Error("proof shared with an empty hand")
 	}
 	// disproven with two golds and a silver: disproven with less
-	tt.store(dfpnEntry{key: 43, hand: pb, pn: pnInf, dn: 0})
-	if e, ok := tt.lookup(43, ps); !ok || e.dn != 0 {
+	tt.store(dfpnEntry{key: 43 << 8, hand: pb, pn: pnInf, dn: 0})
+	if e, ok := tt.lookup(43<<8, ps); !ok || e.dn != 0 {
 		t.Errorf("disproof not shared with a smaller hand: %+v %v", e, ok)
 	}
 	// a path-dependent disproof is not shared at all
-	tt.store(dfpnEntry{key: 44, hand: pb, pn: pnInf, dn: 0, flags: flagPathDependent})
-	if _, ok := tt.lookup(44, pb); ok {
+	tt.store(dfpnEntry{key: 44 << 8, hand: pb, pn: pnInf, dn: 0, flags: flagPathDependent})
+	if _, ok := tt.lookup(44<<8, pb); ok {
 		t.Error("a path-dependent disproof was given out")
 	}
 	// a proof is not overwritten by numbers, and the shorter of two proofs stays
-	tt.store(dfpnEntry{key: 42, hand: ps, pn: 5, dn: 5})
-	tt.store(dfpnEntry{key: 42, hand: ps, pn: 0, dn: pnInf, length: 9})
-	if e, _ := tt.lookup(42, ps); e.pn != 0 || e.length != 7 {
+	tt.store(dfpnEntry{key: 42 << 8, hand: ps, pn: 5, dn: 5})
+	tt.store(dfpnEntry{key: 42 << 8, hand: ps, pn: 0, dn: pnInf, length: 9})
+	if e, _ := tt.lookup(42<<8, ps); e.pn != 0 || e.length != 7 {
 		t.Errorf("proof lost or lengthened: %+v", e)
 	}
-	tt.store(dfpnEntry{key: 42, hand: ps, pn: 0, dn: pnInf, length: 5})
-	if e, _ := tt.lookup(42, ps); e.length != 5 {
+	tt.store(dfpnEntry{key: 42 << 8, hand: ps, pn: 0, dn: pnInf, length: 5})
+	if e, _ := tt.lookup(42<<8, ps); e.length != 5 {
 		t.Errorf("shorter proof not kept: %+v", e)
 	}
 	if tt.used != 3 || tt.hashfull() != 0 {

@@ -27,7 +27,7 @@ func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 	key := boardKey(root)
 	hand := handPack(root.Hand(attackerOf(root, or)))
 	budget := max(4*s.proofNodes, 200000)
-	for l := len(line) - 2; l >= 1 && !s.stopped; l -= 2 {
+	for l := len(line) - 2; l >= 1 && !s.stopped; l = len(line) - 2 {
 		s.limit = l
 		ok := s.proveHand(root, key, hand, or, budget)
 		s.limit = 0

@@ -161,7 +161,7 @@ func TestTsumeFull(t *testing.T) {
 		if len(line) > 80 {
 			line = line[:80] + "…"
 		}
-		t.Logf("%-24s %-13s %-7s %8v %9d nodes  %3d plies  %s %s", tp.ID, tp.Expected, r.Status, r.Time.Round(time.Millisecond), r.Nodes, len(r.Line), why, line)
+		t.Logf("%-24s %-13s %-7s %8v %9d nodes (proof %8v) %3d plies  %s %s", tp.ID, tp.Expected, r.Status, r.Time.Round(time.Millisecond), r.Nodes, r.ProofTime.Round(time.Millisecond), len(r.Line), why, line)
 		if !ok {
 			wrong++
 			t.Errorf("%s: WRONG: %s", tp.ID, why)
@@ -179,4 +179,60 @@ func TestTsumeFull(t *testing.T) {
 	}
 	t.Logf("solved %d of %d (%.1f%%), wrong %d, median %v, worst %v (of the solved)", solved, total, 100*float64(solved)/float64(total), wrong, median, worst)
 	_ = slices.Max[[]int]
+}
+
+var tsumeMicro = flag.Duration("tsume.micro", 0, "Microcosmos: solve the last N plies of the known answer, for growing N, this long each (e.g. 60s)")
+
+// TestMicrocosmos measures how far the solver gets into Microcosmos (1525 plies): it solves
+// the positions reached after all but the last k plies of the known answer, k growing, and
+// then the whole problem, each with the time given by -tsume.micro.
+func TestMicrocosmos(t *testing.T) {
+	if *tsumeMicro == 0 {
+		t.Skip("minutes per step: go test -run Microcosmos -tsume.micro 60s -v")
+	}
+	var micro *tsumeProblem
+	for _, tp := range loadTsume(t) {
+		if tp.ID == "KomoringHeights-001" {
+			micro = &tp
+		}
+	}
+	if micro == nil {
+		t.Skip("Microcosmos is not in the corpus")
+	}
+	var answer []string
+	switch v := micro.Solution.(type) {
+	case string:
+		answer = strings.Fields(strings.NewReplacer("[", "", "]", "", "'", "", ",", " ").Replace(v))
+	case []any:
+		for _, m := range v {
+			answer = append(answer, m.(string))
+		}
+	}
+	if len(answer) != 1525 {
+		t.Fatalf("answer has %d plies", len(answer))
+	}
+	positions := []*board.Position{micro.position(t)}
+	for _, u := range answer {
+		p := *positions[len(positions)-1]
+		m, err := p.ParseMove(u)
+		if err != nil {
+			t.Fatalf("answer: %v", err)
+		}
+		p.Do(m)
+		positions = append(positions, &p)
+	}
+	s := NewSolver(1024)
+	for _, k := range []int{11, 31, 61, 101, 151, 201, 301, 401, 501, 701, 901, 1101, 1301, 1525} {
+		p := positions[1525-k]
+		start := time.Now()
+		r := s.Solve(p, SolveOptions{Deadline: start.Add(*tsumeMicro)})
+		t.Logf("last %4d plies: %-7s proven in %v (%d nodes), line of %d plies after %v (%d nodes)", k, r.Status,
+			r.ProofTime.Round(time.Millisecond), r.ProofNodes, len(r.Line), r.Time.Round(time.Millisecond), r.Nodes)
+		if r.Status == MateFound && !verifyLine(p, r.Line, true, false) {
+			t.Errorf("last %d plies: the line does not mate", k)
+		}
+		if r.Status != MateFound {
+			break
+		}
+	}
 }
