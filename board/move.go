@@ -187,11 +187,8 @@ func (p *Position) complete(raw Move) (Move, string) {
 		}
 		m = NewBoardMove(from, to, pc.Type(), cap.Type(), raw.IsPromotion())
 	}
-	var buf [MaxMoves]Move
-	for _, l := range p.LegalMoves(buf[:0]) {
-		if l == m {
-			return m, ""
-		}
+	if p.IsLegal(m) {
+		return m, ""
 	}
 	return NoMove, p.whyIllegal(m)
 }
@@ -218,18 +215,85 @@ func (p *Position) whyIllegal(m Move) string {
 	return "it leaves the king in check"
 }
 
-// IsLegal reports whether m (a move made for this position) is legal in p.
+// IsLegal reports whether m (a move made for this position, with its moving and
+// captured kinds) is legal in p. It checks the move itself rather than generating
+// every legal move: the piece is there and can go there, the promotion is allowed or
+// forced, a drop is to an empty square it can move on from, no second pawn on a file,
+// no mate by a pawn drop, and the mover's king is not attacked afterwards.
 func (p *Position) IsLegal(m Move) bool {
 	if m == NoMove {
 		return false
 	}
-	var buf [MaxMoves]Move
-	for _, l := range p.LegalMoves(buf[:0]) {
-		if l == m {
-			return true
+	us := p.side
+	to := m.To()
+	t := m.Piece()
+	if !to.Valid() {
+		return false
+	}
+	if m.IsDrop() {
+		if t < Pawn || t > Gold || m.IsPromotion() || m.Captured() != NoPieceType ||
+			p.hands[us][t] == 0 || p.board[to] != NoPiece || !dropAllowed[us][t].Has(to) {
+			return false
+		}
+		if t == Pawn {
+			if p.Pieces(us, Pawn).And(fileBB[to.File()]).NonZero() {
+				return false
+			}
+			if ek := p.kings[us.Opp()]; ek != NoSquare && stepAttacks[us.Opp()][Pawn][ek].Has(to) && p.isPawnDropMate(to) {
+				return false
+			}
+		}
+	} else {
+		from := m.From()
+		if !from.Valid() {
+			return false
+		}
+		pc, cap := p.board[from], p.board[to]
+		if pc == NoPiece || pc.Color() != us || pc.Type() != t ||
+			cap != NoPiece && cap.Color() == us || cap.Type() != m.Captured() ||
+			!p.lines.attacksFrom(us, t, from).Has(to) {
+			return false
+		}
+		if m.IsPromotion() {
+			if !canPromoteMove(us, t, from, to) {
+				return false
+			}
+		} else if t <= Knight && moveDeadZone[us][t].Has(to) {
+			return false
 		}
 	}
-	return false
+	q := *p
+	q.Do(m)
+	k := q.kings[us]
+	return k == NoSquare || !q.IsAttacked(k, us.Opp())
+}
+
+// IsPseudoLegal reports whether m can be played on the board at all, whatever the
+// rules say: a board move of a piece of the side to move the way that piece moves (not
+// onto its own piece nor the opponent's king, promoting only where promotion is
+// possible), or a drop of a piece in hand on an empty square. Records keep such moves
+// when they end a game as fouls; IsLegal says whether the rules allow them.
+func (p *Position) IsPseudoLegal(m Move) bool {
+	if m == NoMove || !m.To().Valid() {
+		return false
+	}
+	us, to, t := p.side, m.To(), m.Piece()
+	if m.IsDrop() {
+		return t >= Pawn && t <= Gold && p.hands[us][t] > 0 && p.board[to] == NoPiece
+	}
+	from := m.From()
+	if !from.Valid() {
+		return false
+	}
+	pc, cap := p.board[from], p.board[to]
+	if pc == NoPiece || pc.Color() != us || pc.Type() != t || cap.Type() != m.Captured() ||
+		cap != NoPiece && (cap.Color() == us || cap.Type() == King) {
+		return false
+	}
+	if m.IsPromotion() && !canPromoteMove(us, t, from, to) {
+		return false
+	}
+	return p.lines.attacksFrom(us, t, from).Has(to)
 }
 
 // ParseMoves plays a space-separated list of USI moves from p and returns the

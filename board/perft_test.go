@@ -155,3 +155,58 @@ func TestCountLegalMovesAgreesWithLegalMoves(t *testing.T) {
 		walk(pos, 1)
 	}
 }
+
+// TestIsLegalAgreesWithLegalMoves checks the direct legality test against move
+// generation: on every perft position and one ply below, every generated move is
+// legal, and so is no other move made of the same parts (every origin or drop kind to
+// every square, with and without promotion, with the captured kind the board says).
+func TestIsLegalAgreesWithLegalMoves(t *testing.T) {
+	for _, c := range loadPerft(t) {
+		pos, err := ParseSFENWith(c.SFEN, SFENOptions{AllowExtraPieces: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := func(p *Position) {
+			var buf [MaxMoves]Move
+			legal := map[Move]bool{}
+			for _, m := range p.LegalMoves(buf[:0]) {
+				legal[m] = true
+			}
+			for to := Square(0); to < NumSquares; to++ {
+				var cands []Move
+				for from := Square(0); from < NumSquares; from++ {
+					if pc := p.board[from]; pc != NoPiece {
+						for _, promo := range []bool{false, true} {
+							cands = append(cands, NewBoardMove(from, to, pc.Type(), p.board[to].Type(), promo))
+						}
+					}
+				}
+				for ht := Pawn; ht <= Gold; ht++ {
+					cands = append(cands, NewDrop(ht, to))
+				}
+				for _, m := range cands {
+					if got := p.IsLegal(m); got != legal[m] {
+						t.Fatalf("%s: IsLegal(%s) = %v, generation says %v", p.SFEN(), m, got, legal[m])
+					}
+				}
+			}
+		}
+		check(pos)
+		var buf [MaxMoves]Move
+		for _, m := range pos.LegalMoves(buf[:0]) {
+			check(pos.Play(m))
+		}
+	}
+}
+
+func BenchmarkIsLegal(b *testing.B) {
+	p := mustParse(b, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1")
+	var buf [MaxMoves]Move
+	moves := append([]Move(nil), p.LegalMoves(buf[:0])...)
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if !p.IsLegal(moves[i%len(moves)]) {
+			b.Fatal("illegal")
+		}
+	}
+}

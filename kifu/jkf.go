@@ -499,7 +499,7 @@ func jkfMoveFor(p *board.Position, m board.Move, lastTo board.Square) *jkfMove {
 		if m.Captured() != board.NoPieceType {
 			jm.Capture = m.Captured().CSA()
 		}
-		if m.IsPromotion() || m.Piece().CanPromote() && (relRank(p.SideToMove(), m.From()) <= 3 || relRank(p.SideToMove(), m.To()) <= 3) {
+		if m.IsPromotion() || m.Piece().CanPromote() && (board.InPromotionZone(p.SideToMove(), m.From()) || board.InPromotionZone(p.SideToMove(), m.To())) {
 			v := m.IsPromotion()
 			jm.Promote = &v
 		}
