@@ -295,26 +295,56 @@ func (r *Record) ThinkComments(n *Node) []ThinkComment {
 	return ParseThinkComments(n.Comment, r.Position(n), n.lastTo())
 }
 
-// SetThinkComment writes t into n's comment: a think of the same kind (played or
-// analysis) already there is replaced, anything else in the comment is kept, and the
-// think is separated from the rest by an empty line.
+// SetThinkComment writes t into n's comment. The playing engine's think ("*") replaces
+// the one there; an analysis think ("#") replaces the analysis by the same engine, so
+// several engines' analyses stand side by side. People's comments are kept, and thinks
+// stay separated from the rest by an empty line, as ShogiHome's spec asks.
 func (r *Record) SetThinkComment(n *Node, t ThinkComment) {
 	text := t.Format(r.Position(n))
 	var kept []string
-	for _, l := range strings.Split(n.Comment, "\n") {
-		if isThinkLine(l) && (l[0] == '#') == t.Analysis {
+	lines := strings.Split(n.Comment, "\n")
+	for i := 0; i < len(lines); {
+		if !isThinkLine(lines[i]) {
+			kept = append(kept, lines[i])
+			i++
 			continue
 		}
-		kept = append(kept, l)
+		// a block: consecutive think lines of one think
+		j := i
+		for j < len(lines) && isThinkLine(lines[j]) {
+			j++
+		}
+		block := lines[i:j]
+		if !sameThink(block, t) {
+			kept = append(kept, block...)
+		}
+		i = j
 	}
 	// drop empty lines left at the end
 	for len(kept) > 0 && strings.TrimSpace(kept[len(kept)-1]) == "" {
-		kept = append(kept[:0:0], kept[:len(kept)-1]...)
+		kept = kept[:len(kept)-1]
 	}
 	if len(kept) == 0 {
 		n.Comment = text
 		return
 	}
 	n.Comment = strings.Join(kept, "\n") + "\n\n" + text
+}
 
+// sameThink reports whether a block of think lines is the think t replaces: the played
+// think, or an analysis by t's engine (a block or a think that names no engine matches
+// any engine).
+func sameThink(block []string, t ThinkComment) bool {
+	if (block[0][0] == '#') != t.Analysis {
+		return false
+	}
+	if !t.Analysis || t.Engine == "" {
+		return true
+	}
+	for _, l := range block {
+		if v, ok := strings.CutPrefix(l[1:], "エンジン="); ok {
+			return v == t.Engine
+		}
+	}
+	return true
 }

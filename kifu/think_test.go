@@ -153,6 +153,18 @@ func TestSetThinkComment(t *testing.T) {
 	if got := r.ThinkComments(n); len(got) != 2 || got[1].Score != -1 || got[0].Score != 20 || !strings.HasPrefix(n.Comment, "互角\n\n#評価値=20") {
 		t.Errorf("after replacing the played think: %q", n.Comment)
 	}
+	// analyses by two engines stand side by side; each replaces only its own
+	r.SetThinkComment(n, ThinkComment{Analysis: true, Score: 30, HasScore: true, Engine: "f"})
+	r.SetThinkComment(n, ThinkComment{Analysis: true, Score: 25, HasScore: true, Engine: "e"})
+	var scores []int
+	for _, tc := range r.ThinkComments(n) {
+		if tc.Analysis {
+			scores = append(scores, tc.Score)
+		}
+	}
+	if len(scores) != 2 || scores[0] != 30 || scores[1] != 25 {
+		t.Errorf("two engines' analyses: %v in %q", scores, n.Comment)
+	}
 	empty := r.MainLine()[0]
 	r.SetThinkComment(empty, ThinkComment{Score: 5, HasScore: true})
 	if empty.Comment != "*評価値=5" {

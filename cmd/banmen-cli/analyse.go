@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"banmen/board"
@@ -21,7 +22,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var ef engineFlags
-	ef.register(fs, "the engine")
+	ef.register(fs, "an engine (repeat it to analyse with several; the first one labels the moves)")
 	per := fs.Duration("time", time.Second, "time per position")
 	nodes := fs.Int64("nodes", 0, "nodes per position instead of a time")
 	from := fs.Int("from", 0, "first move to judge (1 = the first move)")
@@ -72,18 +73,24 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	defs, err := ef.resolve(ctx, 1, stderr)
+	defs, err := ef.resolve(ctx, -1, stderr)
 	if err != nil {
 		return exitCode(stderr, "analyse", err)
 	}
 	m := engine.NewManager(nil)
 	defer m.CloseAll(10 * time.Second)
-	r, err := m.Start(ctx, defs[0], engine.StartOptions{})
-	if err != nil {
-		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
-		return 1
+	var engines []*engine.Running
+	var names []string
+	for _, d := range defs {
+		r, err := m.Start(ctx, d, engine.StartOptions{})
+		if err != nil {
+			fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
+			return 1
+		}
+		engines = append(engines, r)
+		names = append(names, r.Def.Name)
 	}
-	cfg := analysis.Config{Engine: r, Time: *per, Nodes: *nodes, From: *from, To: *to}
+	cfg := analysis.Config{Time: *per, Nodes: *nodes, From: *from, To: *to}
 	if *nodes > 0 {
 		cfg.Time = 0
 	}
@@ -104,7 +111,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 			pl.update("position %d/%d (ply %d) %d%% ETA %s", p.Done, p.Total, p.Ply, 100*p.Done/p.Total, fmtETA(p.ETA))
 		}
 	}
-	sum, runErr := analysis.Run(ctx, rec, cfg)
+	sums, runErr := analysis.RunEach(ctx, rec, engines, cfg)
 	pl.done()
 	// whatever was analysed is written, also after an interruption: running again resumes
 	var buf bytes.Buffer
@@ -120,7 +127,17 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "banmen-cli analyse: %v; what was analysed is in %s (run again on it to resume)\n", runErr, *out)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%s analysed by %s, written to %s\n", in, r.Def.Name, *out)
+	fmt.Fprintf(stdout, "%s analysed by %s, written to %s\n", in, strings.Join(names, " and "), *out)
+	for i, sum := range sums {
+		if len(sums) > 1 {
+			fmt.Fprintf(stdout, "%s:\n", names[i])
+		}
+		printSides(stdout, sum)
+	}
+	return 0
+}
+
+func printSides(stdout io.Writer, sum analysis.Summary) {
 	for c := board.Black; c <= board.White; c++ {
 		label := "先手 (Black)"
 		if c == board.White {
@@ -128,7 +145,6 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%s: %s\n", label, sum.Sides[c])
 	}
-	return 0
 }
 
 func trimExt(p string) string { return p[:len(p)-len(filepath.Ext(p))] }

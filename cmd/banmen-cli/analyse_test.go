@@ -40,6 +40,19 @@ func TestAnalyseCommand(t *testing.T) {
 	if _, enc := kifu.Decode(raw); enc != kifu.ShiftJIS {
 		t.Errorf("written as %v, want Shift_JIS", enc)
 	}
+	// two engines: both analyses are in the record
+	out2 := filepath.Join(dir, "out2.kifu")
+	code, stdout, stderr = runCLI("analyse", "--registry", filepath.Join(dir, "none.json"), "--engine", fairy, "--engine", fairy, "--option", "2:Skill Level=1",
+		"--nodes", "3000", "--from", "1", "--to", "2", in, "-o", out2)
+	if code != 0 || !strings.Contains(stdout, "Fairy-Stockfish 11.1 LB 64 and Fairy-Stockfish 11.1 LB 64 [Skill Level=1]") {
+		t.Errorf("two engines: %d %s %s", code, stdout, stderr)
+	}
+	if rec2, err := kifu.ReadFile(out2); err != nil || strings.Count(rec2.Root.Comment, "#評価値=") != 2 {
+		t.Errorf("two engines' root comment: %v %q", err, rec2.Root.Comment)
+	}
+	if code, _, _ := runCLI("analyse", in); code != 2 {
+		t.Errorf("no engine: %d", code)
+	}
 	if code, _, _ := runCLI("analyse", "--engine", fairy); code != 2 {
 		t.Errorf("no record: %d", code)
 	}

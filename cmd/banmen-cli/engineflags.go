@@ -83,10 +83,17 @@ func splitCommand(s string) ([]string, error) {
 }
 
 // resolve turns the flags into engine definitions, probing each one so that its
-// options are known and an unknown option name is an error.
+// options are known and an unknown option name is an error. want is how many --engine
+// there must be; -1 means one or more.
 func (f *engineFlags) resolve(ctx context.Context, want int, stderr io.Writer) ([]engine.Definition, error) {
-	if len(f.specs) != want {
+	if want < 0 && len(f.specs) == 0 {
+		return nil, usageError("want at least one --engine")
+	}
+	if want >= 0 && len(f.specs) != want {
 		return nil, usageError(fmt.Sprintf("want %d --engine, got %d", want, len(f.specs)))
+	}
+	if want < 0 {
+		want = len(f.specs)
 	}
 	var reg *engine.Registry
 	if r, err := engine.OpenUserRegistry(f.registry); r != nil {

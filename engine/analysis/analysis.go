@@ -36,6 +36,8 @@ type Config struct {
 	Bad, Dubious int
 	// Progress, if set, is called after each position.
 	Progress func(Progress)
+	// NoLabels leaves the 悪手/疑問手 labels alone (a second engine's analysis).
+	NoLabels bool
 }
 
 // Progress says how far an analysis is.
@@ -248,7 +250,38 @@ func judge(rec *kifu.Record, n *kifu.Node, before, after eval, cfg Config, sum *
 		label = LabelDubious
 		s.Dubious++
 	}
-	setLabel(n, label)
+	if !cfg.NoLabels {
+		setLabel(n, label)
+	}
+}
+
+// RunEach analyses rec with each engine in turn: every engine's scores and lines are
+// written beside the others', and the labels are the first engine's. The summaries are
+// in the engines' order; Progress counts the positions of all of them.
+func RunEach(ctx context.Context, rec *kifu.Record, engines []*engine.Running, cfg Config) ([]Summary, error) {
+	var out []Summary
+	progress := cfg.Progress
+	t0 := time.Now()
+	for i, e := range engines {
+		c := cfg
+		c.Engine, c.NoLabels = e, i > 0
+		if progress != nil {
+			c.Progress = func(p Progress) {
+				// one engine's positions, counted among all engines'
+				p.Done += i * p.Total
+				p.Total *= len(engines)
+				p.Elapsed = time.Since(t0)
+				p.ETA = time.Duration(float64(p.Elapsed) / float64(p.Done) * float64(p.Total-p.Done))
+				progress(p)
+			}
+		}
+		s, err := Run(ctx, rec, c)
+		out = append(out, s)
+		if err != nil {
+			return out, fmt.Errorf("%s: %w", e.Def.Name, err)
+		}
+	}
+	return out, nil
 }
 
 // setLabel puts the label as the comment's first line, replacing an earlier one.

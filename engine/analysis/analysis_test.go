@@ -166,3 +166,40 @@ func TestAnalyseWithGpsusi(t *testing.T) {
 		t.Errorf("%+v", sum)
 	}
 }
+
+// Two engines analyse one record: both analyses stand in the comments, the labels are
+// the first engine's, and each has its summary.
+func TestRunEachWithTwoEngines(t *testing.T) {
+	m := engine.NewManager(nil)
+	defer m.CloseAll(5 * time.Second)
+	fairy, err := m.Start(context.Background(), enginetest.FairyStockfish(t), engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundled, err := m.Start(context.Background(), enginetest.Bundled(t), engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := record(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "5i4h")
+	var last Progress
+	sums, err := RunEach(context.Background(), rec, []*engine.Running{fairy, bundled}, Config{Nodes: 20000,
+		Progress: func(p Progress) { last = p }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sums) != 2 || last.Done != 4 || last.Total != 4 {
+		t.Fatalf("%d summaries, progress %+v", len(sums), last)
+	}
+	engines := map[string]bool{}
+	for _, tc := range rec.ThinkComments(rec.Root) {
+		if tc.Analysis {
+			engines[tc.Engine] = true
+		}
+	}
+	if !engines[fairy.Def.Name] || !engines[bundled.Def.Name] {
+		t.Errorf("analyses by %v in %q", engines, rec.Root.Comment)
+	}
+	if c := rec.MainLine()[0].Comment; strings.Count(c, LabelBad) != 1 || !strings.HasPrefix(c, LabelBad) {
+		t.Errorf("labels: %q", c)
+	}
+}
