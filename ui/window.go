@@ -120,6 +120,15 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	return w
 }
 
+// FlushAutosave waits (at most d) until the autosave copy of the record holds every
+// change handed to it, for an exit that cannot ask the user (a signal).
+func (w *MainWindow) FlushAutosave(d time.Duration) error {
+	if w.autosave == nil {
+		return nil
+	}
+	return w.autosave.Flush(d)
+}
+
 // Window returns the Fyne window.
 func (w *MainWindow) Window() fyne.Window { return w.win }
 

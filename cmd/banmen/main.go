@@ -13,8 +13,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -65,5 +67,16 @@ func main() {
 		// text style Fyne asks for) and leaves as much garbage: hand it back to the system.
 		time.AfterFunc(2*time.Second, debug.FreeOSMemory)
 	})
+	// Fyne quits on SIGTERM and SIGINT through its main loop and can panic doing so (a
+	// lifecycle event sent after the loop closed its queue); a desktop sends SIGTERM at
+	// logout. Exit at once instead, once the autosave holds what it was given: the record
+	// is offered back at the next start, as after a crash. Engines die with their guards.
+	go func() {
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
+		<-sig
+		w.FlushAutosave(2 * time.Second)
+		os.Exit(0)
+	}()
 	w.Window().ShowAndRun()
 }
