@@ -581,8 +581,7 @@ func noViolations(t *testing.T, s *Session) {
 // ready does the handshake and isready, failing the test on error.
 func ready(t *testing.T, s *Session) EngineInfo {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
+	ctx := ctxT(t, 10*time.Second)
 	info, err := s.Handshake(ctx)
 	if err != nil {
 		t.Fatal(err)
