@@ -1,5 +1,7 @@
 package board
 
+import "fmt"
+
 // Hand holds the count of each kind of piece in hand, indexed by PieceType (Pawn..Gold).
 type Hand [8]uint8
 
@@ -177,12 +179,18 @@ func (p *Position) SetPiece(s Square, pc Piece) {
 	}
 }
 
-// SetHandCount sets how many pieces of kind t (Pawn..Gold) c holds. For position editing.
-func (p *Position) SetHandCount(c Color, t PieceType, n int) {
-	if t < Pawn || t > Gold || n < 0 || n > maxCount[t] {
-		return
+// SetHandCount sets how many pieces of kind t (Pawn..Gold) c holds. For position
+// editing. A kind that can't be in hand, or a count below 0 or above what a set has,
+// changes nothing and is reported.
+func (p *Position) SetHandCount(c Color, t PieceType, n int) error {
+	if t < Pawn || t > Gold {
+		return fmt.Errorf("%s cannot be in hand", t.Kanji())
+	}
+	if n < 0 || n > maxCount[t] {
+		return fmt.Errorf("%d %s in hand: want 0 to %d", n, t.Kanji(), maxCount[t])
 	}
 	p.addHand(c, t, n-int(p.hands[c][t]))
+	return nil
 }
 
 // SetSideToMove sets the side to move. For position editing.

@@ -135,3 +135,21 @@ func FuzzParseSFEN(f *testing.F) {
 		}
 	})
 }
+
+func TestSetHandCount(t *testing.T) {
+	p := NewEmptyPosition()
+	if err := p.SetHandCount(Black, Pawn, 18); err != nil || p.Hand(Black).Count(Pawn) != 18 {
+		t.Errorf("18 pawns: %v", err)
+	}
+	for _, c := range []struct {
+		t PieceType
+		n int
+	}{{Pawn, 19}, {Rook, 3}, {Gold, -1}, {King, 1}, {Dragon, 1}} {
+		if err := p.SetHandCount(White, c.t, c.n); err == nil {
+			t.Errorf("SetHandCount(%v, %d) accepted", c.t, c.n)
+		}
+	}
+	if p.Hand(White).Total() != 0 || p.SFEN() != "9/9/9/9/9/9/9/9/9 b 18P 1" {
+		t.Errorf("after refused counts: %s", p.SFEN())
+	}
+}

@@ -391,7 +391,7 @@ func sfenReason(err error) string {
 	return err.Error()
 }
 
-// positionSFEN writes p's SFEN with the hands as given (SetHandCount caps counts at a set's size).
+// positionSFEN writes p's SFEN with the hands as given (SetHandCount refuses counts above a set's size).
 func positionSFEN(p *board.Position, hands [2]board.Hand) string {
 	s := p.SFEN()
 	f := strings.Fields(s)
