@@ -23,6 +23,18 @@ type SFENError struct {
 	SFEN   string
 	Field  string // "board", "side to move", "hands", "move number"
 	Reason string
+	// Japanese is the reason in Japanese, for the problems a position editor can make
+	// (two kings, a piece that can never move, 二歩, too many pieces, the side not to move
+	// in check); "" for the others.
+	Japanese string
+}
+
+// colorJa names a side as records do.
+func colorJa(c Color) string {
+	if c == Black {
+		return "先手"
+	}
+	return "後手"
 }
 
 func (e *SFENError) Error() string {
@@ -57,6 +69,9 @@ func ParseSFENWith(s string, opt SFENOptions) (*Position, error) {
 	fields := strings.Fields(s)
 	fail := func(field, format string, args ...any) (*Position, error) {
 		return nil, &SFENError{SFEN: orig, Field: field, Reason: fmt.Sprintf(format, args...)}
+	}
+	failJa := func(field, ja, format string, args ...any) (*Position, error) {
+		return nil, &SFENError{SFEN: orig, Field: field, Reason: fmt.Sprintf(format, args...), Japanese: ja}
 	}
 	if len(fields) < 3 || len(fields) > 4 {
 		return fail("fields", "want 3 or 4 fields separated by spaces (board, side to move, hands, move number), got %d", len(fields))
@@ -109,10 +124,11 @@ func ParseSFENWith(s string, opt SFENOptions) (*Position, error) {
 				}
 				sq := NewSquare(file, r+1)
 				if t == King && p.kings[c] != NoSquare {
-					return fail("board", "%s has two kings", c)
+					return failJa("board", colorJa(c)+"の玉が2枚あります", "%s has two kings", c)
 				}
 				if t <= Knight && moveDeadZone[c][t].Has(sq) {
-					return fail("board", "%s %s on %s can never move", c, t.Kanji(), sq)
+					return failJa("board", fmt.Sprintf("%sの%s（%s）はもう動けません", colorJa(c), t.Kanji(), JapaneseSquare(sq)),
+						"%s %s on %s can never move", c, t.Kanji(), sq)
 				}
 				counts[c][t.Unpromote()]++
 				p.put(sq, NewPiece(c, t))
@@ -130,7 +146,7 @@ func ParseSFENWith(s string, opt SFENOptions) (*Position, error) {
 	for c := Black; c <= White; c++ {
 		for f := 1; f <= 9; f++ {
 			if p.Pieces(c, Pawn).And(fileBB[f]).Many() {
-				return fail("board", "%s has two pawns on file %d (二歩)", c, f)
+				return failJa("board", fmt.Sprintf("%sの歩が%d筋に2枚あります（二歩）", colorJa(c), f), "%s has two pawns on file %d (二歩)", c, f)
 			}
 		}
 	}
@@ -175,7 +191,7 @@ func ParseSFENWith(s string, opt SFENOptions) (*Position, error) {
 			}
 			counts[c][t] += n
 			if counts[c][t]+counts[c.Opp()][t] > maxCount[t] && !opt.AllowExtraPieces {
-				return fail("hands", "more %s than a set has (%d)", t.Kanji(), maxCount[t])
+				return failJa("hands", fmt.Sprintf("%sが駒の数（%d枚）より多くあります", t.Kanji(), maxCount[t]), "more %s than a set has (%d)", t.Kanji(), maxCount[t])
 			}
 			if int(p.hands[c][t])+n > maxHandCount {
 				return fail("hands", "more than %d %s in one hand", maxHandCount, t.Kanji())
@@ -189,7 +205,8 @@ func ParseSFENWith(s string, opt SFENOptions) (*Position, error) {
 	}
 	for t := Pawn; t <= King; t++ {
 		if total := counts[Black][t] + counts[White][t]; total > maxCount[t] && (!opt.AllowExtraPieces || t == King) {
-			return fail("board", "%d %s in all, but only %d exist", total, t.Kanji(), maxCount[t])
+			return failJa("board", fmt.Sprintf("%sが合わせて%d枚ありますが、%d枚しかありません", t.Kanji(), total, maxCount[t]),
+				"%d %s in all, but only %d exist", total, t.Kanji(), maxCount[t])
 		}
 	}
 	if len(fields) == 4 {
@@ -200,7 +217,7 @@ func ParseSFENWith(s string, opt SFENOptions) (*Position, error) {
 		p.ply = n
 	}
 	if k := p.kings[p.side.Opp()]; k != NoSquare && p.IsAttacked(k, p.side) {
-		return fail("board", "%s, not to move, is in check", p.side.Opp())
+		return failJa("board", "手番でない"+colorJa(p.side.Opp())+"に王手がかかっています", "%s, not to move, is in check", p.side.Opp())
 	}
 	return p, nil
 }

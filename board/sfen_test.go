@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -151,5 +152,23 @@ func TestSetHandCount(t *testing.T) {
 	}
 	if p.Hand(White).Total() != 0 || p.SFEN() != "9/9/9/9/9/9/9/9/9 b 18P 1" {
 		t.Errorf("after refused counts: %s", p.SFEN())
+	}
+}
+
+func TestSFENErrorJapanese(t *testing.T) {
+	for sfen, want := range map[string]string{
+		"4k4/9/9/9/9/9/9/9/3KK4 b - 1":    "先手の玉が2枚あります",
+		"4k3P/9/9/9/9/9/9/9/4K4 b - 1":    "先手の歩（１一）はもう動けません",
+		"4k4/9/4P4/9/4P4/9/9/9/4K4 b - 1": "先手の歩が5筋に2枚あります（二歩）",
+		"4k4/9/9/9/9/9/9/9/RRR1K4 b - 1":  "飛が合わせて3枚ありますが、2枚しかありません",
+		"4k4/4R4/9/9/9/9/9/9/4K4 b - 1":   "手番でない後手に王手がかかっています",
+		"4k4/9/9/9/9/9/9/9/4K4 b 19P 1":   "歩が駒の数（18枚）より多くあります",
+		"4k4/9/9/9/9/9/9/9/4K4 x - 1":     "", // not an editor's problem
+	} {
+		_, err := ParseSFEN(sfen)
+		var se *SFENError
+		if !errors.As(err, &se) || se.Japanese != want {
+			t.Errorf("%s: %v, Japanese %q, want %q", sfen, err, se.Japanese, want)
+		}
 	}
 }

@@ -170,3 +170,18 @@ func TestEditorResultRefusesImpossiblePositions(t *testing.T) {
 		}
 	}
 }
+
+func TestImpossibleReasonLanguage(t *testing.T) {
+	_, err := board.ParseSFEN("4k4/4R4/9/9/9/9/9/9/4K4 b - 1")
+	if got := impossibleReason(err, true); got != "手番でない後手に王手がかかっています" {
+		t.Errorf("Japanese: %q", got)
+	}
+	if got := impossibleReason(err, false); got != "white, not to move, is in check" {
+		t.Errorf("English: %q", got)
+	}
+	// a problem board has no Japanese words for falls back to English
+	_, err = board.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 x - 1")
+	if got := impossibleReason(err, true); !strings.Contains(got, "want 'b' or 'w'") {
+		t.Errorf("fallback: %q", got)
+	}
+}

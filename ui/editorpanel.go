@@ -108,10 +108,14 @@ func NewEditorPanel(ed *Editor, b *Board, msg *Messages, status func(string), do
 	return p
 }
 
-// impossibleReason is what is wrong with a position the rules refuse, as board says it.
-func impossibleReason(err error) string {
+// impossibleReason is what is wrong with a position the rules refuse, as board says it,
+// in Japanese when the interface is and board has the words for it.
+func impossibleReason(err error, japanese bool) string {
 	var se *board.SFENError
 	if errors.As(err, &se) {
+		if japanese && se.Japanese != "" {
+			return se.Japanese
+		}
 		return se.Reason
 	}
 	return err.Error()

@@ -352,7 +352,7 @@ func (w *MainWindow) finishEditing(pos *board.Position) {
 }
 
 func (w *MainWindow) showImpossible(err error) {
-	w.showMessage(w.msg.EditorImpossibleTitle, impossibleReason(err))
+	w.showMessage(w.msg.EditorImpossibleTitle, impossibleReason(err, w.msg == MessagesFor(Japanese)))
 }
 
 // leaveEditor closes the position editor and shows the record again.

@@ -572,7 +572,8 @@ func TestWindowPositionEditor(t *testing.T) {
 	tapSpot(b, SquareSpot(sq(5, 9))) // sente's king onto 5b, next to gote's: gote is in check
 	tapSpot(b, SquareSpot(sq(5, 2)))
 	test.Tap(buttonIn(w.edPanel.content, w.msg.EditorDone))
-	if w.lastShown.title != w.msg.EditorImpossibleTitle || !strings.Contains(w.lastShown.text, "check") || !w.Editing() {
+	// the reason is in the interface's language (this window speaks Japanese)
+	if w.lastShown.title != w.msg.EditorImpossibleTitle || w.lastShown.text != "手番でない後手に王手がかかっています" || !w.Editing() {
 		t.Fatalf("an impossible position: dialog %q %q, editing %v", w.lastShown.title, w.lastShown.text, w.Editing())
 	}
 	tapDialogButton(t, w, w.msg.Close)
