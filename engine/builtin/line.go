@@ -27,6 +27,13 @@ func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 	key := boardKey(root)
 	hand := handPack(root.Hand(attackerOf(root, or)))
 	budget := max(4*s.proofNodes, 200000)
+	// the answer is there already: polish it for a while, not for all the time allowed
+	deadline := s.opt.Deadline
+	polish := time.Now().Add(max(time.Second, 3*time.Since(s.start)))
+	if deadline.IsZero() || polish.Before(deadline) {
+		s.opt.Deadline = polish
+	}
+	defer func() { s.opt.Deadline = deadline }()
 	for l := len(line) - 2; l >= 1 && !s.stopped; l = len(line) - 2 {
 		s.limit = l
 		ok := s.proveHand(root, key, hand, or, budget)
@@ -83,8 +90,13 @@ func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 			}
 			e, ok := s.tt.lookup(ck, ch)
 			if !or && (!ok || e.pn != 0) {
-				// every reply must be mated: prove the one the table lost
-				if !s.proveHand(&q, ck, ch, true, 100000) {
+				// every reply must be mated: prove the one the table lost (even after a stop or
+				// the deadline, briefly: the root is proven, the answer is owed)
+				was := s.stopped
+				s.stopped = false
+				ok := s.proveHand(&q, ck, ch, true, 100000)
+				s.stopped = s.stopped || was
+				if !ok {
 					return nil
 				}
 				e, ok = s.tt.lookup(ck, ch)

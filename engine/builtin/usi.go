@@ -246,14 +246,35 @@ func (e *Engine) goCommand(args []string) {
 	if g != nil {
 		g = cloneGame(g)
 	}
+	set := e.settings() // read here: setoption may change the options during the search
 	go func() {
 		defer close(done)
 		if gp.mate {
-			e.runMate(g, posErr, gp)
+			e.runMate(g, posErr, gp, set)
 			return
 		}
-		e.runSearch(g, posErr, gp, rel)
+		e.runSearch(g, posErr, gp, set, rel)
 	}()
+}
+
+// goSettings are the options one go uses, read when it starts.
+type goSettings struct {
+	multiPV, threads int
+	skill            int
+	weaken           bool
+	margin           time.Duration
+	ponder           bool
+}
+
+func (e *Engine) settings() goSettings {
+	s := goSettings{
+		multiPV: e.opts.int(optMultiPV),
+		threads: e.opts.int(optThreads),
+		margin:  time.Duration(e.opts.int(optNetworkDelay)) * time.Millisecond,
+		ponder:  e.opts.bool(optPonder),
+	}
+	s.skill, s.weaken = e.opts.skill()
+	return s
 }
 
 // cloneGame copies a game so that a later position command cannot change it under the search.
@@ -272,7 +293,7 @@ func (e *Engine) answer(s string) {
 	}
 }
 
-func (e *Engine) runSearch(g *board.Game, posErr string, gp goParams, rel <-chan struct{}) {
+func (e *Engine) runSearch(g *board.Game, posErr string, gp goParams, set goSettings, rel <-chan struct{}) {
 	// in go infinite and go ponder, bestmove waits for stop (or ponderhit)
 	wait := func() {
 		if gp.infinite || gp.ponder {
@@ -303,10 +324,11 @@ func (e *Engine) runSearch(g *board.Game, posErr string, gp goParams, rel <-chan
 		Nodes:    gp.nodes,
 		Infinite: gp.infinite,
 		Ponder:   gp.ponder,
-		MultiPV:  e.opts.int(optMultiPV),
-		Threads:  e.opts.int(optThreads),
+		MultiPV:  set.multiPV,
+		Threads:  set.threads,
+		Skill:    set.skill,
+		Weaken:   set.weaken,
 	}
-	lim.Skill, lim.Weaken = e.opts.skill()
 	for _, s := range gp.searchMoves {
 		m, err := pos.ParseMove(s)
 		if err != nil {
@@ -316,8 +338,7 @@ func (e *Engine) runSearch(g *board.Game, posErr string, gp goParams, rel <-chan
 		lim.SearchMoves = append(lim.SearchMoves, m)
 	}
 	if !gp.infinite {
-		margin := time.Duration(e.opts.int(optNetworkDelay)) * time.Millisecond
-		tb := budget(gp.clock, pos.SideToMove(), margin, len(g.Moves()))
+		tb := budget(gp.clock, pos.SideToMove(), set.margin, len(g.Moves()))
 		lim.Optimum, lim.Maximum = tb.Optimum, tb.Maximum
 		if tb.Maximum == 0 && gp.depth == 0 && gp.nodes == 0 {
 			// a bare go: think a few seconds, or until stop
@@ -336,14 +357,14 @@ func (e *Engine) runSearch(g *board.Game, posErr string, gp goParams, rel <-chan
 		e.answer("bestmove resign")
 		return
 	}
-	if res.Ponder != board.NoMove && e.opts.bool(optPonder) {
+	if res.Ponder != board.NoMove && set.ponder {
 		e.answer(fmt.Sprintf("bestmove %s ponder %s", res.Move.USI(), res.Ponder.USI()))
 		return
 	}
 	e.answer("bestmove " + res.Move.USI())
 }
 
-func (e *Engine) runMate(g *board.Game, posErr string, gp goParams) {
+func (e *Engine) runMate(g *board.Game, posErr string, gp goParams, set goSettings) {
 	if g == nil {
 		e.out.printf("info string cannot solve: %s", posErr)
 		e.answer("checkmate timeout")
@@ -352,7 +373,7 @@ func (e *Engine) runMate(g *board.Game, posErr string, gp goParams) {
 	opt := SolveOptions{Stop: &e.mateStop}
 	start := time.Now()
 	if gp.mateTime > 0 {
-		margin := min(time.Duration(e.opts.int(optNetworkDelay))*time.Millisecond, gp.mateTime/4)
+		margin := min(set.margin, gp.mateTime/4)
 		opt.Deadline = start.Add(gp.mateTime - margin)
 	}
 	opt.Progress = func(pr SolveProgress) {

@@ -374,3 +374,18 @@ func TestUSISearchmovesAndStrength(t *testing.T) {
 	l, _ = h.expect("bestmove", 2*time.Second)
 	legalBestmove(t, l, "startpos")
 }
+
+// setoption while a search runs changes the next search, not the running one (and does
+// not race with it).
+func TestUSISetOptionDuringSearch(t *testing.T) {
+	h := startUSI(t)
+	h.send("position startpos", "go infinite")
+	time.Sleep(50 * time.Millisecond)
+	h.send("setoption name MultiPV value 3", "setoption name NetworkDelay value 100", "setoption name USI_Ponder value true", "stop")
+	h.expect("bestmove", time.Second)
+	h.send("go depth 3")
+	_, info := h.expect("bestmove", 5*time.Second)
+	if !strings.Contains(strings.Join(info, "\n"), "multipv 3") {
+		t.Errorf("MultiPV 3 not applied to the next search")
+	}
+}
