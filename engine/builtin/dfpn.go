@@ -83,7 +83,8 @@ type Solver struct {
 	path     map[pathKey]int32 // positions on the current path, by depth
 	bufs     [][]dfpnChild     // per depth
 	tmp      moveList
-	limit    int // > 0: only mates within this many plies of depth 0 count
+	limit    int  // > 0: only mates within this many plies of depth 0 count
+	nested   bool // a solver that finishes another's line: it does not nest again
 	// proofNodes is the node count when the root was proven (before the line was made).
 	proofNodes uint64
 }
@@ -121,6 +122,7 @@ type midResult struct {
 }
 
 const (
+	lenUnknown   = 0xFFFF // no mate length known
 	noRep        = int32(1 << 30)
 	maxMateDepth = 3000
 )

@@ -60,6 +60,13 @@ func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 	seen := map[pathKey]bool{}
 	var line []board.Move
 	var buf moveList
+	// bound is the length of the node we stand on: the lengths must fall along the line. A
+	// reply whose entry claims more (its proof was lost and found again, longer) could lead
+	// round in a circle, so the defender's longest reply is taken among those below it.
+	bound := lenUnknown
+	if e, ok := s.tt.lookup(key, handPack(p.Hand(attacker))); ok && e.pn == 0 {
+		bound = int(e.length)
+	}
 	for len(line) < maxMateDepth {
 		pk := pathKey{key, handPack(p.Hand(attacker))}
 		seen[pk] = true
@@ -77,6 +84,7 @@ func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 			}
 		}
 		pick, pickLen := board.NoMove, 0
+		over, overLen := board.NoMove, 0 // the defender's shortest reply at or above the bound
 		for _, m := range moves {
 			q := p
 			q.Do(m)
@@ -105,9 +113,18 @@ func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 				continue
 			}
 			l := int(e.length)
+			if !or && l >= bound {
+				if over == board.NoMove || l < overLen {
+					over, overLen = m, l
+				}
+				continue
+			}
 			if pick == board.NoMove || or && l < pickLen || !or && l > pickLen {
 				pick, pickLen = m, l
 			}
+		}
+		if pick == board.NoMove && over != board.NoMove {
+			pick, pickLen = over, overLen
 		}
 		if pick == board.NoMove && or {
 			// proven by the mate-in-one test at the leaf: the table has the move, not the child
@@ -116,12 +133,22 @@ func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 			}
 		}
 		if pick == board.NoMove {
-			return nil
+			// the table's lengths disagree here (an entry was lost and proven again): solve
+			// the rest afresh, in a table of its own
+			if len(line) == 0 || s.nested {
+				return nil
+			}
+			rest := s.solveRest(&p, or)
+			if rest == nil {
+				return nil
+			}
+			return append(line, rest...)
 		}
 		line = append(line, pick)
 		key = boardKeyAfter(&p, key, pick)
 		p.Do(pick)
 		or = !or
+		bound = pickLen
 	}
 	return nil
 }
@@ -191,4 +218,21 @@ func attackerOf(p *board.Position, or bool) board.Color {
 		return p.SideToMove()
 	}
 	return p.SideToMove().Opp()
+}
+
+// solveRest solves p (proven in the table) again with a fresh table and returns its line.
+func (s *Solver) solveRest(p *board.Position, or bool) []board.Move {
+	sub := NewSolver(min(s.mb, 64))
+	sub.nested = true
+	opt := s.opt
+	opt.DefenderToMove = !or
+	opt.Progress = nil
+	if until := time.Now().Add(2 * time.Second); opt.Deadline.IsZero() || until.Before(opt.Deadline) {
+		opt.Deadline = until
+	}
+	r := sub.Solve(p, opt)
+	if r.Status != MateFound {
+		return nil
+	}
+	return r.Line
 }
