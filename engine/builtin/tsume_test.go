@@ -16,7 +16,10 @@ import (
 
 // The tsume problems of the shared corpus (../../../shared/testdata/tsume/problems.json).
 // The normal tests solve the short ones; -tsume.full (or BANMEN_TSUME_FULL=1) solves them
-// all with 10 s each and reports the solve rate and times, as the issue asks.
+// all with 10 s each and reports the solve rate and times, as the issue asks:
+//
+//	go test -run TsumeFull -v ./engine/builtin/ -args -tsume.full
+//	go test -run Microcosmos -v -timeout 60m ./engine/builtin/ -args -tsume.micro 60s
 
 var tsumeFull = flag.Bool("tsume.full", false, "solve every problem of the shared tsume corpus, 10 s each")
 
@@ -147,7 +150,7 @@ func TestTsumeShortProblems(t *testing.T) {
 
 func TestTsumeFull(t *testing.T) {
 	if !*tsumeFull && os.Getenv("BANMEN_TSUME_FULL") == "" {
-		t.Skip("the whole corpus takes minutes: go test -run TsumeFull -tsume.full")
+		t.Skip("the whole corpus takes minutes: go test -run TsumeFull -v ./engine/builtin/ -args -tsume.full")
 	}
 	s := NewSolver(256)
 	var times []time.Duration
@@ -184,11 +187,11 @@ func TestTsumeFull(t *testing.T) {
 var tsumeMicro = flag.Duration("tsume.micro", 0, "Microcosmos: solve the last N plies of the known answer, for growing N, this long each (e.g. 60s)")
 
 // TestMicrocosmos measures how far the solver gets into Microcosmos (1525 plies): it solves
-// the positions reached after all but the last k plies of the known answer, k growing, and
-// then the whole problem, each with the time given by -tsume.micro.
+// the positions reached after all but the last k plies of the known answer, k growing up to
+// the whole problem, each with the time given by -tsume.micro, and stops at the first failure.
 func TestMicrocosmos(t *testing.T) {
 	if *tsumeMicro == 0 {
-		t.Skip("minutes per step: go test -run Microcosmos -tsume.micro 60s -v")
+		t.Skip("minutes per step: go test -run Microcosmos -v ./engine/builtin/ -args -tsume.micro 60s")
 	}
 	var micro *tsumeProblem
 	for _, tp := range loadTsume(t) {
