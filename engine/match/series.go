@@ -185,11 +185,12 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		}
 	}
 	var wg sync.WaitGroup
+	var learnMu sync.Mutex
 	for w := 0; w < cfg.Concurrency; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			worker(ctx, &cfg, jobs, report)
+			worker(ctx, &cfg, &learnMu, jobs, report)
 		}()
 	}
 feed:
@@ -206,12 +207,10 @@ feed:
 	return sum, nil
 }
 
-// learnMu guards cfg.Engines when a worker learns what an engine lacks.
-var learnMu sync.Mutex
-
 // worker plays games with its own pair of engines, restarting one that failed (and
 // remembering what it failed on, so that it is not asked again).
-func worker(ctx context.Context, cfg *Config, jobs <-chan int, report func(GameReport, error)) {
+// learnMu guards cfg.Engines, which a worker updates when it learns what an engine lacks.
+func worker(ctx context.Context, cfg *Config, learnMu *sync.Mutex, jobs <-chan int, report func(GameReport, error)) {
 	var running [2]*engine.Running
 	defer func() {
 		for _, r := range running {
