@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -99,13 +100,39 @@ func (r *Registry) read() ([]Definition, error) {
 		if err == nil {
 			err = fmt.Errorf("version %d is newer than this Banmen understands (%d)", f.Version, registryVersion)
 		}
-		aside := fmt.Sprintf("%s.corrupt-%s", r.path, time.Now().Format("20060102-150405.000"))
-		if rerr := os.Rename(r.path, aside); rerr != nil {
+		aside, rerr := moveAside(r.path)
+		if rerr != nil {
 			return nil, fmt.Errorf("engine list %s could not be read (%v) nor moved aside: %w", r.path, err, rerr)
 		}
 		return nil, &CorruptError{Path: r.path, MovedTo: aside, Err: err}
 	}
 	return f.Engines, nil
+}
+
+// moveAside renames path to path.corrupt-<time>, never over an earlier copy: two
+// corruptions within the same millisecond keep two files.
+func moveAside(path string) (string, error) {
+	base := fmt.Sprintf("%s.corrupt-%s", path, time.Now().Format("20060102-150405.000"))
+	for n := 0; n < 1000; n++ {
+		aside := base
+		if n > 0 {
+			aside = fmt.Sprintf("%s-%d", base, n)
+		}
+		// a hard link fails if the name is taken, so nothing is overwritten
+		err := os.Link(path, aside)
+		if err == nil {
+			return aside, os.Remove(path)
+		}
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		// file systems without hard links: rename onto a name that is free now
+		if _, serr := os.Lstat(aside); serr == nil {
+			continue
+		}
+		return aside, os.Rename(path, aside)
+	}
+	return "", fmt.Errorf("no free name beside %s", path)
 }
 
 // write replaces the file atomically.
