@@ -213,13 +213,16 @@ func writeArtifact(t *testing.T, dir, name string, data []byte) {
 	}
 }
 
+// buildTags are the build tags of `make build` (TAGS in the Makefile).
+const buildTags = "no_emoji"
+
 // buildBanmen builds this package's binary as a user gets it from `make build`.
 func buildBanmen(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "banmen")
 	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
+	cmd := exec.CommandContext(ctx, "go", "build", "-tags", buildTags, "-o", bin, ".")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build of banmen: %v\n%s", err, out)
 	}

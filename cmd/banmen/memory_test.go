@@ -1,0 +1,161 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMemoryUnderXvfb measures the memory of the real banmen with a 300-move record open,
+// stepped through to its end and back, beside the smallest Fyne program (testdata/emptywindow)
+// in the same Xvfb. It reports; it does not judge (the numbers depend on the machine's OpenGL
+// driver, which is most of them under Xvfb's software rendering). It runs when BANMEN_MEMORY=1:
+//
+//	BANMEN_MEMORY=1 go test -tags no_emoji -run Memory -v ./cmd/banmen
+//
+// (`make bench` runs it.)
+func TestMemoryUnderXvfb(t *testing.T) {
+	if os.Getenv("BANMEN_MEMORY") == "" {
+		t.Skip("set BANMEN_MEMORY=1 to measure memory")
+	}
+	tools := map[string]string{}
+	for _, name := range []string{"Xvfb", "xdotool"} {
+		path, err := exec.LookPath(name)
+		if err != nil {
+			t.Skipf("the memory test needs %s (run `make test-deps`)", name)
+		}
+		tools[name] = path
+	}
+	bin := buildBanmen(t)
+	empty := filepath.Join(t.TempDir(), "emptywindow")
+	if out, err := exec.Command("go", "build", "-tags", buildTags, "-o", empty, "./testdata/emptywindow").CombinedOutput(); err != nil {
+		t.Fatalf("go build of emptywindow: %v\n%s", err, out)
+	}
+	display := startXvfb(t, tools["Xvfb"])
+	rec, err := filepath.Abs("testdata/random-300.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	base := measure(t, tools["xdotool"], display, "emptywindow", nil, empty)
+	app := measure(t, tools["xdotool"], display, "random-300.kif — Banmen", []string{"End", "Home"}, bin, rec)
+	t.Logf("%-12s %9s %9s %9s %9s %9s", "", "RSS", "peak RSS", "PSS", "anonymous", "OpenGL")
+	for _, m := range []struct {
+		name string
+		mem  memory
+	}{{"emptywindow", base}, {"banmen", app}} {
+		t.Logf("%-12s %6d MB %6d MB %6d MB %6d MB %6d MB", m.name, m.mem.rss>>10, m.mem.hwm>>10, m.mem.pss>>10, m.mem.anon>>10, m.mem.gl>>10)
+	}
+	t.Logf("banmen holds %d MB more than an empty Fyne window (RSS; %d MB PSS)", (app.rss-base.rss)>>10, (app.pss-base.pss)>>10)
+}
+
+// memory of a process, in kB.
+type memory struct {
+	rss, hwm, pss, anon int
+	gl                  int // resident in the OpenGL driver's libraries (Mesa, LLVM)
+}
+
+// measure starts a program in display, waits for its window titled title, presses keys in it
+// (each followed by a second's pause), waits for it to settle and returns its memory.
+func measure(t *testing.T, xdotool, display, title string, keys []string, argv ...string) memory {
+	t.Helper()
+	home := t.TempDir()
+	env := append(cleanEnv(), "DISPLAY="+display, "GSETTINGS_BACKEND=memory", "HOME="+home, "LANG=C.UTF-8", "LC_MESSAGES=ja_JP.UTF-8")
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
+		dir := filepath.Join(home, strings.ToLower(v))
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		env = append(env, v+"="+dir)
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = env
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := waitInBackground(cmd)
+	defer killGroup(cmd.Process.Pid, exited.done)
+	var win string
+	for deadline := time.Now().Add(windowWait); win == ""; {
+		search := exec.Command(xdotool, "search", "--onlyvisible", "--name", "^"+title+"$")
+		search.Env = append(cleanEnv(), "DISPLAY="+display)
+		ids, _ := search.Output()
+		if f := strings.Fields(string(ids)); len(f) > 0 {
+			win = f[0]
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: no window %q within %v; output:\n%s", argv[0], title, windowWait, out.String())
+		}
+		select {
+		case <-exited.done:
+			t.Fatalf("%s exited (%v); output:\n%s", argv[0], exited.err, out.String())
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+	time.Sleep(3 * time.Second)
+	focus := exec.Command(xdotool, "windowfocus", "--sync", win)
+	focus.Env = append(cleanEnv(), "DISPLAY="+display)
+	_ = focus.Run() // without a window manager the window may have the focus already
+	for _, k := range keys {
+		key := exec.Command(xdotool, "key", k)
+		key.Env = append(cleanEnv(), "DISPLAY="+display)
+		if b, err := key.CombinedOutput(); err != nil {
+			t.Fatalf("xdotool key %s: %v: %s", k, err, b)
+		}
+		time.Sleep(time.Second)
+	}
+	time.Sleep(3 * time.Second) // banmen hands back the garbage of its start after 2 s
+	pid := cmd.Process.Pid
+	var m memory
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.rss, m.hwm, m.anon = kB(status, "VmRSS:"), kB(status, "VmHWM:"), kB(status, "RssAnon:")
+	if rollup, err := os.ReadFile(fmt.Sprintf("/proc/%d/smaps_rollup", pid)); err == nil {
+		m.pss = kB(rollup, "Pss:")
+	}
+	if smaps, err := os.ReadFile(fmt.Sprintf("/proc/%d/smaps", pid)); err == nil {
+		gl := false
+		for _, l := range strings.Split(string(smaps), "\n") {
+			f := strings.Fields(l)
+			switch {
+			case len(f) >= 5 && strings.Contains(f[0], "-"):
+				name := ""
+				if len(f) >= 6 {
+					name = f[5]
+				}
+				gl = strings.Contains(name, "/dri/") || strings.Contains(name, "libLLVM") || strings.Contains(name, "libgallium")
+			case gl && len(f) >= 2 && f[0] == "Rss:":
+				n, _ := strconv.Atoi(f[1])
+				m.gl += n
+			}
+		}
+	}
+	return m
+}
+
+// kB reads the value of field name (a line "name  123 kB") in a /proc file.
+func kB(data []byte, name string) int {
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, name) {
+			if f := strings.Fields(l); len(f) >= 2 {
+				n, _ := strconv.Atoi(f[1])
+				return n
+			}
+		}
+	}
+	return 0
+}
