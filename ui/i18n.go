@@ -78,6 +78,15 @@ type Messages struct {
 	OpenedF, SavedF, NewGameF                                   string
 	DroppedNotFile, VarMain, VarUp, VarDelete                   string
 	NoFileDialog                                                string
+
+	// 検討 (study), the engine panel and 詰み探索 (mate search)
+	MenuStudy, StartStudyMenu, StopStudy, MateSearch, EngineTab     string
+	StudyEngines, StudyLines, StartStudy, NoEngines, EngineIdle     string
+	EngineStarting, EngineThinking, EngineStopped, Predicted        string
+	Depth, Nodes, Hash, MateShort, EngineErrorTitle, EngineFailedF  string
+	NoMultiPVF, MateTitle, MateEngine, MateLimit, MateStart         string
+	MateSearchingF, MateFoundF, MateNone, MateTimeout, MateCanceled string
+	MateNotImplementedF, MateFailedF, NoLimit, SecondsF             string
 }
 
 // MessagesFor returns the texts of the interface in l.
@@ -143,6 +152,25 @@ var japaneseMessages = Messages{
 	DroppedNotFile: "ドロップされたものはファイルではありません。",
 	VarMain:        "本譜にする", VarUp: "上へ", VarDelete: "削除",
 	NoFileDialog: "ファイルを選ぶダイアログがありません。",
+
+	MenuStudy: "検討", StartStudyMenu: "検討を開始…", StopStudy: "検討を停止", MateSearch: "詰み探索…",
+	EngineTab: "エンジン", StudyEngines: "検討するエンジン", StudyLines: "候補手の数", StartStudy: "開始",
+	NoEngines:      "登録されたエンジンがありません。",
+	EngineIdle:     "検討していません。「検討」メニューの「検討を開始…」で始めます。",
+	EngineStarting: "起動中", EngineThinking: "思考中", EngineStopped: "停止", Predicted: "予想手",
+	Depth: "深さ", Nodes: "ノード", Hash: "ハッシュ", MateShort: "詰",
+	EngineErrorTitle: "エンジンのエラー",
+	EngineFailedF:    "エンジン「%s」が止まったため、検討を終了しました。\n%s",
+	NoMultiPVF:       "候補手の数を変えられません: %s",
+	MateTitle:        "詰み探索", MateEngine: "エンジン", MateLimit: "制限時間", MateStart: "探索",
+	MateSearchingF:      "%s で詰みを探しています…",
+	MateFoundF:          "%d手詰\n%s",
+	MateNone:            "不詰: 詰みはありません。",
+	MateTimeout:         "制限時間内に詰みは見つかりませんでした。",
+	MateCanceled:        "詰み探索を中止しました。",
+	MateNotImplementedF: "%s は詰み探索に対応していません。",
+	MateFailedF:         "%s の詰み探索に失敗しました。\n%s",
+	NoLimit:             "無制限", SecondsF: "%d 秒",
 }
 
 var englishMessages = Messages{
@@ -200,4 +228,23 @@ var englishMessages = Messages{
 	DroppedNotFile: "What was dropped is not a file.",
 	VarMain:        "Main Line", VarUp: "Up", VarDelete: "Delete",
 	NoFileDialog: "There is no file dialog.",
+
+	MenuStudy: "Study", StartStudyMenu: "Start Study…", StopStudy: "Stop Study", MateSearch: "Mate Search…",
+	EngineTab: "Engine", StudyEngines: "Engines to study with", StudyLines: "Lines (MultiPV)", StartStudy: "Start",
+	NoEngines:      "No engine is registered.",
+	EngineIdle:     "No study. Start one with Study → Start Study….",
+	EngineStarting: "starting", EngineThinking: "thinking", EngineStopped: "stopped", Predicted: "Expects",
+	Depth: "Depth", Nodes: "Nodes", Hash: "Hash", MateShort: "mate",
+	EngineErrorTitle: "Engine error",
+	EngineFailedF:    "The engine “%s” stopped, so the study ended.\n%s",
+	NoMultiPVF:       "The number of lines cannot be changed: %s",
+	MateTitle:        "Mate Search", MateEngine: "Engine", MateLimit: "Time limit", MateStart: "Search",
+	MateSearchingF:      "Searching for a mate with %s…",
+	MateFoundF:          "Mate in %d\n%s",
+	MateNone:            "No mate (不詰): the engine proved there is none.",
+	MateTimeout:         "No mate found within the time limit.",
+	MateCanceled:        "Mate search cancelled.",
+	MateNotImplementedF: "%s cannot search for mates.",
+	MateFailedF:         "The mate search with %s failed.\n%s",
+	NoLimit:             "No limit", SecondsF: "%d s",
 }
