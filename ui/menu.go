@@ -120,6 +120,12 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		themes,
 		langs,
 	)
+	studyMenu := fyne.NewMenu(m.MenuStudy,
+		fyne.NewMenuItem(m.StartStudyMenu, w.StartStudyDialog),
+		fyne.NewMenuItem(m.StopStudy, w.StopStudy),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(m.MateSearch, w.MateSearchDialog),
+	)
 	help := fyne.NewMenu(m.MenuHelp, fyne.NewMenuItem(m.About, func() { w.showMessage(m.About, m.AboutText) }))
-	return fyne.NewMainMenu(file, edit, record, view, help)
+	return fyne.NewMainMenu(file, edit, record, studyMenu, view, help)
 }

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/board"
+	"banmen/engine"
 	"banmen/kifu"
 	"banmen/ui/session"
 )
@@ -44,6 +45,9 @@ type Options struct {
 	// ProcessRunning reports whether a process id is alive (autosaves of running Banmens are
 	// not offered back); nil means a signal 0 probe.
 	ProcessRunning func(pid int) bool
+	// EngineRegistry opens the engine list studies choose from; nil means the user's
+	// (engine.OpenUserRegistry).
+	EngineRegistry func() (*engine.Registry, error)
 }
 
 // MainWindow is Banmen's main window: the board on the left; on the right, in tabs, the record
@@ -76,6 +80,7 @@ type MainWindow struct {
 	foot      *fyne.Container
 	editor    *Editor
 	edPanel   *EditorPanel
+	study     *studyCtl // 検討 and 詰み探索 (studyflow.go)
 	closing   bool
 	lastShown shownDialog // the last message shown in a dialog, for tests
 }
@@ -103,6 +108,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 		w.autosave = session.NewAutosaver(opts.AutosaveDir)
 	}
 	w.win = a.NewWindow(w.msg.AppName)
+	w.study = newStudyCtl(w)
 	w.board = NewBoard(w.sess.Position(), w.msg)
 	w.board.OnMove = w.playMove
 	w.board.OnScroll = func(step int) {
@@ -146,6 +152,8 @@ func (w *MainWindow) build() {
 	w.tabs = NewSideTabs()
 	w.tabs.Append(w.msg.Record, w.record)
 	w.tabs.Append(w.msg.GameInfo, container.NewVScroll(w.info))
+	w.study.tab = len(w.tabs.titles)
+	w.tabs.Append(w.msg.EngineTab, w.study.newPanel(w.msg))
 	w.side = container.NewStack(w.tabs)
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
@@ -165,6 +173,7 @@ func (w *MainWindow) sessionChanged(c session.Change) {
 	}
 	if w.editor == nil && c&(session.ChangedCursor|session.ChangedTree|session.ChangedRecord) != 0 {
 		w.board.SetPosition(w.sess.Position(), w.shownLastMove())
+		w.study.positionChanged()
 	}
 	if c&(session.ChangedHeaders|session.ChangedRecord) != 0 {
 		w.board.SetNames(w.sess.Record().BlackName(), w.sess.Record().WhiteName())
@@ -336,6 +345,7 @@ func (w *MainWindow) EditPosition() {
 	if w.editor != nil {
 		return
 	}
+	w.study.pause()
 	w.editor = NewEditor(w.sess.Position(), w.msg)
 	w.edPanel = NewEditorPanel(w.editor, w.board, w.msg, w.setStatus, w.finishEditing, w.showImpossible, w.leaveEditor)
 	w.side.Objects = []fyne.CanvasObject{w.edPanel}
@@ -366,6 +376,7 @@ func (w *MainWindow) leaveEditor() {
 	w.board.SetPosition(w.sess.Position(), w.shownLastMove())
 	w.side.Objects = []fyne.CanvasObject{w.tabs}
 	w.side.Refresh()
+	w.study.resume()
 }
 
 // Editing reports whether the position editor is open.
@@ -398,6 +409,8 @@ func (w *MainWindow) RequestClose() {
 	}
 	w.confirmDiscard(func() {
 		w.closing = true
+		w.study.stop()
+		go w.study.closeAll(5 * time.Second)
 		if w.autosaveTimer != nil {
 			w.autosaveTimer.Stop()
 		}

@@ -1,0 +1,170 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/board"
+	"banmen/engine"
+	"banmen/engine/mate"
+)
+
+// 詰み探索 (mate search) on the position shown: the user picks an engine and a time limit,
+// the search runs in a process of its own (engine/mate) while a dialog offers to cancel it,
+// and the answer comes as the mating line in Japanese notation, or 不詰, or why there is none.
+
+// mateLimits are the time limits offered, in seconds (0: none).
+var mateLimits = []int{10, 30, 60, 0}
+
+// mateRunning is a mate search under way.
+type mateRunning struct {
+	cancel   context.CancelFunc
+	dlg      dialog.Dialog
+	canceled bool
+}
+
+func (c *studyCtl) limitLabel(secs int) string {
+	if secs == 0 {
+		return c.w.msg.NoLimit
+	}
+	return fmt.Sprintf(c.w.msg.SecondsF, secs)
+}
+
+// MateSearchDialog asks which engine searches and for how long, then searches.
+func (w *MainWindow) MateSearchDialog() {
+	c := w.study
+	if c.mate != nil || w.editor != nil {
+		return
+	}
+	c.withEngines(func(list []engine.Definition) {
+		m := w.msg
+		names := make([]string, len(list))
+		for i, d := range list {
+			names[i] = d.Name
+		}
+		engines := widget.NewSelect(names, nil)
+		engines.SetSelectedIndex(preferred(list))
+		var limitNames []string
+		for _, s := range mateLimits {
+			limitNames = append(limitNames, c.limitLabel(s))
+		}
+		limits := widget.NewSelect(limitNames, nil)
+		limits.SetSelectedIndex(1)
+		form := container.New(&formLayout{}, widget.NewLabel(m.MateEngine), engines, widget.NewLabel(m.MateLimit), limits)
+		var d *dialog.CustomDialog
+		start := widget.NewButton(m.MateStart, func() {
+			d.Hide()
+			secs := mateLimits[max(0, limits.SelectedIndex())]
+			c.searchMate(list[max(0, engines.SelectedIndex())], time.Duration(secs)*time.Second)
+		})
+		start.Importance = widget.HighImportance
+		cancel := widget.NewButton(m.Cancel, func() { d.Hide() })
+		d = dialog.NewCustomWithoutButtons(m.MateTitle, form, w.win)
+		d.SetButtons([]fyne.CanvasObject{cancel, start})
+		w.lastShown = shownDialog{m.MateTitle, "", d}
+		d.Show()
+	})
+}
+
+// searchMate searches for a mate in the position shown with def, for at most limit.
+func (c *studyCtl) searchMate(def engine.Definition, limit time.Duration) {
+	w := c.w
+	m := w.msg
+	pos := w.sess.Position()
+	last := board.NoSquare
+	if mv := w.shownLastMove(); mv != board.NoMove {
+		last = mv.To()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	mr := &mateRunning{cancel: cancel}
+	c.mate = mr
+	c.mu.Lock()
+	c.mateCancel = cancel
+	c.mu.Unlock()
+
+	text := fmt.Sprintf(m.MateSearchingF, def.Name)
+	bar := widget.NewProgressBarInfinite()
+	stop := widget.NewButton(m.Cancel, func() {
+		mr.canceled = true
+		cancel()
+	})
+	d := dialog.NewCustomWithoutButtons(m.MateTitle, container.NewVBox(messageContent(text), bar), w.win)
+	d.SetButtons([]fyne.CanvasObject{stop})
+	mr.dlg = d
+	w.lastShown = shownDialog{m.MateTitle, text, d}
+	d.Show()
+
+	go func() {
+		res, err := mate.Search(ctx, def, pos, limit)
+		c.post(func() {
+			bar.Stop()
+			d.Hide()
+			c.mate = nil
+			c.mu.Lock()
+			c.mateCancel = nil
+			c.mu.Unlock()
+			cancel()
+			if mr.canceled {
+				w.setStatus(m.MateCanceled)
+				return
+			}
+			if err != nil && res.Status != mate.Failed {
+				res.Status, res.Detail = mate.Failed, err.Error()
+			}
+			w.showMessage(m.MateTitle, mateText(res, pos, last, m))
+		})
+	}()
+}
+
+// mateText says what a mate search found, in the interface's language.
+func mateText(res mate.Result, pos *board.Position, lastTo board.Square, m *Messages) string {
+	switch res.Status {
+	case mate.Found:
+		line, _ := pos.JapaneseLine(res.Moves, lastTo)
+		return fmt.Sprintf(m.MateFoundF, len(res.Moves), line)
+	case mate.NoMate:
+		return m.MateNone
+	case mate.Timeout:
+		return m.MateTimeout
+	case mate.NotImplemented:
+		return fmt.Sprintf(m.MateNotImplementedF, res.Engine)
+	}
+	return fmt.Sprintf(m.MateFailedF, res.Engine, res.Detail)
+}
+
+// formLayout lays out label–field pairs in two columns, the fields taking the rest.
+type formLayout struct{}
+
+func (formLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var lw, fw, h float32
+	for i := 0; i+1 < len(objs); i += 2 {
+		l, f := objs[i].MinSize(), objs[i+1].MinSize()
+		lw, fw = max(lw, l.Width), max(fw, f.Width)
+		h += max(l.Height, f.Height)
+	}
+	return fyne.NewSize(lw+max(fw, 240)+theme.Padding(), h)
+}
+
+func (formLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	var lw float32
+	for i := 0; i+1 < len(objs); i += 2 {
+		lw = max(lw, objs[i].MinSize().Width)
+	}
+	var y float32
+	for i := 0; i+1 < len(objs); i += 2 {
+		l, f := objs[i], objs[i+1]
+		h := max(l.MinSize().Height, f.MinSize().Height)
+		l.Move(fyne.NewPos(0, y))
+		l.Resize(fyne.NewSize(lw, h))
+		f.Move(fyne.NewPos(lw+theme.Padding(), y))
+		f.Resize(fyne.NewSize(max(0, size.Width-lw-theme.Padding()), h))
+		y += h
+	}
+}

@@ -1,0 +1,364 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/board"
+	"banmen/engine"
+)
+
+// engineDeadline is how long a test waits for a real engine: generous, the machine is slow
+// and busy. Tests never assert how long anything took.
+const engineDeadline = 30 * time.Second
+
+var (
+	bundledOnce sync.Once
+	bundledPath string
+	bundledErr  error
+)
+
+// bundledEngine builds banmen-engine into a temporary folder, once per test binary (as
+// engine/internal/enginetest.Bundled does), and returns its path.
+func bundledEngine(t testing.TB) string {
+	t.Helper()
+	bundledOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "banmen-engine-ui-")
+		if err != nil {
+			bundledErr = err
+			return
+		}
+		bundledPath = filepath.Join(dir, "banmen-engine")
+		cmd := exec.Command("go", "build", "-o", bundledPath, "banmen/cmd/banmen-engine")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			bundledErr = fmt.Errorf("building banmen-engine: %v\n%s", err, out)
+		}
+	})
+	if bundledErr != nil {
+		t.Fatal(bundledErr)
+	}
+	return bundledPath
+}
+
+// uiQueue stands for the Fyne goroutine: the test driver's fyne.Do runs a function at once
+// on the goroutine that calls it, so the study's goroutines would touch widgets beside the
+// test. They post to the queue instead, and the test runs what they posted.
+type uiQueue struct {
+	mu sync.Mutex
+	fs []func()
+}
+
+func (q *uiQueue) post(f func()) {
+	q.mu.Lock()
+	q.fs = append(q.fs, f)
+	q.mu.Unlock()
+}
+
+func (q *uiQueue) drain() {
+	for {
+		q.mu.Lock()
+		fs := q.fs
+		q.fs = nil
+		q.mu.Unlock()
+		if len(fs) == 0 {
+			return
+		}
+		for _, f := range fs {
+			f()
+		}
+	}
+}
+
+// studyWindow is a window whose engine list holds the bundled engine (built for the test)
+// and extra, with its engines closed at the end of the test.
+func studyWindow(t *testing.T, extra ...engine.Definition) (*MainWindow, *uiQueue) {
+	t.Helper()
+	reg, err := engine.OpenRegistry(filepath.Join(t.TempDir(), "engines.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range extra {
+		if _, err := reg.Add(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, _ := windowUnderTest(t, windowOpts{})
+	w.opts.EngineRegistry = func() (*engine.Registry, error) {
+		if _, err := reg.EnsureBundled(bundledEngine(t), engine.BundledName); err != nil {
+			return nil, err
+		}
+		return reg, nil
+	}
+	q := &uiQueue{}
+	w.study.do = q.post
+	t.Cleanup(func() {
+		w.CloseEngines(10 * time.Second)
+		q.drain()
+	})
+	return w, q
+}
+
+// waitUntil runs what the study posted until cond holds, or fails after engineDeadline.
+func waitUntil(t *testing.T, q *uiQueue, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(engineDeadline)
+	for {
+		q.drain()
+		if cond() {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// widgetsIn collects o's descendants of type T.
+func widgetsIn[T fyne.CanvasObject](o fyne.CanvasObject) []T {
+	var out []T
+	if x, ok := o.(T); ok {
+		out = append(out, x)
+	}
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			out = append(out, widgetsIn[T](c)...)
+		}
+		return out
+	}
+	if wd, ok := o.(fyne.Widget); ok {
+		for _, c := range test.WidgetRenderer(wd).Objects() {
+			out = append(out, widgetsIn[T](c)...)
+		}
+	}
+	return out
+}
+
+// firstMoveLegal reports whether a line written in Japanese notation starts with a legal
+// move of pos (lastTo: where the move before pos went).
+func firstMoveLegal(pos *board.Position, lastTo board.Square, pv string) bool {
+	for _, m := range pos.LegalMoves(nil) {
+		s, _ := pos.JapaneseLine([]board.Move{m}, lastTo)
+		if rest, ok := strings.CutPrefix(pv, s); ok && (rest == "" || strings.HasPrefix(rest, "▲") || strings.HasPrefix(rest, "△") || strings.HasPrefix(rest, " ")) {
+			return true
+		}
+	}
+	return false
+}
+
+// panelRows returns the rows the panel shows for engine i.
+func panelRows(w *MainWindow, i int) []rowText {
+	var rows []rowText
+	p := w.study.panel
+	if i >= len(p.blocks) {
+		return nil
+	}
+	for _, r := range p.blocks[i].rows {
+		if r.t != (rowText{}) {
+			rows = append(rows, r.t)
+		}
+	}
+	return rows
+}
+
+func lastTo(w *MainWindow) board.Square {
+	if m := w.shownLastMove(); m != board.NoMove {
+		return m.To()
+	}
+	return board.NoSquare
+}
+
+// checkRowsBelong fails when a row shown is not a line of the position on the board.
+func checkRowsBelong(t *testing.T, w *MainWindow) {
+	t.Helper()
+	pos := w.Session().Position()
+	for _, r := range panelRows(w, 0) {
+		if !firstMoveLegal(pos, lastTo(w), r.PV) {
+			t.Fatalf("the panel shows %q, which does not start with a legal move of %s", r.PV, pos.SFEN())
+		}
+	}
+}
+
+// A study started from the menu's dialog runs the bundled engine on the position shown,
+// shows its lines in the panel, follows the user to another position without ever showing
+// the old position's lines there, pauses for the position editor, and leaves the record alone.
+func TestStudyFollowsTheShownPosition(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	w.Session().GoTo(10)
+	edits := w.Session().Edits()
+
+	w.StartStudyDialog()
+	waitUntil(t, q, "the study dialog", func() bool { return dialogOpen(w) })
+	ov := w.Window().Canvas().Overlays().Top()
+	checks := widgetsIn[*widget.Check](ov)
+	if len(checks) != 1 || checks[0].Text != engine.BundledName || !checks[0].Checked {
+		t.Fatalf("the dialog offers %d engines; want the bundled one, chosen", len(checks))
+	}
+	sels := widgetsIn[*widget.Select](ov)
+	if len(sels) != 1 {
+		t.Fatalf("the dialog has %d choices of the number of lines", len(sels))
+	}
+	sels[0].SetSelected("2")
+	tapDialogButton(t, w, w.msg.StartStudy)
+	if !w.Studying() {
+		t.Fatal("no study after 開始")
+	}
+	if w.tabs.Selected() != w.study.tab || w.tabs.Title(w.study.tab) != "エンジン" {
+		t.Fatalf("the tab shown is %d (%q), not the engine panel", w.tabs.Selected(), w.tabs.Title(w.tabs.Selected()))
+	}
+
+	waitUntil(t, q, "a line of the position at move 10", func() bool {
+		checkRowsBelong(t, w)
+		return len(panelRows(w, 0)) > 0
+	})
+	h := w.study.panel.blocks[0].header.full
+	if !strings.HasPrefix(h, engine.BundledName) || !strings.Contains(h, "思考中") {
+		t.Errorf("header %q: want the engine's name and 思考中", h)
+	}
+	if s := w.study.panel.blocks[0].stats.full; !strings.Contains(s, "深さ") || !strings.Contains(s, "NPS") {
+		t.Errorf("numbers %q: want depth and NPS", s)
+	}
+	if r := panelRows(w, 0)[0]; r.Rank != "1" || r.Score == "" {
+		t.Errorf("first row %+v: want rank 1 and a score", r)
+	}
+
+	// to the other side's move: an old line would start with the wrong mark
+	w.Session().GoTo(11)
+	if rows := panelRows(w, 0); len(rows) != 0 {
+		t.Fatalf("right after the move the panel still shows %v", rows)
+	}
+	waitUntil(t, q, "a line of the position at move 11", func() bool {
+		checkRowsBelong(t, w)
+		return len(panelRows(w, 0)) > 0
+	})
+
+	w.EditPosition()
+	waitUntil(t, q, "the study to pause in the editor", func() bool {
+		return strings.Contains(w.study.panel.blocks[0].header.full, "停止")
+	})
+	w.leaveEditor()
+	waitUntil(t, q, "the study to resume", func() bool {
+		checkRowsBelong(t, w)
+		return strings.Contains(w.study.panel.blocks[0].header.full, "思考中") && len(panelRows(w, 0)) > 0
+	})
+
+	w.StopStudy()
+	if w.Studying() {
+		t.Fatal("still studying after 検討を停止")
+	}
+	waitUntil(t, q, "the engine to quit", func() bool {
+		w.study.mu.Lock()
+		defer w.study.mu.Unlock()
+		return len(w.study.live) == 0
+	})
+	if !strings.Contains(w.study.panel.blocks[0].header.full, "停止") {
+		t.Errorf("header %q after the stop", w.study.panel.blocks[0].header.full)
+	}
+	if w.Session().Edits() != edits || w.Session().Dirty() || w.Session().Ply() != 11 {
+		t.Error("the study changed the record")
+	}
+}
+
+// writeScript writes an executable shell script.
+func writeScript(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "engine.sh")
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// An engine that cannot start, or dies while it thinks, ends the study with a message that
+// names it.
+func TestStudyEngineFailure(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		def  engine.Definition
+	}{
+		{"exits at once", engine.Definition{Name: "FalseEngine", Path: "/bin/false"}},
+		{"exits after usiok", engine.Definition{Name: "QuitterEngine", Path: writeScript(t, "echo 'id name Quitter'\necho usiok\nexit 0\n")}},
+		{"dies on go", engine.Definition{Name: "DyingEngine", Path: writeScript(t, `while read line; do
+  case "$line" in
+    usi) echo 'id name Dying'; echo usiok;;
+    isready) echo readyok;;
+    go*) exit 3;;
+    quit) exit 0;;
+  esac
+done
+`)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, q := studyWindow(t)
+			w.study.start([]engine.Definition{tc.def}, 1)
+			waitUntil(t, q, "the engine's error", func() bool { return w.lastShown.title == w.msg.EngineErrorTitle })
+			if !strings.Contains(w.lastShown.text, tc.def.Name) {
+				t.Errorf("the message does not name the engine: %q", w.lastShown.text)
+			}
+			if w.Studying() {
+				t.Error("the study goes on after its engine failed")
+			}
+			if !dialogOpen(w) {
+				t.Error("no dialog shows the error")
+			}
+		})
+	}
+}
+
+// 詰み探索 finds a mate in one with the bundled engine and writes it in Japanese.
+func TestMateSearchFindsMate(t *testing.T) {
+	w, q := studyWindow(t)
+	pos, err := board.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Session().Reset(pos)
+	w.MateSearchDialog()
+	waitUntil(t, q, "the mate search dialog", func() bool { return dialogOpen(w) && w.lastShown.title == w.msg.MateTitle })
+	tapDialogButton(t, w, w.msg.MateStart)
+	waitUntil(t, q, "the answer", func() bool {
+		return w.study.mate == nil && w.lastShown.text != "" && !strings.Contains(w.lastShown.text, "探しています")
+	})
+	if want := "1手詰\n▲５二金"; !strings.HasPrefix(w.lastShown.text, want) {
+		t.Errorf("answer %q, want %q", w.lastShown.text, want)
+	}
+	if w.Session().Dirty() {
+		t.Error("the mate search changed the record")
+	}
+}
+
+// Cancel ends a mate search without an answer.
+func TestMateSearchCancel(t *testing.T) {
+	w, q := studyWindow(t)
+	// an engine that never answers go mate
+	slow := writeScript(t, `while read line; do
+  case "$line" in
+    usi) echo 'id name Slow'; echo usiok;;
+    isready) echo readyok;;
+    quit) exit 0;;
+  esac
+done
+`)
+	w.study.searchMate(engine.Definition{Name: "Slow", Path: slow}, 0)
+	if w.study.mate == nil {
+		t.Fatal("no mate search under way")
+	}
+	tapDialogButton(t, w, w.msg.Cancel)
+	waitUntil(t, q, "the search to end", func() bool { return w.study.mate == nil })
+	if w.status.Text != w.msg.MateCanceled {
+		t.Errorf("status %q after Cancel", w.status.Text)
+	}
+}
