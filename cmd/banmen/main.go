@@ -70,13 +70,16 @@ func main() {
 	// Fyne quits on SIGTERM and SIGINT through its main loop and can panic doing so (a
 	// lifecycle event sent after the loop closed its queue); a desktop sends SIGTERM at
 	// logout. Exit at once instead, once the autosave holds what it was given: the record
-	// is offered back at the next start, as after a crash. Engines die with their guards.
+	// is offered back at the next start, as after a crash. Engines are asked to quit (they
+	// die with their guards anyway).
 	go func() {
 		sig := make(chan os.Signal, 1)
 		signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
 		<-sig
 		w.FlushAutosave(2 * time.Second)
+		w.CloseEngines(2 * time.Second)
 		os.Exit(0)
 	}()
 	w.Window().ShowAndRun()
+	w.CloseEngines(5 * time.Second)
 }
