@@ -38,6 +38,7 @@ func TestMain(m *testing.M) {
 //	                not-ready = exit 50ms after usiok; idle = exit 50ms after readyok
 //	ignore-quit     keep running after quit
 //	close-stdin     close stdin before usiok (writes to it then fail)
+//	no-readyok      never answer isready
 //	no-best-after-stop  answer stop with nothing (a wedged engine)
 //	wedge           after go, answer nothing at all
 //	early           answer go infinite and go ponder with bestmove at once
@@ -203,6 +204,9 @@ func runFake(script string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			}
 		case IsReady:
 			e.crash("isready")
+			if sc.has("no-readyok") {
+				continue
+			}
 			e.mu.Lock()
 			e.readied = true
 			e.mu.Unlock()

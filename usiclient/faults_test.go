@@ -94,6 +94,37 @@ func TestFaultSlowUSIOK(t *testing.T) {
 	}
 }
 
+// TestFaultNoReadyOK: an engine that never answers isready ends in a timeout that
+// names the wait, and is killed.
+func TestFaultNoReadyOK(t *testing.T) {
+	ep := startFake(t, "no-readyok", Config{Name: "deaf", Timeouts: Timeouts{ReadyOK: 300 * time.Millisecond}})
+	if _, err := ep.s.Handshake(ctxT(t, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	err := ep.s.Ready(ctxT(t, 5*time.Second))
+	var e *Error
+	if !errors.Is(err, ErrTimeout) || !errors.As(err, &e) {
+		t.Fatalf("%v", err)
+	}
+	if e.Waiting != "readyok" || e.After != 300*time.Millisecond {
+		t.Errorf("waiting for %q for %v", e.Waiting, e.After)
+	}
+	if msg := err.Error(); !strings.HasPrefix(msg, `usiclient: engine "Fake Engine 1.0": no readyok within 300ms; last lines: `) || !strings.Contains(msg, `"usiok"`) {
+		t.Errorf("%s", msg)
+	}
+	select {
+	case <-ep.done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the engine was not killed")
+	}
+	if st := ep.s.State(); st != StateClosed || !errors.Is(ep.s.Err(), ErrTimeout) {
+		t.Errorf("state %s, err %v", st, ep.s.Err())
+	}
+	if st := ep.s.LastState(); st != StateWaitingReadyOK {
+		t.Errorf("last state %s, want %s", st, StateWaitingReadyOK)
+	}
+}
+
 // TestFaultCrash crashes the engine in every state.
 func TestFaultCrash(t *testing.T) {
 	tests := []struct {

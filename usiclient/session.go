@@ -48,9 +48,11 @@ func (s State) Busy() bool {
 
 // EngineInfo is what the engine says about itself in answer to usi.
 type EngineInfo struct {
-	Name    string   // id name
+	Name    string   // id name; Config.Name until the engine sends one
 	Author  string   // id author
 	Options []Option // in the order sent; a repeated name replaces the earlier line
+	// NameSent is set when the engine sent a non-empty "id name" (else Name is Config.Name).
+	NameSent bool
 	// CopyProtection and Registration are the last status the engine reported
 	// ("checking", "ok", "error"), empty if it never did.
 	CopyProtection string
@@ -116,6 +118,7 @@ type Session struct {
 
 	mu          sync.Mutex
 	state       State
+	endedIn     State // the state when the session ended: what the engine was doing
 	deadErr     error // why the session ended
 	quitting    bool
 	info        EngineInfo
@@ -189,6 +192,18 @@ func (s *Session) Info() EngineInfo {
 // Version changes whenever anything in the snapshot changes. Reading it costs one
 // atomic load: poll it and take a Snapshot only when it moved.
 func (s *Session) Version() uint64 { return s.version.Load() }
+
+// LastState is the state while the session lives; once it has ended, the state it
+// was in just before (StateReady for an engine that died while idle), which says
+// what the engine was doing when it went away.
+func (s *Session) LastState() State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.deadErr != nil {
+		return s.endedIn
+	}
+	return s.state
+}
 
 // Done is closed when the session has ended (quit, crash, kill or Close); Err then says why.
 func (s *Session) Done() <-chan struct{} { return s.dead }
@@ -337,6 +352,7 @@ func (s *Session) failLocked(err error) {
 		return
 	}
 	s.deadErr = err
+	s.endedIn = s.state
 	s.state = StateClosed
 	close(s.dead)
 	if sr := s.cur; sr != nil {
@@ -941,6 +957,7 @@ func (s *Session) dispatch(text string, in *Info) {
 		s.mu.Lock()
 		if id.Field == "name" && id.Value != "" {
 			s.info.Name = id.Value
+			s.info.NameSent = true
 		} else if id.Field == "author" {
 			s.info.Author = id.Value
 		}
