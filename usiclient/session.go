@@ -504,9 +504,15 @@ func (s *Session) ready(ctx context.Context) error {
 
 // ensureReady makes the engine ready for a search.
 func (s *Session) ensureReady(ctx context.Context) error {
-	switch st := s.State(); st {
+	s.mu.Lock()
+	st, queued := s.state, len(s.pendingOpts) > 0
+	s.mu.Unlock()
+	switch st {
 	case StateReady:
-		return nil
+		if !queued {
+			return nil
+		}
+		return s.ready(ctx) // sends the queued setoption first
 	case StateNotReady:
 		return s.ready(ctx)
 	default:
@@ -516,8 +522,9 @@ func (s *Session) ensureReady(ctx context.Context) error {
 
 // SetOption sets an engine option. It checks the value against the option the
 // engine declared (if it declared one by that name) and refuses line breaks.
-// While the engine searches the command is queued and sent when it is idle; it
-// is sent before the next isready or go. The engine needs isready afterwards,
+// While the engine searches, or while an isready is unanswered, the command is
+// queued and sent as soon as the engine is idle (its bestmove or readyok came); it
+// is always sent before the next isready or go. The engine needs isready afterwards,
 // which the next Go does by itself.
 func (s *Session) SetOption(name, value string) error {
 	return s.setOption(SetOption{Name: name, Value: value})
@@ -945,6 +952,9 @@ func (s *Session) dispatch(text string, in *Info) {
 			s.readyok = nil
 			if s.state == StateWaitingReadyOK {
 				s.state = StateReady
+				// a setoption made while isready was out goes now, before any go;
+				// the engine is then not ready again and the next Go sends isready
+				s.flushOptionsLocked()
 			}
 			s.bump()
 		}
