@@ -21,12 +21,13 @@ type Running struct {
 	Session *usiclient.Session
 	opts    StartOptions
 
-	closing chan struct{} // closed when Close starts: a death after that is expected
-	died    chan struct{} // closed when the engine died unexpectedly
-	ended   chan struct{} // closed when the process has exited and the session ended
-	mu      sync.Mutex
-	failure *Failure
-	once    sync.Once
+	closing  chan struct{} // closed when Close starts: a death after that is expected
+	died     chan struct{} // closed when the engine died unexpectedly
+	ended    chan struct{} // closed when the process has exited and the session ended
+	mu       sync.Mutex
+	failure  *Failure
+	warnings []string
+	once     sync.Once
 }
 
 // StartOptions are the settings of one session that are not stored with the engine.
@@ -111,7 +112,10 @@ func launch(def Definition, opts StartOptions) (*Running, error) {
 
 // Start runs an engine: starts its process, completes the USI handshake, sends the
 // hash and ponder settings under the names the engine uses, then every saved option
-// value, and waits for readyok. On failure the process is killed and the error is a *Failure.
+// value, and waits for readyok. A setting that no longer fits the option the engine
+// declares (the engine was updated and not probed again) is not sent: the engine
+// keeps its own value, and Warnings says so. On failure the process is killed and
+// the error is a *Failure.
 func Start(ctx context.Context, def Definition, opts StartOptions) (*Running, error) {
 	r, err := launch(def, opts)
 	if err != nil {
@@ -132,19 +136,45 @@ func (r *Running) handshake(ctx context.Context) error {
 	// what the engine declares now is what we send to
 	r.Def.Options = info.Options
 	if r.Def.HashMB > 0 {
-		r.Session.SetOption(r.Def.HashOptionName(), strconv.Itoa(r.Def.HashMB))
+		if err := r.setOption(&info, r.Def.HashOptionName(), strconv.Itoa(r.Def.HashMB)); err != nil {
+			return err
+		}
 	}
-	r.Session.SetOption(r.Def.PonderOptionName(), strconv.FormatBool(r.opts.Ponder))
+	if err := r.setOption(&info, r.Def.PonderOptionName(), strconv.FormatBool(r.opts.Ponder)); err != nil {
+		return err
+	}
 	for _, o := range info.Options {
 		v, set := r.Def.Values[o.Name]
 		if !set || o.Type == usiclient.OptionButton {
 			continue // defaults stay the engine's own; buttons are pressed live
 		}
-		if err := r.Session.SetOption(o.Name, v); err != nil {
+		if err := r.setOption(&info, o.Name, v); err != nil {
 			return err
 		}
 	}
 	return r.Session.Ready(ctx)
+}
+
+// setOption sends a setting at start. A value the engine's declared option refuses
+// is skipped and noted in the warnings; the error is the session's (the engine is gone).
+func (r *Running) setOption(info *usiclient.EngineInfo, name, value string) error {
+	if o, ok := info.Option(name); ok && o.Type != usiclient.OptionButton {
+		if err := o.Validate(value); err != nil {
+			r.mu.Lock()
+			r.warnings = append(r.warnings, fmt.Sprintf("%v: not sent, the engine keeps its own value", err))
+			r.mu.Unlock()
+			return nil
+		}
+	}
+	return r.Session.SetOption(name, value)
+}
+
+// Warnings lists the settings Start skipped because they no longer fit the options
+// the engine declares (probe it again to update them); nil when all were sent.
+func (r *Running) Warnings() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.warnings...)
 }
 
 // watch notices the end of the process or of the session.
@@ -153,7 +183,8 @@ func (r *Running) watch() {
 	case <-r.Proc.Done():
 	case <-r.Session.Done():
 	}
-	doing := r.Session.State().String()
+	// what the engine was doing: the state before the session ended, never "closed"
+	doing := doingFromState(r.Session.LastState())
 	select {
 	case <-r.closing:
 	default:
@@ -194,6 +225,29 @@ func (r *Running) failureFrom(doing string, err error) *Failure {
 		f.LastLines = append(f.LastLines, l.String())
 	}
 	return f
+}
+
+// doingFromState says in words what an engine was doing in a session state.
+func doingFromState(st usiclient.State) string {
+	switch st {
+	case usiclient.StateNew, usiclient.StateWaitingUSIOK:
+		return "starting"
+	case usiclient.StateNotReady, usiclient.StateReady:
+		return "idle"
+	case usiclient.StateWaitingReadyOK:
+		return "getting ready (waiting for readyok)"
+	case usiclient.StateSearching:
+		return "searching"
+	case usiclient.StatePondering:
+		return "pondering"
+	case usiclient.StateMateSearching:
+		return "searching for a mate"
+	case usiclient.StateStopping:
+		return "stopping a search"
+	case usiclient.StateQuitting:
+		return "quitting"
+	}
+	return st.String()
 }
 
 // doingFromWaiting says in words what an engine was doing while the session waited for a reply.

@@ -142,6 +142,163 @@ func TestEngineDeathIsReportedAndRestartable(t *testing.T) {
 	}
 }
 
+// waitFailure waits for the failure OnFailure reports.
+func waitFailure(t *testing.T, r *Running, failures <-chan *Failure) *Failure {
+	t.Helper()
+	select {
+	case <-r.Died():
+	case <-time.After(20 * time.Second):
+		t.Fatal("Died not closed")
+	}
+	select {
+	case f := <-failures:
+		if f != r.Failure() {
+			t.Error("OnFailure and Failure disagree")
+		}
+		return f
+	case <-time.After(20 * time.Second):
+		t.Fatal("OnFailure not called")
+	}
+	return nil
+}
+
+// An engine that dies with no search running was idle: the failure says so, not
+// what the session became afterwards ("closed").
+func TestEngineDeathWhileIdle(t *testing.T) {
+	failures := make(chan *Failure, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r, err := Start(ctx, fakeDefinition(enginetest.CrashWhenIdle, ""), StartOptions{OnFailure: func(f *Failure) { failures <- f }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := waitFailure(t, r, failures)
+	if f.Doing != "idle" {
+		t.Errorf("doing %q, want idle", f.Doing)
+	}
+	msg := f.Error()
+	for _, want := range []string{`"Fake crash-idle" failed while idle`, "exit status 3", "out of memory while idle (pretend)"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("failure %q lacks %q", msg, want)
+		}
+	}
+	if last := strings.Join(f.LastLines, "\n"); !strings.Contains(last, "< readyok") {
+		t.Errorf("last lines %q", f.LastLines)
+	}
+}
+
+// An engine that never answers isready fails Start with a timeout that names the wait.
+func TestStartWithoutReadyOK(t *testing.T) {
+	def := fakeDefinition(enginetest.NoReadyOK, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r, err := Start(ctx, def, StartOptions{Timeouts: usiclient.Timeouts{ReadyOK: 300 * time.Millisecond}})
+	var f *Failure
+	if !errors.As(err, &f) || r != nil {
+		t.Fatalf("Start = %v, %v", r, err)
+	}
+	if !errors.Is(err, usiclient.ErrTimeout) || f.Doing != "getting ready (waiting for readyok)" {
+		t.Errorf("doing %q: %v", f.Doing, err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "no readyok within 300ms") {
+		t.Errorf("failure %q does not name the wait", msg)
+	}
+}
+
+// An engine that hangs in a search and ignores stop is killed after Timeouts.Stop;
+// the failure says it was stopping a search, how it ended and what was said last.
+func TestEngineHungInASearch(t *testing.T) {
+	failures := make(chan *Failure, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r, err := Start(ctx, fakeDefinition(enginetest.IgnoreStop, ""), StartOptions{
+		OnFailure: func(f *Failure) { failures <- f },
+		Timeouts:  usiclient.Timeouts{Stop: 300 * time.Millisecond},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr, err := r.Session.Go(ctx, usiclient.NewPosition(board.NewStartPosition()), usiclient.Go{Infinite: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Session.Stop()
+	if _, err := sr.Wait(ctx); !errors.Is(err, usiclient.ErrTimeout) {
+		t.Fatalf("Wait = %v, want a timeout", err)
+	}
+	f := waitFailure(t, r, failures)
+	if f.Doing != "stopping a search" || !errors.Is(f, usiclient.ErrTimeout) {
+		t.Errorf("doing %q: %v", f.Doing, f)
+	}
+	if !strings.HasPrefix(f.Exit, "killed by signal") {
+		t.Errorf("exit %q", f.Exit)
+	}
+	msg := f.Error()
+	for _, want := range []string{"failed while stopping a search", "no bestmove after stop within 300ms"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("failure %q lacks %q", msg, want)
+		}
+	}
+	last := strings.Join(f.LastLines, "\n")
+	for _, want := range []string{"> go infinite", "> stop", "< info depth 1"} {
+		if !strings.Contains(last, want) {
+			t.Errorf("last lines lack %q: %q", want, f.LastLines)
+		}
+	}
+	if !r.Proc.Exited() {
+		t.Error("the engine still runs")
+	}
+}
+
+// Saved values that no longer fit the engine's options (it was updated and not
+// probed again) are skipped and reported; the engine starts with the rest.
+func TestStartSkipsValuesThatNoLongerFit(t *testing.T) {
+	logPath := filepath.Join(t.TempDir(), "received")
+	def := fakeDefinition(enginetest.PonderNames, logPath)
+	def.HashMB = 4096 // the engine's Hash goes up to 1024
+	def.Values = map[string]string{"Skill": "50", "Style": "c", "Clear Hash": ""}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r, err := Start(ctx, def, StartOptions{Ponder: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	warnings := r.Warnings()
+	if res, err := search(t, r); err != nil || !board.NewStartPosition().IsLegal(res.BestMove) {
+		t.Errorf("search: %v %v", res.BestMove, err)
+	}
+	if err := r.Close(context.Background()); err != nil {
+		t.Error(err)
+	}
+	if len(warnings) != 3 {
+		t.Errorf("warnings %q, want 3", warnings)
+	}
+	for _, want := range []string{`option "Hash": 4096 is outside 1..1024`, `option "Skill": 50 is outside 0..20`, `option "Style": "c" is not one of a, b`} {
+		if !strings.Contains(strings.Join(warnings, "\n"), want) {
+			t.Errorf("warnings %q lack %q", warnings, want)
+		}
+	}
+	got := readLog(t, logPath)
+	if !strings.Contains(got, "setoption name Ponder value true") || !strings.Contains(got, "isready") {
+		t.Errorf("the engine got:\n%s", got)
+	}
+	for _, not := range []string{"Hash value", "Skill", "Style"} {
+		if strings.Contains(got, "setoption name "+not) {
+			t.Errorf("sent %q:\n%s", not, got)
+		}
+	}
+	// a fitting setup has no warnings
+	def.HashMB, def.Values = 64, map[string]string{"Skill": "5"}
+	r, err = Start(ctx, def, StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close(context.Background())
+	if w := r.Warnings(); w != nil {
+		t.Errorf("warnings %q", w)
+	}
+}
+
 func TestCloseKillsAnEngineThatIgnoresQuit(t *testing.T) {
 	def := fakeDefinition("ignore-quit", "")
 	def.TimeoutScale = 0.2

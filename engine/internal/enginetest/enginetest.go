@@ -40,9 +40,11 @@ const (
 	DeclareWin     = "win"             // answers go with bestmove win
 	SlowMove       = "slow"            // thinks 300 ms before each move
 	PonderExpected = "ponder"          // sends "bestmove M ponder P" with P its expected reply
-	IgnoreStop     = "ignore-stop"     // in go infinite/ponder, never answers stop
+	IgnoreStop     = "ignore-stop"     // in go infinite/ponder, hangs on stop: never answers, reads nothing more, only a kill ends it
 	Random         = "random"          // plays a random legal move (seeded by the game)
 	CrashOnPonder  = "crash-on-ponder" // sends ponder moves, and exits on go ponder (as gpsusi does)
+	CrashWhenIdle  = "crash-idle"      // exits with status 3 soon after answering isready, with no search running
+	NoReadyOK      = "noreadyok"       // never answers isready
 )
 
 // RunIfRequested runs the fake engine and exits if this process was started as one.
@@ -103,7 +105,17 @@ func run(behaviour string) int {
 			}
 			say("usiok")
 		case "isready":
+			if name == NoReadyOK {
+				continue
+			}
 			say("readyok")
+			if name == CrashWhenIdle {
+				go func() {
+					time.Sleep(50 * time.Millisecond)
+					fmt.Fprintln(os.Stderr, "fake engine: out of memory while idle (pretend)")
+					os.Exit(3)
+				}()
+			}
 		case "usinewgame":
 			rng = rand.New(rand.NewSource(int64(len(line))))
 		case "position":
@@ -152,7 +164,10 @@ func run(behaviour string) int {
 			}
 			say("%s", answer)
 		case "stop", "ponderhit":
-			if waiting && !(cmd == "stop" && name == IgnoreStop) {
+			if waiting && cmd == "stop" && name == IgnoreStop {
+				time.Sleep(time.Hour) // hung: not even the end of its input wakes it
+			}
+			if waiting {
 				waiting = false
 				say("%s", pending)
 			}
