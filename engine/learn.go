@@ -81,9 +81,11 @@ func (m *Manager) Learn(def Definition, f *Failure) Feature {
 	if feat == "" || m.Registry == nil || def.ID == "" {
 		return feat
 	}
-	if stored, ok := m.Registry.Find(def.ID); ok {
-		stored.Unsupported(feat)
-		m.Registry.Save(stored)
-	}
+	// only the capability changes: the rest stays as stored (another copy of the
+	// app may have changed it); an engine no longer registered is left alone
+	m.Registry.Edit(def.ID, func(d *Definition) error {
+		d.Unsupported(feat)
+		return nil
+	})
 	return feat
 }

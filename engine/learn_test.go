@@ -65,3 +65,25 @@ func TestLearnFromGpsusiCrash(t *testing.T) {
 		t.Errorf("stored %+v", stored.Supports)
 	}
 }
+
+// Learn changes only what it learned: what another copy of the app saved meanwhile stays.
+func TestLearnKeepsChangesOfAnotherCopy(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engines.json")
+	reg, _ := OpenRegistry(path)
+	def, err := reg.Add(Definition{Path: "/usr/games/gpsusi", Name: "GPS"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := OpenRegistry(path)
+	if _, err := other.Edit(def.ID, func(d *Definition) error { d.SetValue("BookDepth", "0"); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	m := NewManager(reg)
+	if feat := m.Learn(def, &Failure{LastLines: []string{"> go ponder btime 0 wtime 0 byoyomi 1000"}}); feat != FeaturePonder {
+		t.Errorf("blamed %q", feat)
+	}
+	stored, _ := other.Find(def.ID)
+	if stored.Supports.Ponder != No || stored.Values["BookDepth"] != "0" {
+		t.Errorf("stored %+v, values %v", stored.Supports, stored.Values)
+	}
+}

@@ -88,25 +88,47 @@ func (r *Registry) Path() string { return r.path }
 
 // read loads the file; a corrupt file is moved aside and reported.
 func (r *Registry) read() ([]Definition, error) {
-	data, err := os.ReadFile(r.path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("engine list %s: %w", r.path, err)
-	}
-	var f registryFile
-	if err := json.Unmarshal(data, &f); err != nil || f.Version > registryVersion {
-		if err == nil {
-			err = fmt.Errorf("version %d is newer than this Banmen understands (%d)", f.Version, registryVersion)
-		}
+	list, corrupt, err := r.parse()
+	if corrupt != nil {
 		aside, rerr := moveAside(r.path)
 		if rerr != nil {
-			return nil, fmt.Errorf("engine list %s could not be read (%v) nor moved aside: %w", r.path, err, rerr)
+			return nil, fmt.Errorf("engine list %s could not be read (%v) nor moved aside: %w", r.path, corrupt, rerr)
 		}
-		return nil, &CorruptError{Path: r.path, MovedTo: aside, Err: err}
+		return nil, &CorruptError{Path: r.path, MovedTo: aside, Err: corrupt}
 	}
-	return f.Engines, nil
+	return list, err
+}
+
+// parse loads the file and touches nothing: corrupt says why a file that exists
+// cannot be understood, err is a failure to read it. A missing file is an empty list.
+func (r *Registry) parse() (list []Definition, corrupt, err error) {
+	data, err := os.ReadFile(r.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("engine list %s: %w", r.path, err)
+	}
+	var f registryFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, err, nil
+	}
+	if f.Version > registryVersion {
+		return nil, fmt.Errorf("version %d is newer than this Banmen understands (%d)", f.Version, registryVersion), nil
+	}
+	return f.Engines, nil, nil
+}
+
+// refresh rereads the file, under the lock, so that changes another running copy
+// of the app made are seen. A file that cannot be read is left as it is (the next
+// change deals with it) and what this copy read last stays.
+func (r *Registry) refresh() {
+	r.locked(func() error {
+		if list, corrupt, err := r.parse(); corrupt == nil && err == nil {
+			r.engines = list
+		}
+		return nil
+	})
 }
 
 // moveAside renames path to path.corrupt-<time>, never over an earlier copy: two
@@ -233,15 +255,19 @@ func cloneList(list []Definition) []Definition {
 	return out
 }
 
-// List returns a copy of the engines, in the order the user sees them.
+// List returns a copy of the engines, in the order the user sees them, as this
+// copy of the app last read them (Find, Reload and every change read the file again).
 func (r *Registry) List() []Definition {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return cloneList(r.engines)
 }
 
-// Find returns the engine whose ID or display name (case-insensitive) is key.
+// Find returns the engine whose ID or display name (case-insensitive) is key, as
+// the file holds it now: it rereads the file, so it sees what another running copy
+// of the app changed. (If the file cannot be read, it searches what was read last.)
 func (r *Registry) Find(key string) (Definition, bool) {
+	r.refresh()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, d := range r.engines {
@@ -299,20 +325,37 @@ func (r *Registry) Add(d Definition) (Definition, error) {
 // ErrNotFound is returned for an engine ID that is not in the registry.
 var ErrNotFound = errors.New("no such engine")
 
-// Save replaces the stored engine with d's ID (its settings, values, name…).
-func (r *Registry) Save(d Definition) error {
-	return r.Update(func(list []Definition) ([]Definition, error) {
+// Edit changes the engine with that ID and returns it as saved. change is applied
+// under the file lock to the engine as the file holds it now, not to a copy read
+// earlier, so two running copies of the app editing one engine keep each other's
+// changes: change should set only what the user changed. A new display name is
+// made unique (an empty one keeps the old); the ID stays. If change returns an
+// error, nothing is saved and that error is returned.
+func (r *Registry) Edit(id string, change func(d *Definition) error) (Definition, error) {
+	var out Definition
+	err := r.Update(func(list []Definition) ([]Definition, error) {
 		for i := range list {
-			if list[i].ID == d.ID {
-				if !strings.EqualFold(list[i].Name, d.Name) {
-					d.Name = uniqueName(append(list[:i:i], list[i+1:]...), d.Name)
-				}
-				list[i] = d
-				return list, nil
+			if list[i].ID != id {
+				continue
 			}
+			d := cloneList(list[i : i+1])[0]
+			if err := change(&d); err != nil {
+				return list, err
+			}
+			d.ID = id
+			if d.Name == "" {
+				d.Name = list[i].Name
+			}
+			if !strings.EqualFold(list[i].Name, d.Name) {
+				d.Name = uniqueName(append(list[:i:i], list[i+1:]...), d.Name)
+			}
+			list[i] = d
+			out = cloneList(list[i : i+1])[0]
+			return list, nil
 		}
-		return list, fmt.Errorf("engine %q (%s): %w", d.Name, d.ID, ErrNotFound)
+		return list, fmt.Errorf("engine %s: %w", id, ErrNotFound)
 	})
+	return out, err
 }
 
 // ErrBundled is returned when removing Banmen's own engine without force.

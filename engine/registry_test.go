@@ -13,7 +13,7 @@ import (
 	"banmen/usiclient"
 )
 
-func TestRegistryAddFindSaveRemove(t *testing.T) {
+func TestRegistryAddFindEditRemove(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cfg", "engines.json")
 	r, err := OpenRegistry(path)
 	if err != nil {
@@ -41,10 +41,13 @@ func TestRegistryAddFindSaveRemove(t *testing.T) {
 	if got, ok := r.Find(b.ID); !ok || got.Name != "fairy (2)" {
 		t.Errorf("Find by ID: %v", got)
 	}
-	a.Options = []usiclient.Option{{Name: "Skill Level", Type: usiclient.OptionSpin, Default: "20", HasDefault: true, Min: -20, Max: 20, HasMin: true, HasMax: true}}
-	a.SetValue("Skill Level", "5")
-	if err := r.Save(a); err != nil {
-		t.Fatal(err)
+	a, err = r.Edit(a.ID, func(d *Definition) error {
+		d.Options = []usiclient.Option{{Name: "Skill Level", Type: usiclient.OptionSpin, Default: "20", HasDefault: true, Min: -20, Max: 20, HasMin: true, HasMax: true}}
+		d.SetValue("Skill Level", "5")
+		return nil
+	})
+	if err != nil || a.Value("Skill Level") != "5" {
+		t.Fatalf("Edit: %v %v", a.Values, err)
 	}
 	// a fresh reader sees what was saved
 	r2, err := OpenRegistry(path)
@@ -64,8 +67,8 @@ func TestRegistryAddFindSaveRemove(t *testing.T) {
 	if err := r.Remove(b.ID, false); !errors.Is(err, ErrNotFound) {
 		t.Errorf("second remove: %v", err)
 	}
-	if err := r.Save(b); !errors.Is(err, ErrNotFound) {
-		t.Errorf("save removed: %v", err)
+	if _, err := r.Edit(b.ID, func(*Definition) error { return nil }); !errors.Is(err, ErrNotFound) {
+		t.Errorf("edit removed: %v", err)
 	}
 	d, err := r.Duplicate(a.ID)
 	if err != nil || d.Name != "Fairy (2)" || d.Values["Skill Level"] != "5" {
@@ -74,6 +77,62 @@ func TestRegistryAddFindSaveRemove(t *testing.T) {
 	d.Values["Skill Level"] = "1"
 	if orig, _ := r.Find(a.ID); orig.Values["Skill Level"] != "5" {
 		t.Error("the duplicate shares values with the original")
+	}
+}
+
+// TestRegistryTwoCopiesEditOneEngine: two running copies of the app, each with the
+// list it read at start, change different settings of one engine: both changes
+// survive, and each copy finds what the other saved.
+func TestRegistryTwoCopiesEditOneEngine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engines.json")
+	r1, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := r1.Add(Definition{Path: "/usr/games/fairy-stockfish", Name: "Fairy"})
+	other, _ := r1.Add(Definition{Path: "/usr/games/gpsusi", Name: "GPS"})
+	r2, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r1.Edit(d.ID, func(d *Definition) error { d.SetValue("Skill Level", "5"); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := r2.Find(d.ID); got.Values["Skill Level"] != "5" {
+		t.Errorf("the second copy does not find the first copy's change: %v", got.Values)
+	}
+	saved, err := r2.Edit(d.ID, func(d *Definition) error {
+		d.SetValue("Threads", "2")
+		d.HashMB = 64
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved.Values["Skill Level"] != "5" || saved.Values["Threads"] != "2" || saved.HashMB != 64 {
+		t.Errorf("Edit returned %v, hash %d", saved.Values, saved.HashMB)
+	}
+	r3, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*Registry{r1, r3} {
+		got, _ := r.Find(d.ID)
+		if got.Values["Skill Level"] != "5" || got.Values["Threads"] != "2" || got.HashMB != 64 {
+			t.Errorf("a change was lost: %v, hash %d", got.Values, got.HashMB)
+		}
+	}
+	// a rename onto a taken name is made unique; the ID stays; a failed change saves nothing
+	renamed, err := r1.Edit(d.ID, func(d *Definition) error { d.Name, d.ID = "gps", "other"; return nil })
+	if err != nil || renamed.Name != "gps (2)" || renamed.ID != d.ID {
+		t.Errorf("rename: %q %q %v", renamed.Name, renamed.ID, err)
+	}
+	refused := errors.New("refused")
+	if _, err := r2.Edit(other.ID, func(d *Definition) error { d.HashMB = 1; return refused }); err != refused {
+		t.Errorf("a refused change: %v", err)
+	}
+	if got, _ := r3.Find(other.ID); got.HashMB != 0 {
+		t.Errorf("a refused change was saved: hash %d", got.HashMB)
 	}
 }
 

@@ -316,6 +316,34 @@ func TestCloseKillsAnEngineThatIgnoresQuit(t *testing.T) {
 	}
 }
 
+// Reprobe applies what the engine declares now to the engine as stored when the
+// probe ends: what another copy of the app saved meanwhile stays.
+func TestReprobeKeepsChangesOfAnotherCopy(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engines.json")
+	reg, _ := OpenRegistry(path)
+	m := NewManager(reg)
+	def, err := reg.Add(fakeDefinition(enginetest.Normal, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := OpenRegistry(path)
+	if _, err := other.Edit(def.ID, func(d *Definition) error { d.SetValue("Skill", "5"); d.HashMB = 32; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	re, dropped, err := m.Reprobe(ctx, def.ID)
+	if err != nil || len(dropped) != 0 {
+		t.Fatalf("Reprobe: %v, dropped %v", err, dropped)
+	}
+	if re.Values["Skill"] != "5" || re.HashMB != 32 || re.EngineName != "Fake Engine" || len(re.Options) != 3 || re.Name != def.Name {
+		t.Errorf("reprobed %q (%q): values %v, hash %d, %d options", re.Name, re.EngineName, re.Values, re.HashMB, len(re.Options))
+	}
+	if stored, _ := other.Find(def.ID); stored.Values["Skill"] != "5" || len(stored.Options) != 3 {
+		t.Errorf("stored values %v, %d options", stored.Values, len(stored.Options))
+	}
+}
+
 func TestProbeNotUSI(t *testing.T) {
 	def := fakeDefinition("nousiok", "")
 	def.TimeoutScale = 0.1
@@ -402,9 +430,14 @@ func TestAddSearchAndCloseFairyStockfish(t *testing.T) {
 	if def.Name != res.Name || def.ID == "" || len(def.Options) != len(res.Options) {
 		t.Errorf("added %+v", def)
 	}
-	def.SetValue("Skill Level", "3")
-	def.HashMB = 16
-	reg.Save(def)
+	def, err = reg.Edit(def.ID, func(d *Definition) error {
+		d.SetValue("Skill Level", "3")
+		d.HashMB = 16
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	r, err := m.StartByName(context.Background(), def.ID, StartOptions{})
 	if err != nil {
 		t.Fatal(err)
