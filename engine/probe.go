@@ -50,7 +50,7 @@ func Probe(ctx context.Context, def Definition) (ProbeResult, error) {
 		return res, r.failureFrom("starting", err)
 	}
 	res.Name, res.Author, res.Options = info.Name, info.Author, info.Options
-	if info.Name == "" || info.Name == def.Name {
+	if !info.NameSent {
 		res.Problems = append(res.Problems, "the engine sent no \"id name\"")
 	}
 	for _, o := range info.Options {

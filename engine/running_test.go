@@ -344,6 +344,33 @@ func TestReprobeKeepsChangesOfAnotherCopy(t *testing.T) {
 	}
 }
 
+// Probe reports a missing id name, and only then: an engine whose display name is
+// its id name (any engine probed again) sent one.
+func TestProbeIDName(t *testing.T) {
+	def := fakeDefinition(enginetest.Normal, "")
+	def.Name = "Fake Engine" // as the engine calls itself
+	res, err := Probe(context.Background(), def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range res.Problems {
+		if strings.Contains(p, "id name") {
+			t.Errorf("problem %q for an engine that sent its id name", p)
+		}
+	}
+	if runtime.GOOS == "windows" {
+		return
+	}
+	nameless := Definition{Name: "nameless", Path: writeScript(t, `while read l; do case "$l" in usi) echo usiok;; quit) exit 0;; esac; done`)}
+	res, err = Probe(context.Background(), nameless)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(res.Problems, "\n"), `the engine sent no "id name"`) {
+		t.Errorf("problems %q", res.Problems)
+	}
+}
+
 func TestProbeNotUSI(t *testing.T) {
 	def := fakeDefinition("nousiok", "")
 	def.TimeoutScale = 0.1
