@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -63,7 +64,7 @@ func printOptions(w io.Writer, opts []usiclient.Option) {
 		var rng string
 		switch o.Type {
 		case usiclient.OptionSpin:
-			rng = fmt.Sprintf("%d..%d", o.Min, o.Max)
+			rng = spinRange(o)
 		case usiclient.OptionCombo:
 			rng = strings.Join(o.Vars, " | ")
 			if len(rng) > 60 {
@@ -73,6 +74,22 @@ func printOptions(w io.Writer, opts []usiclient.Option) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", o.Name, o.TypeName, def, rng)
 	}
 	tw.Flush()
+}
+
+// spinRange writes a spin's bounds as the engine sent them: "0..20", "0.." or
+// "..20" when it sent only one, "" when it sent neither (not a made-up 0..0).
+func spinRange(o usiclient.Option) string {
+	if !o.HasMin && !o.HasMax {
+		return ""
+	}
+	var lo, hi string
+	if o.HasMin {
+		lo = strconv.FormatInt(o.Min, 10)
+	}
+	if o.HasMax {
+		hi = strconv.FormatInt(o.Max, 10)
+	}
+	return lo + ".." + hi
 }
 
 // engines: list, add, remove registered engines.

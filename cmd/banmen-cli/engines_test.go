@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"banmen/usiclient"
 )
 
 func debianEngine(t *testing.T, name string) string {
@@ -24,6 +27,34 @@ func debianEngine(t *testing.T, name string) string {
 }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// A spin's range is printed as the engine sent it: a bound it left out is not shown as 0.
+func TestPrintOptionsSpinRange(t *testing.T) {
+	var opts []usiclient.Option
+	for _, line := range []string{
+		"option name Both type spin default 10 min -20 max 20",
+		"option name MinOnly type spin default 1 min 1",
+		"option name MaxOnly type spin default 5 max 100",
+		"option name Neither type spin default 7",
+	} {
+		o, err := usiclient.ParseOption(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts = append(opts, o)
+	}
+	var b bytes.Buffer
+	printOptions(&b, opts)
+	rows := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(rows) != 5 {
+		t.Fatalf("output:\n%s", b.String())
+	}
+	for i, want := range [][]string{{"Both", "spin", "10", "-20..20"}, {"MinOnly", "spin", "1", "1.."}, {"MaxOnly", "spin", "5", "..100"}, {"Neither", "spin", "7"}} {
+		if got := strings.Fields(rows[i+1]); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("row %q, want %q", rows[i+1], want)
+		}
+	}
+}
 
 func TestProbeCommand(t *testing.T) {
 	fairy := debianEngine(t, "fairy-stockfish")
