@@ -323,3 +323,33 @@ func TestDocumentedExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestDraftMoveFormat: the draft's examples of a promotion (4e3c+) and a drop (P*3d)
+// read as those moves, and write back as sent.
+func TestDraftMoveFormat(t *testing.T) {
+	root, err := Position{SFEN: "4k4/9/9/9/5N3/9/9/9/4K4 b P 1"}.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	promotion, err := root.ParseMove("4e3c+")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !promotion.IsPromotion() || promotion.IsDrop() || promotion.Piece() != board.Knight ||
+		promotion.From() != board.NewSquare(4, 5) || promotion.To() != board.NewSquare(3, 3) || promotion.USI() != "4e3c+" {
+		t.Errorf("4e3c+ read as %v: promotion %v, piece %v, from %v to %v", promotion, promotion.IsPromotion(), promotion.Piece(), promotion.From(), promotion.To())
+	}
+	if plain, err := root.ParseMove("4e3c"); err != nil || plain.IsPromotion() || plain == promotion {
+		t.Errorf("4e3c read as %v (%v)", plain, err)
+	}
+	drop, err := root.ParseMove("P*3d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !drop.IsDrop() || drop.IsPromotion() || drop.Piece() != board.Pawn || drop.To() != board.NewSquare(3, 4) || drop.USI() != "P*3d" {
+		t.Errorf("P*3d read as %v: drop %v, piece %v, to %v", drop, drop.IsDrop(), drop.Piece(), drop.To())
+	}
+	if _, err := root.ParseMove("p*3d"); err == nil {
+		t.Error("a drop with a lower-case piece letter was accepted (the draft wants upper case)")
+	}
+}
