@@ -159,6 +159,9 @@ func (p *Position) complete(raw Move) (Move, string) {
 	var m Move
 	if raw.IsDrop() {
 		t := raw.Piece()
+		if t == NoPieceType || t == King || t.IsPromoted() {
+			return NoMove, fmt.Sprintf("a %s cannot be dropped: only unpromoted pieces are in hand", t.Kanji())
+		}
 		if p.hands[us][t] == 0 {
 			return NoMove, fmt.Sprintf("%s has no %s in hand", us, t.Kanji())
 		}

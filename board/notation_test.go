@@ -239,3 +239,22 @@ func FuzzParseJapaneseMove(f *testing.F) {
 		}
 	})
 }
+
+// A promoted piece or a king written as a drop is an illegal move with a reason, never a
+// crash (the hands have no slot for them): found by the audit of the kifu readers.
+func TestJapaneseDropOfPieceThatCannotBeInHand(t *testing.T) {
+	p := NewStartPosition()
+	for _, s := range []string{"５五と打", "▲５五龍打右", "５五馬打上", "５五玉打", "５五成銀打"} {
+		m, err := p.ParseJapaneseMove(s, NoSquare)
+		if err == nil {
+			t.Errorf("%s: got %v, want an error", s, m)
+			continue
+		}
+		if !strings.Contains(err.Error(), "cannot be dropped") {
+			t.Errorf("%s: %v, want it to say the piece cannot be dropped", s, err)
+		}
+	}
+	if _, err := p.ParseMove("+P*5e"); err == nil {
+		t.Error("+P*5e parsed")
+	}
+}
