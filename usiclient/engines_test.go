@@ -288,6 +288,35 @@ func TestGPSShogi(t *testing.T) {
 		}
 	})
 
+	t.Run("search", func(t *testing.T) {
+		// A middle game, out of the book (BookDepth is 0 since above): gpsusi thinks,
+		// sending info, and answers with a move of its own. With 10 s of main time it
+		// takes about a second; the session's deadline (10 s + grace) is far.
+		pos := Position{SFEN: "ln1g1k1nl/1r1s2gb1/p1pppp1pp/6p2/1p7/2P6/PPSPPPPPP/1B5R1/LN1GKGSNL b - 1"}
+		sr, err := s.Go(ctxT(t, 10*time.Second), pos, Go{Clock: &Clock{BTime: 10 * time.Second, WTime: 10 * time.Second}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sr.Wait(ctxT(t, 15*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		root, _ := pos.Board()
+		if !root.IsLegal(res.BestMove) || res.Resign || res.Win || res.Early {
+			t.Errorf("result %+v", res)
+		}
+		snap := s.Snapshot()
+		if snap.SearchID != sr.ID || snap.Position != root.SFEN() || snap.Result == nil || snap.Result.BestMove != res.BestMove {
+			t.Errorf("snapshot of search %d at %q, result %+v", snap.SearchID, snap.Position, snap.Result)
+		}
+		if snap.InfoLines == 0 || len(snap.Lines) == 0 || snap.Stats.Nodes == 0 {
+			t.Fatalf("no info: %d info lines, %d lines, stats %+v", snap.InfoLines, len(snap.Lines), snap.Stats)
+		}
+		if l := snap.Lines[0]; l.MultiPV != 1 || l.Depth == 0 || len(l.PV) == 0 || l.Cut || l.Score.String() == "" {
+			t.Errorf("line %+v", l)
+		}
+	})
+
 	tests := []struct {
 		name, sfen string
 		status     CheckmateStatus
