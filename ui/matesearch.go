@@ -85,8 +85,9 @@ func (c *studyCtl) searchMate(def engine.Definition, limit time.Duration) {
 	ctx, cancel := context.WithCancel(context.Background())
 	mr := &mateRunning{cancel: cancel}
 	c.mate = mr
+	done := make(chan struct{})
 	c.mu.Lock()
-	c.mateCancel = cancel
+	c.mateCancel, c.mateDone = cancel, done
 	c.mu.Unlock()
 
 	text := fmt.Sprintf(m.MateSearchingF, def.Name)
@@ -102,14 +103,15 @@ func (c *studyCtl) searchMate(def engine.Definition, limit time.Duration) {
 	d.Show()
 
 	go func() {
-		res, err := mate.Search(ctx, def, pos, limit)
+		res, err := mate.Search(ctx, def, pos, limit) // closes its engine before it returns
+		c.mu.Lock()
+		c.mateCancel, c.mateDone = nil, nil
+		c.mu.Unlock()
+		close(done)
 		c.post(func() {
 			bar.Stop()
 			d.Hide()
 			c.mate = nil
-			c.mu.Lock()
-			c.mateCancel = nil
-			c.mu.Unlock()
 			cancel()
 			if mr.canceled {
 				w.setStatus(m.MateCanceled)

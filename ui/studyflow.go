@@ -47,7 +47,8 @@ type studyCtl struct {
 
 	mu         sync.Mutex
 	live       map[*studyRun]bool // runs whose engines are not closed yet
-	mateCancel context.CancelFunc
+	mateCancel context.CancelFunc // cancels the mate search under way
+	mateDone   chan struct{}      // closed when its engine has quit
 }
 
 func newStudyCtl(w *MainWindow) *studyCtl {
@@ -469,14 +470,19 @@ func (c *studyCtl) closeAll(d time.Duration) {
 		runs = append(runs, r)
 		r.stopNow()
 	}
+	done := make([]chan struct{}, 0, len(runs)+1)
+	for _, r := range runs {
+		done = append(done, r.done)
+	}
 	if c.mateCancel != nil {
 		c.mateCancel()
+		done = append(done, c.mateDone)
 	}
 	c.mu.Unlock()
 	deadline := time.After(d)
-	for _, r := range runs {
+	for _, ch := range done {
 		select {
-		case <-r.done:
+		case <-ch:
 		case <-deadline:
 			return
 		}

@@ -362,3 +362,20 @@ done
 		t.Errorf("status %q after Cancel", w.status.Text)
 	}
 }
+
+// Closing the window stops the study and its engines quit.
+func TestClosingTheWindowClosesTheEngines(t *testing.T) {
+	w, q := studyWindow(t)
+	w.study.start([]engine.Definition{{Name: engine.BundledName, Path: bundledEngine(t)}}, 1)
+	waitUntil(t, q, "a line", func() bool { return len(panelRows(w, 0)) > 0 })
+	w.RequestClose()
+	if w.Studying() {
+		t.Error("still studying after the window closed")
+	}
+	w.CloseEngines(engineDeadline)
+	w.study.mu.Lock()
+	defer w.study.mu.Unlock()
+	if len(w.study.live) != 0 {
+		t.Errorf("%d studies still have engines running", len(w.study.live))
+	}
+}
