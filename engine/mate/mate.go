@@ -37,6 +37,11 @@ type Result struct {
 	Engine  string
 	Elapsed time.Duration
 	Detail  string // why it failed, or what the engine answered instead of checkmate
+	// FutileOmitted reports that the line ends in a position that is mate only when
+	// futile interpositions (無駄合) are not counted, as tsume solvers count: the
+	// defender could still put a piece between the checker and the king, which would
+	// be taken with mate (see board.Position.IsMateOmittingFutile).
+	FutileOmitted bool
 }
 
 // String writes the result as a person reads it: the line in Japanese notation and in USI.
@@ -48,7 +53,11 @@ func (r Result) String(pos *board.Position) string {
 		for i, m := range r.Moves {
 			usi[i] = m.USI()
 		}
-		return fmt.Sprintf("mate in %d: %s (%s)", len(r.Moves), ja, strings.Join(usi, " "))
+		s := fmt.Sprintf("mate in %d: %s (%s)", len(r.Moves), ja, strings.Join(usi, " "))
+		if r.FutileOmitted {
+			s += ", futile interpositions omitted"
+		}
+		return s
 	case Failed:
 		return "failed: " + r.Detail
 	}
@@ -60,7 +69,8 @@ func (r Result) String(pos *board.Position) string {
 
 // Search starts def in a process of its own, asks it for a mate in pos (limit 0:
 // no limit but ctx), and closes it. The line a "checkmate" answer gives is checked:
-// every attacker move checks, every move is legal, and the last position is mate.
+// every attacker move checks, every move is legal, and the last position is mate,
+// futile interpositions left out as tsume solvers do (Result.FutileOmitted says so).
 func Search(ctx context.Context, def engine.Definition, pos *board.Position, limit time.Duration) (Result, error) {
 	res := Result{Engine: def.Name}
 	t0 := time.Now()
@@ -104,9 +114,11 @@ func Search(ctx context.Context, def engine.Definition, pos *board.Position, lim
 	switch out.Mate.Status {
 	case usiclient.Mate:
 		res.Status, res.Moves = Found, out.Mate.Moves
-		if why := Check(pos, res.Moves); why != "" {
+		why, futile := CheckLine(pos, res.Moves)
+		if why != "" {
 			res.Status, res.Detail = Failed, "the engine's mating line is wrong: "+why
 		}
+		res.FutileOmitted = why == "" && futile
 	case usiclient.NoMate:
 		res.Status = NoMate
 	case usiclient.MateTimeout:
@@ -119,26 +131,39 @@ func Search(ctx context.Context, def engine.Definition, pos *board.Position, lim
 }
 
 // Check verifies a mating line from pos: every move legal, every attacker move a
-// check, the final position checkmate. It returns "" when the line is right.
+// check, the final position checkmate with futile interpositions left out (see
+// CheckLine). It returns "" when the line is right.
 func Check(pos *board.Position, line []board.Move) string {
+	why, _ := CheckLine(pos, line)
+	return why
+}
+
+// CheckLine is Check, and also reports whether the line's end is mate only under the
+// tsume convention that futile interpositions (無駄合) are not counted: the defender
+// could still interpose, each interposition being taken with mate. Tsume solvers
+// (脊尾詰, KomoringHeights, banmen-engine) end their lines there.
+func CheckLine(pos *board.Position, line []board.Move) (why string, futileOmitted bool) {
 	if len(line) == 0 {
-		return "an empty line"
+		return "an empty line", false
 	}
 	if len(line)%2 == 0 {
-		return fmt.Sprintf("%d moves: a mate ends on the attacker's move", len(line))
+		return fmt.Sprintf("%d moves: a mate ends on the attacker's move", len(line)), false
 	}
 	cur := pos.Clone()
 	for i, m := range line {
 		if !cur.IsLegal(m) {
-			return fmt.Sprintf("move %d (%s) is illegal", i+1, m.USI())
+			return fmt.Sprintf("move %d (%s) is illegal", i+1, m.USI()), false
 		}
 		cur.Do(m)
 		if i%2 == 0 && !cur.InCheck() {
-			return fmt.Sprintf("move %d (%s) does not check", i+1, m.USI())
+			return fmt.Sprintf("move %d (%s) does not check", i+1, m.USI()), false
 		}
 	}
-	if !cur.IsCheckmate() {
-		return "the final position is not mate"
+	if cur.IsCheckmate() {
+		return "", false
 	}
-	return ""
+	if cur.IsMateOmittingFutile() {
+		return "", true
+	}
+	return "the final position is not mate", false
 }
