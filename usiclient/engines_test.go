@@ -44,6 +44,15 @@ func startGPS(t *testing.T, cfg Config) *engineProc {
 		t.Fatal(err)
 	}
 	cfg.Name = "gpsusi"
+	// gpsusi loads its data before it answers usi (and again at isready): seconds
+	// alone, more than the default 10 s when make test runs every package on two
+	// cores. What these tests check is not how fast it loads.
+	if cfg.Timeouts.USIOK == 0 {
+		cfg.Timeouts.USIOK = 60 * time.Second
+	}
+	if cfg.Timeouts.ReadyOK == 0 {
+		cfg.Timeouts.ReadyOK = 60 * time.Second
+	}
 	return startEngine(t, cfg, path, nil, []string{"OSL_HOME=" + home})
 }
 
