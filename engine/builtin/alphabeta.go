@@ -213,6 +213,18 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 				tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, min(depth+6, maxPly), boundExact)
 				return v
 			}
+			// a mate in three near the leaves, where the search would need three more
+			// plies to see it: tried only when the opponent's king has little room, with
+			// a small budget, and remembered by the table like the mate in one
+			if depth <= 2 && kingCramped(p) {
+				ms := mateSearch{budget: mate3Budget}
+				if m := ms.mateIn(p, 3); m != board.NoMove {
+					v := mateIn(ply + 3)
+					f.pv[0], f.pvLen = m, 1
+					tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, min(depth+6, maxPly), boundExact)
+					return v
+				}
+			}
 		}
 		if !pvNode && abs(beta) < scoreMateMin {
 			// reverse futility: far above beta at low depth

@@ -51,6 +51,30 @@ func mate1With(p *board.Position, ci *checkInfo, buf []board.Move) board.Move {
 	return board.NoMove
 }
 
+// mate3Budget is how many checks the mate-in-three search near the leaves may try.
+const mate3Budget = 48
+
+// kingCramped reports whether the king of the side not to move has at most one square to
+// step to (empty or holding an enemy piece, and not attacked): the positions where a mate
+// in three is worth looking for at the leaves of the search.
+func kingCramped(p *board.Position) bool {
+	us := p.SideToMove()
+	them := us.Opp()
+	k := p.KingSquare(them)
+	if k == board.NoSquare {
+		return false
+	}
+	free := 0
+	for near := board.PseudoAttacks(them, board.King, k).AndNot(p.ColorPieces(them)); near.NonZero(); {
+		if !p.IsAttacked(near.Pop(), us) {
+			if free++; free > 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // mateSearch finds forced mates of a few plies within a node budget.
 type mateSearch struct {
 	nodes, budget int

@@ -144,3 +144,20 @@ func TestMateIn3(t *testing.T) {
 		t.Errorf("a mate in 3 from the start: %s", m)
 	}
 }
+
+// The search looks for a mate in three at its last plies where the king is short of room:
+// with the root limited to one quiet move of gote, a search of depth 2 sees that sente then
+// mates in three, which the plies alone (one full ply for sente, then quiescence) cannot.
+func TestSearchSeesMateInThreeNearTheLeaves(t *testing.T) {
+	sfen := "3sks3/9/4S4/9/9/8B/p8/9/8K w S 1" // after 9g9h+, sente mates in 3 (1f5b+ …, as in TestMateIn3)
+	g := gameFrom(t, sfen)
+	quiet, err := g.Position().ParseMove("9g9h+")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(16)
+	r := s.Search(g, Limits{Depth: 2, SearchMoves: []board.Move{quiet}}, nil)
+	if r.Score.Mate >= 0 {
+		t.Errorf("score %+v after 9g9h+, want gote mated (sente mates in 3 after it)", r.Score)
+	}
+}
