@@ -77,7 +77,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 	return solveList(ctx, def.Name, problems, func(p *board.Position) (mate.Result, error) {
 		return mate.Search(ctx, def, p, *limit)
-	}, stdout, stderr)
+	}, stdout, isTerminal(stdout))
 }
 
 // positionOf reads a position: an SFEN, a USI position line, or a record file (its start).
@@ -100,29 +100,59 @@ func positionOf(target string) (*board.Position, error) {
 }
 
 // solveList solves each problem and prints one line per problem and a summary: how
-// many were solved, and a wrong "no mate" (a problem with a mate answered nomate) is an error.
-func solveList(ctx context.Context, engineName string, problems []mate.Problem, solve func(*board.Position) (mate.Result, error), stdout, stderr io.Writer) int {
-	var solved, wanted, wrong, failed int
+// many were solved, and how many failed. A failure (the engine crashed, answered
+// nonsense or a wrong mating line, or the problem is unreadable) and a wrong "no mate"
+// (a problem with a mate answered nomate) make the exit status 1; the failures are
+// listed again with their reasons at the end. On a terminal a progress line
+// (percentage, ETA) is kept under the problem lines.
+func solveList(ctx context.Context, engineName string, problems []mate.Problem, solve func(*board.Position) (mate.Result, error), stdout io.Writer, term bool) int {
+	var solved, wanted, wrong int
 	var times []time.Duration
+	var failures []string
+	pl := &progressLine{w: stdout, term: term}
+	t0 := time.Now()
+	line := func(format string, args ...any) {
+		if term {
+			fmt.Fprint(stdout, "\r\033[K") // over the progress line
+		}
+		fmt.Fprintf(stdout, format, args...)
+	}
+	fail := func(i int, p mate.Problem, why string) {
+		line("%3d %-28s failed: %s\n", i+1, p.ID, why)
+		failures = append(failures, fmt.Sprintf("%s: %s", p.ID, why))
+	}
+	done := 0
 	for i, p := range problems {
 		if ctx.Err() != nil {
 			break
 		}
+		if term {
+			eta := time.Duration(0)
+			if done > 0 {
+				eta = time.Since(t0) / time.Duration(done) * time.Duration(len(problems)-done)
+			}
+			pl.update("problem %d/%d (%d%%), solved %d, failures %d, ETA %s", done, len(problems), 100*done/len(problems), solved, len(failures), fmtETA(eta))
+		}
+		done++
+		if p.WantsMate() {
+			wanted++ // a failure is a problem not solved
+		}
 		pos, err := p.Position()
 		if err != nil {
-			fmt.Fprintf(stdout, "%3d %-28s bad position: %v\n", i+1, p.ID, err)
-			failed++
+			fail(i, p, "bad position: "+err.Error())
 			continue
 		}
 		res, err := solve(pos)
 		if err != nil {
-			fmt.Fprintf(stdout, "%3d %-28s failed: %v\n", i+1, p.ID, err)
-			failed++
+			fail(i, p, err.Error())
+			continue
+		}
+		if res.Status == mate.Failed {
+			fail(i, p, res.Detail)
 			continue
 		}
 		verdict := ""
 		if p.WantsMate() {
-			wanted++
 			switch res.Status {
 			case mate.Found:
 				solved++
@@ -140,8 +170,14 @@ func solveList(ctx context.Context, engineName string, problems []mate.Problem, 
 		summary := res.Status.String()
 		if res.Status == mate.Found {
 			summary = fmt.Sprintf("mate in %d", len(res.Moves))
+			if res.FutileOmitted {
+				verdict += " (futile interpositions omitted)"
+			}
 		}
-		fmt.Fprintf(stdout, "%3d %-28s %-16s %8s%s\n", i+1, p.ID, summary, res.Elapsed.Round(time.Millisecond), verdict)
+		line("%3d %-28s %-16s %8s%s\n", i+1, p.ID, summary, res.Elapsed.Round(time.Millisecond), verdict)
+	}
+	if term {
+		fmt.Fprint(stdout, "\r\033[K")
 	}
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	fmt.Fprintf(stdout, "%s solved %d of %d problems with a mate", engineName, solved, wanted)
@@ -151,8 +187,18 @@ func solveList(ctx context.Context, engineName string, problems []mate.Problem, 
 	if len(times) > 0 {
 		fmt.Fprintf(stdout, "; median %s, worst %s", times[len(times)/2].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond))
 	}
-	fmt.Fprintf(stdout, "; wrong nomate %d; failures %d\n", wrong, failed)
-	if wrong > 0 || failed > 0 {
+	fmt.Fprintf(stdout, "; wrong nomate %d; failures %d\n", wrong, len(failures))
+	if len(failures) > 0 {
+		fmt.Fprintln(stdout, "failures:")
+		for _, f := range failures {
+			fmt.Fprintf(stdout, "  %s\n", f)
+		}
+	}
+	if done < len(problems) {
+		fmt.Fprintf(stdout, "interrupted after %d of %d problems\n", done, len(problems))
+		return 1
+	}
+	if wrong > 0 || len(failures) > 0 {
 		return 1
 	}
 	return 0

@@ -1,10 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"banmen/board"
+	"banmen/engine/mate"
 )
 
 func gpsusiCommand(t *testing.T) string {
@@ -43,5 +49,52 @@ func TestSolveCommand(t *testing.T) {
 	}
 	if code, _, _ := runCLI("solve", "--engine", gps); code != 2 {
 		t.Errorf("no target: %d", code)
+	}
+}
+
+// A problem the engine fails on (a crash, a wrong line) is a failure: counted, listed
+// with its reason, and the exit status is 1 (it used to print "failures 0" and exit 0).
+func TestSolveListCountsFailures(t *testing.T) {
+	problems := []mate.Problem{
+		{ID: "ok", SFEN: "4k4/9/4P4/9/9/9/9/9/4K4 b G 1", Expected: "mate", Length: 1},
+		{ID: "bad-line", SFEN: "4k4/9/4P4/9/9/9/9/9/4K4 b G 1", Expected: "mate", Length: 1},
+		{ID: "crash", SFEN: "4k4/9/4P4/9/9/9/9/9/4K4 b G 1", Expected: "mate", Length: 1},
+	}
+	calls := 0
+	solve := func(p *board.Position) (mate.Result, error) {
+		calls++
+		switch calls {
+		case 1:
+			m, _ := p.ParseMove("G*5b")
+			return mate.Result{Status: mate.Found, Moves: []board.Move{m}, Elapsed: time.Millisecond}, nil
+		case 2:
+			return mate.Result{Status: mate.Failed, Detail: "the engine's mating line is wrong: the final position is not mate"}, nil
+		}
+		return mate.Result{Status: mate.Failed, Detail: "engine died"}, errors.New("engine died")
+	}
+	for _, term := range []bool{false, true} {
+		calls = 0
+		var out strings.Builder
+		code := solveList(context.Background(), "E", problems, solve, &out, term)
+		s := out.String()
+		if code != 1 {
+			t.Errorf("term %v: exit %d with two failures", term, code)
+		}
+		for _, want := range []string{"solved 1 of 3 problems", "failures 2\n",
+			"bad-line                     failed: the engine's mating line is wrong: the final position is not mate",
+			"failures:\n  bad-line: the engine's mating line is wrong", "\n  crash: engine died"} {
+			if !strings.Contains(s, want) {
+				t.Errorf("term %v: no %q in\n%s", term, want, s)
+			}
+		}
+		if progress := strings.Contains(s, "%), solved") && strings.Contains(s, "ETA"); progress != term {
+			t.Errorf("term %v: progress shown %v:\n%s", term, progress, s)
+		}
+	}
+	// all solved: exit 0
+	calls = 0
+	var out strings.Builder
+	if code := solveList(context.Background(), "E", problems[:1], solve, &out, false); code != 0 || !strings.Contains(out.String(), "failures 0") {
+		t.Errorf("exit %d: %s", code, out.String())
 	}
 }
