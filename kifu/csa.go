@@ -41,7 +41,7 @@ type csaReader struct {
 	inMoves    bool
 	cur        *Node
 	pos        board.Position
-	illegal    *illegalMove // the last move broke a rule (kept while nothing follows it)
+	illegal    *illegalMove // the last move broke a rule (kept if a 反則 ending follows it)
 	commentFor *Node        // node the last comment line went to
 	arena      nodeArena
 	understood bool // some line was understood: the text is a record at all
@@ -49,6 +49,9 @@ type csaReader struct {
 
 // ParseCSA reads a CSA record from text.
 func ParseCSA(text string) (*Record, error) {
+	if err := errEmpty(text); err != nil {
+		return nil, err
+	}
 	cr := &csaReader{rec: &Record{Root: &Node{}}}
 	cr.cur = cr.rec.Root
 	ls, complete := lines(text)
@@ -59,6 +62,9 @@ func ParseCSA(text string) (*Record, error) {
 			if i == len(ls)-1 && !complete {
 				cr.warn(no, "the file ends in the middle of this line (%v); read up to the line before", errText(err))
 				break
+			}
+			if cr.illegal != nil && !statesFoul(cr.cur) {
+				err = cr.stopAtIllegal(true) // an illegal move before this line: the reading stops there
 			}
 			cr.finish(0)
 			return cr.rec, err
@@ -72,6 +78,15 @@ func ParseCSA(text string) (*Record, error) {
 			}
 			break
 		}
+	}
+	if il := cr.illegal; il != nil {
+		if !statesFoul(cr.cur) {
+			err := cr.stopAtIllegal(true)
+			cr.finish(len(ls))
+			return cr.rec, err
+		}
+		cr.illegal = nil
+		cr.warn(il.line, "illegal move %q (%s) kept as the last move: its comment says the game was lost by it", il.text, il.reason)
 	}
 	if err := cr.finish(len(ls)); err != nil {
 		return cr.rec, err
@@ -98,9 +113,6 @@ func (cr *csaReader) finish(no int) error {
 	var err error
 	if !cr.inMoves {
 		err = cr.startMoves(no, board.Black, false)
-	}
-	if cr.illegal != nil {
-		cr.warn(cr.illegal.line, "illegal move %q (%s) kept as the last move: the game ended on it", cr.illegal.text, cr.illegal.reason)
 	}
 	fillTotals(cr.rec.Root)
 	cr.rec.Warnings = append(cr.rec.Warnings, cr.warnings...)
@@ -388,6 +400,17 @@ func (cr *csaReader) startMoves(no int, c board.Color, stated bool) error {
 	return nil
 }
 
+// stopAtIllegal takes out the illegal last move and returns the error that names it.
+// atEnd says that no move follows it.
+func (cr *csaReader) stopAtIllegal(atEnd bool) error {
+	il := cr.illegal
+	cr.illegal = nil
+	bad := cr.cur
+	cr.cur = bad.parent
+	bad.Remove()
+	return &ParseError{Line: il.line, Msg: fmt.Sprintf("illegal move %q: %s", il.text, il.reason), AtEnd: atEnd}
+}
+
 // move reads "+7776FU" (the piece is the one after the move: +2822UM promotes).
 func (cr *csaReader) move(no int, st string) error {
 	if !cr.inMoves {
@@ -401,12 +424,7 @@ func (cr *csaReader) move(no int, st string) error {
 		}
 	}
 	if cr.illegal != nil {
-		il := cr.illegal
-		cr.illegal = nil
-		bad := cr.cur
-		cr.cur = bad.parent
-		bad.Remove()
-		return cr.fail(il.line, "illegal move %q: %s", il.text, il.reason)
+		return cr.stopAtIllegal(false)
 	}
 	if cr.cur.IsSpecial() {
 		return cr.fail(no, "move %q after %s: a record has one line of play", st, specialLabel(cr.cur))
@@ -485,6 +503,13 @@ func (cr *csaReader) special(no int, st string) error {
 	n := &Node{Special: parseCSASpecial(word, cr.pos.SideToMove())}
 	if n.Special == Other {
 		n.SpecialText = st
+	}
+	if il := cr.illegal; il != nil {
+		if !isFoulEnding(n.Special) && !statesFoul(cr.cur) {
+			return cr.stopAtIllegal(true) // only an ending for a foul explains an illegal move
+		}
+		cr.illegal = nil
+		cr.warn(il.line, "illegal move %q (%s) kept as the last move: the game was lost by it (%s)", il.text, il.reason, st)
 	}
 	cr.cur = cr.cur.add(n)
 	return nil

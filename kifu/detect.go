@@ -167,8 +167,8 @@ func parseAs(f Format, text string) (*Record, error) {
 	case USI:
 		return ParseUSI(text)
 	}
-	if strings.TrimSpace(text) == "" {
-		return nil, &ParseError{Msg: "empty: no record to read"}
+	if err := errEmpty(text); err != nil {
+		return nil, err
 	}
 	return nil, &ParseError{Msg: "not a record in any format known (KIF, KI2, CSA, JKF, USI/SFEN)"}
 }

@@ -11,7 +11,13 @@ import (
 type ParseError struct {
 	File string
 	Line int
+	Col  int // 1-based column (in characters) when the line alone does not say where, as in one-line JSON; else 0
 	Msg  string
+
+	// AtEnd is set when reading stopped at an illegal move that ends its line with no
+	// 反則 ending after it (a game lost by that move, recorded without saying so): the
+	// record returned with the error holds every move before it.
+	AtEnd bool
 }
 
 func (e *ParseError) Error() string {
@@ -21,7 +27,9 @@ func (e *ParseError) Error() string {
 		b.WriteString(e.File)
 		b.WriteString(": ")
 	}
-	if e.Line > 0 {
+	if e.Line > 0 && e.Col > 0 {
+		fmt.Fprintf(&b, "line %d, column %d: ", e.Line, e.Col)
+	} else if e.Line > 0 {
 		fmt.Fprintf(&b, "line %d: ", e.Line)
 	}
 	b.WriteString(e.Msg)
@@ -40,6 +48,14 @@ func (w Warning) String() string {
 		return fmt.Sprintf("line %d: %s", w.Line, w.Msg)
 	}
 	return w.Msg
+}
+
+// errEmpty is the error for a text with nothing but white space in it.
+func errEmpty(text string) error {
+	if strings.TrimSpace(strings.TrimPrefix(text, "\ufeff")) != "" {
+		return nil
+	}
+	return &ParseError{Msg: "empty file: there is no record in it"}
 }
 
 // withFile sets the file name on a *ParseError (other errors are returned as they are).

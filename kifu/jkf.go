@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"banmen/board"
 )
@@ -183,14 +185,20 @@ func ReadJKF(r io.Reader) (*Record, error) {
 
 // ParseJKF reads a JKF record from text. JSON cut short is read as far as it goes, with a warning.
 func ParseJKF(text string) (*Record, error) {
+	if err := errEmpty(text); err != nil {
+		return nil, err
+	}
 	var f jkfFile
 	var warnings []Warning
+	var repaired string
 	if err := json.Unmarshal([]byte(text), &f); err != nil {
-		repaired, ok := repairJSON(text)
+		var ok bool
+		repaired, ok = repairJSON(text)
 		if ok && json.Unmarshal([]byte(repaired), &f) == nil {
 			warnings = append(warnings, Warning{Msg: "the file ends early (the JSON is not closed); read as far as it goes"})
 		} else {
-			return nil, &ParseError{Line: jsonErrorLine(text, err), Msg: "not JKF: " + jsonErrorText(err) + "; want a JSON object with \"header\" and \"moves\""}
+			line, col := jsonErrorPlace(text, err)
+			return nil, &ParseError{Line: line, Col: col, Msg: "not JKF: " + jsonErrorText(err) + "; want a JSON object with \"header\" and \"moves\""}
 		}
 	}
 	if f.Header == nil && f.Moves == nil {
@@ -206,6 +214,7 @@ func ParseJKF(text string) (*Record, error) {
 		rec.Warnings = append(rec.Warnings, Warning{Msg: "initial: " + warn})
 	}
 	rec.Start = start
+	firstIndex := 0
 	if len(f.Moves) > 0 {
 		first := f.Moves[0]
 		rec.Root.Comment = strings.Join(first.Comments, "\n")
@@ -215,10 +224,14 @@ func ParseJKF(text string) (*Record, error) {
 		if first.Move != nil || first.Special != "" {
 			rec.Warnings = append(rec.Warnings, Warning{Msg: "moves[0] holds a move; moves[0] is for the comment on the start position, so it was read as the first move"})
 		} else {
-			f.Moves = f.Moves[1:]
+			f.Moves, firstIndex = f.Moves[1:], 1
 		}
 	}
-	if err := jkfLine(rec, rec.Root, *rec.Start, f.Moves, "moves", 1); err != nil {
+	jr := &jkfReader{rec: rec, text: text}
+	if len(warnings) > 0 {
+		jr.text = repaired
+	}
+	if err := jr.line(rec.Root, *rec.Start, f.Moves, jkfPath{"moves"}, firstIndex); err != nil {
 		return rec, err
 	}
 	return rec, nil
@@ -307,11 +320,47 @@ func jkfStart(in *jkfInitial) (*board.Position, string, error) {
 	return p, fmt.Sprintf("the position breaks a rule (%v); read as given", sfenReason(err)), nil
 }
 
-// jkfLine reads the entries of a line that starts after node at (position pos).
-func jkfLine(rec *Record, at *Node, pos board.Position, entries []jkfMoveEntry, path string, firstIndex int) error {
+// jkfReader reads the move lines of a JKF record; text is the JSON, where errors are located.
+type jkfReader struct {
+	rec  *Record
+	text string
+}
+
+// jkfPath is where an entry is in the JSON: object keys and array indexes, "moves", 3, "forks", 0, 2.
+type jkfPath []any
+
+func (p jkfPath) String() string {
+	var b strings.Builder
+	for _, e := range p {
+		switch e := e.(type) {
+		case string:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(e)
+		case int:
+			fmt.Fprintf(&b, "[%d]", e)
+		}
+	}
+	return b.String()
+}
+
+func (p jkfPath) with(e ...any) jkfPath {
+	return append(append(jkfPath(nil), p...), e...)
+}
+
+// fail returns the error for the entry at path, with its line and column in the JSON.
+func (jr *jkfReader) fail(path jkfPath, atEnd bool, format string, args ...any) error {
+	line, col := jsonLocate(jr.text, path)
+	return &ParseError{Line: line, Col: col, Msg: path.String() + fmt.Sprintf(format, args...), AtEnd: atEnd}
+}
+
+// line reads the entries of a line that starts after node at (position pos).
+func (jr *jkfReader) line(at *Node, pos board.Position, entries []jkfMoveEntry, path jkfPath, firstIndex int) error {
+	rec := jr.rec
 	cur := at
 	for k, e := range entries {
-		where := fmt.Sprintf("%s[%d]", path, k+firstIndex)
+		where := path.with(k + firstIndex)
 		if e.Move == nil && e.Special == "" {
 			// comments or a time without a move: they belong to the node before
 			if len(e.Comments) > 0 {
@@ -320,7 +369,7 @@ func jkfLine(rec *Record, at *Node, pos board.Position, entries []jkfMoveEntry, 
 			continue
 		}
 		if cur.IsSpecial() {
-			return &ParseError{Msg: fmt.Sprintf("%s: a move after %s", where, specialLabel(cur))}
+			return jr.fail(where, false, ": a move after %s", specialLabel(cur))
 		}
 		before, beforeNode := pos, cur
 		var n *Node
@@ -328,10 +377,16 @@ func jkfLine(rec *Record, at *Node, pos board.Position, entries []jkfMoveEntry, 
 			m, err := jkfMoveOf(&pos, e.Move, cur.lastTo())
 			if err != nil {
 				il, soft := err.(*jkfIllegal)
-				if !soft || m == board.NoMove || !lastMoveEntry(entries[k+1:]) {
-					return &ParseError{Msg: fmt.Sprintf("%s (ply %d): %v", where, cur.ply+1, err)}
+				next := nextMoveEntry(entries[k+1:])
+				atEnd := soft && m != board.NoMove && (next == nil || next.Move == nil)
+				foul := next != nil && next.Move == nil && isFoulEnding(parseCSASpecial(next.Special, pos.SideToMove().Opp())) ||
+					strings.Contains(strings.Join(e.Comments, "\n")+e.Comment, "反則")
+				if !atEnd || !foul {
+					// a game does not go on after an illegal move, and only a 反則 ending explains it
+					return jr.fail(where, atEnd, " (ply %d): %v", cur.ply+1, err)
 				}
-				rec.Warnings = append(rec.Warnings, Warning{Msg: fmt.Sprintf("%s (ply %d): illegal move %s (%s) kept as the last move of its line: the game ended on it", where, cur.ply+1, il.move, il.reason)})
+				line, _ := jsonLocate(jr.text, where)
+				rec.Warnings = append(rec.Warnings, Warning{Line: line, Msg: fmt.Sprintf("%s (ply %d): illegal move %s (%s) kept as the last move of its line: the game was lost by it", where, cur.ply+1, il.move, il.reason)})
 			}
 			n = cur.addMove(m)
 			pos.Do(m)
@@ -350,7 +405,7 @@ func jkfLine(rec *Record, at *Node, pos board.Position, entries []jkfMoveEntry, 
 			n.Elapsed, n.Total, n.Timed = e.Time.Now.duration(), e.Time.Total.duration(), true
 		}
 		for i, fork := range e.Forks {
-			if err := jkfLine(rec, beforeNode, before, fork, fmt.Sprintf("%s.forks[%d]", where, i), 0); err != nil {
+			if err := jr.line(beforeNode, before, fork, where.with("forks", i), 0); err != nil {
 				return err
 			}
 		}
@@ -359,14 +414,14 @@ func jkfLine(rec *Record, at *Node, pos board.Position, entries []jkfMoveEntry, 
 	return nil
 }
 
-// lastMoveEntry reports whether no move follows in the rest of a line.
-func lastMoveEntry(rest []jkfMoveEntry) bool {
-	for _, e := range rest {
-		if e.Move != nil {
-			return false
+// nextMoveEntry returns the next entry of a line that holds a move or a special move, or nil.
+func nextMoveEntry(rest []jkfMoveEntry) *jkfMoveEntry {
+	for i := range rest {
+		if rest[i].Move != nil || rest[i].Special != "" {
+			return &rest[i]
 		}
 	}
-	return true
+	return nil
 }
 
 var jkfRelativeWords = map[rune]string{'L': "左", 'C': "直", 'R': "右", 'U': "上", 'M': "寄", 'D': "引", 'H': "打"}
@@ -610,7 +665,8 @@ func repairJSON(s string) (string, bool) {
 	return b.String(), true
 }
 
-func jsonErrorLine(text string, err error) int {
+// jsonErrorPlace returns the line and column (1-based, in characters) a JSON error is at, or 0, 0.
+func jsonErrorPlace(text string, err error) (line, col int) {
 	var off int64 = -1
 	switch e := err.(type) {
 	case *json.SyntaxError:
@@ -619,14 +675,110 @@ func jsonErrorLine(text string, err error) int {
 		off = e.Offset
 	}
 	if off < 0 || off > int64(len(text)) {
-		return 0
+		return 0, 0
 	}
-	return strings.Count(text[:off], "\n") + 1
+	return textPlace(text, int(off))
 }
 
+// textPlace returns the 1-based line and column (in characters) of byte offset off in text.
+func textPlace(text string, off int) (line, col int) {
+	before := text[:off]
+	start := strings.LastIndexByte(before, '\n') + 1
+	return strings.Count(before, "\n") + 1, utf8.RuneCountInString(before[start:]) + 1
+}
+
+// jsonLocate returns the line and column where the value at path (object keys and array
+// indexes) begins in the JSON text, or 0, 0 when it is not there.
+func jsonLocate(text string, path jkfPath) (line, col int) {
+	dec := json.NewDecoder(strings.NewReader(text))
+	off, ok := jsonSeek(dec, text, path)
+	if !ok {
+		return 0, 0
+	}
+	return textPlace(text, off)
+}
+
+func jsonSeek(dec *json.Decoder, text string, path jkfPath) (int, bool) {
+	if len(path) == 0 {
+		off := int(dec.InputOffset())
+		for off < len(text) && strings.IndexByte(" \t\r\n,:", text[off]) >= 0 {
+			off++
+		}
+		return off, off < len(text)
+	}
+	t, err := dec.Token()
+	if err != nil {
+		return 0, false
+	}
+	d, _ := t.(json.Delim)
+	switch want := path[0].(type) {
+	case string:
+		if d != '{' {
+			return 0, false
+		}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return 0, false
+			}
+			if k == want {
+				return jsonSeek(dec, text, path[1:])
+			}
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return 0, false
+			}
+		}
+	case int:
+		if d != '[' {
+			return 0, false
+		}
+		for i := 0; dec.More(); i++ {
+			if i == want {
+				return jsonSeek(dec, text, path[1:])
+			}
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return 0, false
+			}
+		}
+	}
+	return 0, false
+}
+
+// jsonErrorText says what is wrong in the JSON in the user's words, not Go's.
 func jsonErrorText(err error) string {
 	if e, ok := err.(*json.UnmarshalTypeError); ok {
-		return fmt.Sprintf("%s holds a JSON %s where %s was expected", e.Field, e.Value, e.Type)
+		field := e.Field
+		if field == "" {
+			field = "the top level"
+		}
+		return fmt.Sprintf("%s holds a JSON %s where %s was expected", field, e.Value, jsonKindName(e.Type))
 	}
 	return err.Error()
+}
+
+// jsonKindName names what a Go type is read from, as JSON calls it.
+func jsonKindName(t reflect.Type) string {
+	if t == nil {
+		return "something else"
+	}
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Pointer:
+		return jsonKindName(t.Elem())
+	}
+	return "something else"
 }

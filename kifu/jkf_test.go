@@ -96,13 +96,24 @@ func TestJKFErrorsAndTruncation(t *testing.T) {
 	tests := []struct {
 		name, text, says string
 		line             int
+		at               string // what the text holds at the line and column of the error
 	}{
-		{"not JSON", "{\"header\": }", "not JKF", 1},
-		{"wrong type", `{"header":{},"moves":{}}`, "moves holds a JSON object", 1},
-		{"other JSON", `{"name":"x"}`, "neither \"header\" nor \"moves\"", 0},
-		{"bad preset", strings.Replace(text, `"HIRATE"`, `"HANDICAP"`, 1), `unknown preset "HANDICAP"`, 0},
-		{"illegal move", strings.Replace(text, `"to":{"x":2,"y":6},"from":{"x":2,"y":7}`, `"to":{"x":2,"y":5},"from":{"x":2,"y":7}`, 1), "moves[1] (ply 1): illegal move +2725FU", 0},
-		{"unknown piece", strings.Replace(text, `"piece":"KI"`, `"piece":"XX"`, 1), `moves[5] (ply 5): unknown piece "XX"`, 0},
+		{"not JSON", "{\"header\": }", "not JKF", 1, ""},
+		{"wrong type", `{"header":{},"moves":{}}`, "moves holds a JSON object", 1, ""},
+		// JSON types in the user's words, not Go's (no kifu.jkfMove)
+		{"move is a number", `{"header":{},"moves":[{},{"move":12}]}`, "moves.move holds a JSON number where an object was expected", 1, "}]}"}, // just after the value
+		{"piece is a number", `{"header":{},"moves":[{},{"move":{"piece":7}}]}`, "moves.move.piece holds a JSON number where a string was expected", 1, "}}]}"},
+		{"other JSON", `{"name":"x"}`, "neither \"header\" nor \"moves\"", 0, ""},
+		{"bad preset", strings.Replace(text, `"HIRATE"`, `"HANDICAP"`, 1), `unknown preset "HANDICAP"`, 0, ""},
+		{"illegal move", strings.Replace(text, `"to":{"x":2,"y":6},"from":{"x":2,"y":7}`, `"to":{"x":2,"y":5},"from":{"x":2,"y":7}`, 1), "moves[1] (ply 1): illegal move +2725FU", 1,
+			`{"time":{"now":{"m":0,"s":2},"total":{"h":0,"m":0,"s":2}},"move":{"color":0,"piece":"FU","to":{"x":2,"y":5}`},
+		{"unknown piece", strings.Replace(text, `"piece":"KI"`, `"piece":"XX"`, 1), `moves[5] (ply 5): unknown piece "XX"`, 1,
+			`{"time":{"now":{"m":0,"s":3},"total":{"h":0,"m":0,"s":7}},"move":{"color":0,"piece":"XX"`},
+		// the same in JSON written one key a line: the line of the move's entry
+		{"illegal move, indented", "{\n \"header\": {},\n \"moves\": [\n  {},\n  {\"move\": {\"color\": 0, \"piece\": \"FU\", \"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}}},\n  {\"move\": {\"color\": 1, \"piece\": \"FU\", \"from\": {\"x\": 3, \"y\": 3}, \"to\": {\"x\": 3, \"y\": 5}}},\n  {\"special\": \"TORYO\"}\n ]\n}",
+			"moves[2] (ply 2): illegal move -3335FU", 6, `{"move": {"color": 1`},
+		{"illegal move in a fork", strings.Replace(text, `"to":{"x":8,"y":4},"from":{"x":8,"y":3}}`, `"to":{"x":8,"y":4},"from":{"x":8,"y":3}},"forks":[[{"move":{"color":1,"piece":"FU","to":{"x":1,"y":5},"from":{"x":1,"y":3}}}]]`, 1),
+			"moves[2].forks[0][0] (ply 2): illegal move -1315FU", 1, `{"move":{"color":1,"piece":"FU","to":{"x":1,"y":5}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,7 +123,13 @@ func TestJKFErrorsAndTruncation(t *testing.T) {
 			_, err := ParseJKF(tt.text)
 			pe, ok := err.(*ParseError)
 			if !ok || pe.Line != tt.line || !strings.Contains(pe.Msg, tt.says) {
-				t.Errorf("error %v, want line %d saying %q", err, tt.line, tt.says)
+				t.Fatalf("error %v, want line %d saying %q", err, tt.line, tt.says)
+			}
+			if tt.at != "" {
+				lines := strings.Split(tt.text, "\n")
+				if pe.Col < 1 || !strings.HasPrefix(string([]rune(lines[pe.Line-1])[pe.Col-1:]), tt.at) {
+					t.Errorf("error at line %d, column %d, where the text is not %s", pe.Line, pe.Col, tt.at)
+				}
 			}
 		})
 	}

@@ -35,7 +35,7 @@ type kakinokiReader struct {
 
 	// move state
 	cur        *Node
-	illegal    map[*Node]illegalMove // moves that break a rule, kept while they end their line
+	illegal    map[*Node]illegalMove // moves that break a rule, until a 反則 ending follows
 	path       []*Node               // root … cur
 	pos        board.Position
 	commentFor *Node // node whose comment the last comment line went to
@@ -44,8 +44,9 @@ type kakinokiReader struct {
 }
 
 // illegalMove is a move that breaks a rule (it leaves the king in check, 二歩, …) but
-// can be played. Records of games lost that way end with it, so it is kept as long as
-// nothing but a special move follows it.
+// can be played. Records of games lost that way end with it, so it is kept when a
+// 反則勝ち or 反則負け follows it; anything else after it, or nothing, stops the reading
+// before it.
 type illegalMove struct {
 	line    int
 	text    string
@@ -55,6 +56,9 @@ type illegalMove struct {
 
 // readKakinoki reads KIF or KI2 text.
 func readKakinoki(text string) (*Record, error) {
+	if err := errEmpty(text); err != nil {
+		return nil, err
+	}
 	kr := &kakinokiReader{rec: &Record{Root: &Node{}}}
 	kr.cur = kr.rec.Root
 	kr.path = append(make([]*Node, 0, 256), kr.rec.Root)
@@ -65,9 +69,16 @@ func readKakinoki(text string) (*Record, error) {
 				kr.warn(i+1, "the file ends in the middle of this line (%v); read up to the line before", errText(err))
 				break
 			}
+			if err2 := kr.endLine(); err2 != nil {
+				err = err2 // an illegal move before this line: the reading stops there
+			}
 			kr.finish()
 			return kr.rec, err
 		}
+	}
+	if err := kr.endLine(); err != nil {
+		kr.finish()
+		return kr.rec, err
 	}
 	kr.finish()
 	if !kr.understood && len(kr.warnings) > 0 {
@@ -462,13 +473,12 @@ func (kr *kakinokiReader) goTo(ply int) bool {
 // appendNode adds n after the current node and makes it current; a move that is
 // already there is reused.
 func (kr *kakinokiReader) appendNode(n *Node) error {
-	if il, ok := kr.illegal[kr.cur]; ok && n.Special == NotSpecial {
-		// a game does not go on after an illegal move: stop before it
-		bad := kr.cur
-		kr.goBack(bad.ply - 1)
-		bad.Remove()
-		kr.warnings = append(kr.warnings[:il.warning], kr.warnings[il.warning+1:]...)
-		return kr.fail(il.line, "illegal move %q: %s", il.text, il.reason)
+	if _, ok := kr.illegal[kr.cur]; ok {
+		if n.Special == NotSpecial || !isFoulEnding(n.Special) && !statesFoul(kr.cur) {
+			// a game does not go on after an illegal move, and only a 反則 ending explains it
+			return kr.stopAtIllegal(n.Special != NotSpecial)
+		}
+		delete(kr.illegal, kr.cur) // the game was lost by it: keep it
 	}
 	if n.Special == NotSpecial {
 		if c := kr.cur.ChildWithMove(n.Move); c != nil {
@@ -485,10 +495,40 @@ func (kr *kakinokiReader) appendNode(n *Node) error {
 	return nil
 }
 
+// stopAtIllegal stops reading at the illegal move that is the current node: it is taken
+// out, with its warning, and the error names it. atEnd says that no move follows it.
+func (kr *kakinokiReader) stopAtIllegal(atEnd bool) error {
+	bad := kr.cur
+	il := kr.illegal[bad]
+	delete(kr.illegal, bad)
+	kr.goBack(bad.ply - 1)
+	bad.Remove()
+	kr.warnings = append(kr.warnings[:il.warning], kr.warnings[il.warning+1:]...)
+	return &ParseError{Line: il.line, Msg: fmt.Sprintf("illegal move %q: %s", il.text, il.reason), AtEnd: atEnd}
+}
+
+// endLine is called where the current line ends (a variation begins, or the text ends):
+// an illegal move that ends it without a 反則 ending after it stops the reading.
+func (kr *kakinokiReader) endLine() error {
+	if _, ok := kr.illegal[kr.cur]; ok {
+		if statesFoul(kr.cur) {
+			delete(kr.illegal, kr.cur)
+			return nil
+		}
+		return kr.stopAtIllegal(true)
+	}
+	return nil
+}
+
 // parentFor finds where a move numbered ply goes: the node at ply-1 on the current path.
 func (kr *kakinokiReader) parentFor(no, ply int) error {
 	if ply < 1 {
 		return kr.fail(no, "move number %d: moves are numbered from 1", ply)
+	}
+	if ply-1 != kr.cur.ply {
+		if err := kr.endLine(); err != nil {
+			return err
+		}
 	}
 	if ply-1 != kr.cur.ply && !kr.goTo(ply-1) {
 		kr.warn(no, "move number %d where %d was expected; read as move %d", ply, kr.cur.ply+1, kr.cur.ply+1)
@@ -566,7 +606,7 @@ func (kr *kakinokiReader) kifMove(no int, s string) (*Node, string, error) {
 			kr.illegal = map[*Node]illegalMove{}
 		}
 		kr.illegal[n] = illegalMove{no, text, reason, len(kr.warnings)}
-		kr.warn(no, "illegal move %q (%s) kept as the last move of its line: the game ended on it", text, reason)
+		kr.warn(no, "illegal move %q (%s) kept as the last move of its line: the game was lost by it (反則)", text, reason)
 		return n, rest, nil
 	}
 	n := kr.arena.node()
@@ -872,6 +912,9 @@ func (kr *kakinokiReader) branch(no int, t string) error {
 	if !kr.inMoves {
 		kr.warn(no, "variation line before the first move ignored")
 		return nil
+	}
+	if err := kr.endLine(); err != nil {
+		return err
 	}
 	if ply >= 1 && kr.forkAt(ply) {
 		return nil

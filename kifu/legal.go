@@ -1,6 +1,10 @@
 package kifu
 
-import "banmen/board"
+import (
+	"strings"
+
+	"banmen/board"
+)
 
 // Legality checks for moves read from records.
 //
@@ -66,3 +70,11 @@ func squareName(s board.Square) string {
 	}
 	return board.JapaneseSquare(s) + " (" + s.USI() + ")"
 }
+
+// isFoulEnding reports whether sp ends a game lost by an illegal move (反則勝ち, 反則負け,
+// CSA's %ILLEGAL_MOVE and %±ILLEGAL_ACTION).
+func isFoulEnding(sp Special) bool { return sp == FoulWin || sp == FoulLose }
+
+// statesFoul reports whether the comment on an illegal move says the game ended on it,
+// as 81Dojo writes its records: "反則手にて終局" instead of a 反則負け line.
+func statesFoul(n *Node) bool { return strings.Contains(n.Comment, "反則") }

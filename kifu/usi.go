@@ -25,6 +25,9 @@ func ReadUSI(r io.Reader) (*Record, error) {
 // ParseUSI reads a record from a USI position command or an SFEN (the first non-empty
 // line; more lines give a warning). On an illegal move it returns the moves before it.
 func ParseUSI(text string) (*Record, error) {
+	if err := errEmpty(text); err != nil {
+		return nil, err
+	}
 	ls, _ := lines(text)
 	lineNo, line := 0, ""
 	var warnings []Warning
@@ -108,17 +111,14 @@ func ParseUSI(text string) (*Record, error) {
 		}
 		m, err := pos.ParseMove(t)
 		if err != nil {
-			msg := err.Error()
+			msg, what := err.Error(), "move"
 			if e, ok := err.(*board.IllegalMoveError); ok {
-				msg = e.Reason
+				msg, what = e.Reason, "illegal move"
 			}
-			// a game lost by an illegal move ends with it: keep it if nothing follows
-			if pm := playableUSIMove(&pos, t); pm != board.NoMove && lastUSIMove(tok[i+k+1:]) {
-				rec.Warnings = append(rec.Warnings, Warning{Line: lineNo, Msg: fmt.Sprintf("move %d %q is illegal (%s); kept as the last move: the game ended on it", k+1, t, msg)})
-				m = pm
-			} else {
-				return rec, fail("move %d %q: %s", k+1, t, msg)
-			}
+			// USI has no ending that says a game was lost by an illegal move: stop before it
+			e := &ParseError{Line: lineNo, Msg: fmt.Sprintf("%s %d %q: %s", what, k+1, t, msg)}
+			e.AtEnd = playableUSIMove(&pos, t) != board.NoMove && lastUSIMove(tok[i+k+1:])
+			return rec, e
 		}
 		cur = cur.add(&Node{Move: m})
 		pos.Do(m)

@@ -69,10 +69,15 @@ func TestParseUSIErrors(t *testing.T) {
 			t.Errorf("%q: kept %v", tt.in, r)
 		}
 	}
-	// a game lost by an illegal move: the last move is kept with a warning
+	// an illegal last move: USI cannot say that the game was lost by it, so the
+	// reading stops before it, keeps the moves before and names it
 	r, err := ParseUSI("position startpos moves 7g7f 3c3d 8h3c 5a4b")
-	if err != nil || len(r.MainMoves()) != 4 || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Msg, "leaves the king in check") {
-		t.Errorf("illegal last move: %v, %v", err, r.Warnings)
+	pe, ok := err.(*ParseError)
+	if !ok || !pe.AtEnd || pe.Line != 1 || !strings.Contains(pe.Msg, `"5a4b"`) || !strings.Contains(pe.Msg, "leaves the king in check") {
+		t.Errorf("illegal last move: error %v", err)
+	}
+	if r == nil || len(r.MainMoves()) != 3 || len(r.Warnings) != 0 {
+		t.Errorf("illegal last move: kept %v", r)
 	}
 }
 

@@ -49,7 +49,9 @@ func FormatForPath(path string, utf8Always bool) (kifu.Format, kifu.Encoding, er
 
 // ReadFile reads the record in path: its format (from the extension when it names one, else
 // from the content), its encoding and the warnings of the reader. On an error nothing is
-// returned but the error, which names the file and, for a record that cannot be read, the line.
+// returned but the error, which names the file and, for a record that cannot be read, the line;
+// except that a record whose last move is illegal (a game lost by it, not recorded as such)
+// is returned up to the move before, with the error as a warning.
 func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -59,7 +61,7 @@ func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
 		return nil, 0, 0, &kifu.ParseError{File: path, Msg: "binary data, not a record"}
 	}
 	rec, enc, err := kifu.Read(data, path)
-	if err != nil {
+	if err = illegalEndAsWarning(rec, err); err != nil {
 		return nil, 0, 0, err
 	}
 	f, ferr := kifu.ParseFormat(filepath.Ext(path))
@@ -68,6 +70,16 @@ func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
 		f = kifu.Detect(text)
 	}
 	return rec, f, enc, nil
+}
+
+// illegalEndAsWarning turns the error for an illegal last move into a warning on the
+// record read up to the move before it; other errors are returned as they are.
+func illegalEndAsWarning(rec *kifu.Record, err error) error {
+	if pe, ok := err.(*kifu.ParseError); ok && pe.AtEnd && rec != nil {
+		rec.Warnings = append(rec.Warnings, kifu.Warning{Line: pe.Line, Msg: pe.Msg + "; read up to the move before it"})
+		return nil
+	}
+	return err
 }
 
 // unwrapPathError drops the path of an *os.PathError, which the caller names already.
@@ -94,7 +106,7 @@ func (s *Session) Open(path string) error {
 // as pasted from the clipboard, and returns the record and the format it was in.
 func ParseText(text string) (*kifu.Record, kifu.Format, error) {
 	rec, err := kifu.ReadAny(text)
-	if err != nil {
+	if err = illegalEndAsWarning(rec, err); err != nil {
 		return nil, kifu.UnknownFormat, err
 	}
 	return rec, kifu.Detect(text), nil

@@ -75,6 +75,31 @@ func TestOpenFailureNamesFileAndLineAndChangesNothing(t *testing.T) {
 	}
 }
 
+// A record whose last move is illegal, with nothing saying the game was lost by it, opens
+// up to the move before, with a warning that names the line and the move.
+func TestOpenIllegalLastMoveKeepsTheMovesBefore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "intocheck.kif")
+	text := "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ６八玉(59)\n   4 ９四歩(93)\n   5 ７七玉(68)\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec, _, _, err := ReadFile(path)
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	if n := len(rec.MainMoves()); n != 4 {
+		t.Errorf("%d moves, want the 4 before the illegal one", n)
+	}
+	if len(rec.Warnings) != 1 || rec.Warnings[0].Line != 7 || !strings.Contains(rec.Warnings[0].Msg, "７七玉(68)") {
+		t.Errorf("warnings %v, want one naming line 7 and the move", rec.Warnings)
+	}
+	// pasted, the same
+	rec, _, err = ParseText("position startpos moves 7g7f 3c3d 5i6h 9c9d 6h7g")
+	if err != nil || len(rec.MainMoves()) != 4 || len(rec.Warnings) != 1 || !strings.Contains(rec.Warnings[0].Msg, "6h7g") {
+		t.Errorf("paste: %v, %v", rec, err)
+	}
+}
+
 func TestPasteReadsAnyFormat(t *testing.T) {
 	kif, _ := os.ReadFile(henka)
 	kifText, _ := kifu.Decode(kif)
