@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"banmen/board"
 	"banmen/engine"
@@ -33,6 +34,23 @@ func NewEnginePlayer(r *engine.Running, ponder bool) *EnginePlayer {
 
 func (p *EnginePlayer) Name() string  { return p.Engine.Def.Name }
 func (p *EnginePlayer) IsHuman() bool { return false }
+
+// NoLimitByoyomi is what an engine is given per move on a side with no time control.
+// A bare "go" will not do: it means "think until stopped" to some engines, and others
+// (gpsusi) never answer it. So such an engine is sent "go btime … wtime … byoyomi
+// 10000" (its own main time 0). The game does not time the move: with no time control
+// nobody loses on time, however late the engine answers.
+const NoLimitByoyomi = 10 * time.Second
+
+// goClock is the clock of a go command for the engine playing side: its own byoyomi and
+// limits, also in a ponder search made on the opponent's time.
+func (p *EnginePlayer) goClock(v ClockView, side board.Color) *usiclient.Clock {
+	c := v.GoClockFor(side)
+	if c == nil {
+		c = &usiclient.Clock{BTime: v.BTime, WTime: v.WTime, BInc: v.BInc, WInc: v.WInc, Byoyomi: NoLimitByoyomi}
+	}
+	return c
+}
 
 // NewGame sends usinewgame.
 func (p *EnginePlayer) NewGame(ctx context.Context, start *board.Position) error {
@@ -65,7 +83,7 @@ func (p *EnginePlayer) Think(ctx context.Context, req Request) (Decision, error)
 		p.PonderMisses++
 	}
 	if !hit || sr == nil {
-		sr, err = s.Go(ctx, positionOf(req), usiclient.Go{Clock: req.Clock.GoClock()})
+		sr, err = s.Go(ctx, positionOf(req), usiclient.Go{Clock: p.goClock(req.Clock, req.Position.SideToMove())})
 		if err != nil {
 			return Decision{}, err
 		}
@@ -122,8 +140,10 @@ func (p *EnginePlayer) Moved(req Request) {
 		return
 	}
 	moves := append(append([]board.Move(nil), req.Moves...), expected)
+	// the pondered position has the engine to move: its own byoyomi, not the opponent's
+	us := req.Position.SideToMove().Opp()
 	sr, err := p.Engine.Session.Go(context.Background(), usiclient.NewPosition(req.Start, moves...),
-		usiclient.Go{Ponder: true, Clock: req.Clock.GoClock()})
+		usiclient.Go{Ponder: true, Clock: p.goClock(req.Clock, us)})
 	if err != nil {
 		return
 	}

@@ -185,9 +185,13 @@ func (g *Game) request() Request {
 	pos := g.bg.Position().Clone()
 	v := ClockView{BTime: g.clock.Remaining[board.Black], WTime: g.clock.Remaining[board.White],
 		BInc: g.clock.TC[board.Black].Increment, WInc: g.clock.TC[board.White].Increment}
+	for c := board.Black; c <= board.White; c++ {
+		v.ByoyomiOf[c] = g.clock.TC[c].Byoyomi
+		v.UnlimitedOf[c] = g.clock.TC[c].Unlimited()
+	}
 	side := pos.SideToMove()
-	v.Byoyomi = g.clock.TC[side].Byoyomi
-	v.Unlimited = g.clock.TC[side].Unlimited()
+	v.Byoyomi = v.ByoyomiOf[side]
+	v.Unlimited = v.UnlimitedOf[side]
 	return Request{Start: g.start, Moves: append([]board.Move(nil), g.bg.Moves()...), Position: pos, Clock: v}
 }
 

@@ -21,15 +21,28 @@ type ClockView struct {
 	BTime, WTime time.Duration // main time left
 	Byoyomi      time.Duration // the side to move's byoyomi
 	BInc, WInc   time.Duration
-	Unlimited    bool
+	Unlimited    bool // the side to move has no time limit
+	// ByoyomiOf and UnlimitedOf are each side's, indexed by board.Color: a ponder
+	// search runs on the opponent's time but is for the pondering engine's side.
+	ByoyomiOf   [2]time.Duration
+	UnlimitedOf [2]bool
 }
 
-// GoClock turns the view into usiclient's form.
+// GoClock turns the view into usiclient's form, for the side to move (nil: no limit).
 func (v ClockView) GoClock() *usiclient.Clock {
 	if v.Unlimited {
 		return nil
 	}
 	return &usiclient.Clock{BTime: v.BTime, WTime: v.WTime, Byoyomi: v.Byoyomi, BInc: v.BInc, WInc: v.WInc}
+}
+
+// GoClockFor is GoClock for a search of side's (a ponder search is the engine's own
+// while its opponent is to move): side's byoyomi, nil if side has no time limit.
+func (v ClockView) GoClockFor(side board.Color) *usiclient.Clock {
+	if v.UnlimitedOf[side] {
+		return nil
+	}
+	return &usiclient.Clock{BTime: v.BTime, WTime: v.WTime, Byoyomi: v.ByoyomiOf[side], BInc: v.BInc, WInc: v.WInc}
 }
 
 // Decision is a player's answer: a move, or resignation, or a declaration of a win by
