@@ -197,6 +197,7 @@ func (kr *kakinokiReader) header(no int, key, value string) error {
 			return nil
 		}
 		kr.handicap, kr.handicapLine = trimSpace(value), no
+		kr.startHere()
 		return nil
 	case "先手の持駒", "下手の持駒", "後手の持駒", "上手の持駒":
 		if kr.inMoves {
@@ -212,10 +213,19 @@ func (kr *kakinokiReader) header(no int, key, value string) error {
 		}
 		kr.hands[c] = h
 		kr.hasBoard = true
+		kr.startHere()
 		return nil
 	}
 	kr.rec.Headers = append(kr.rec.Headers, Header{key, value})
 	return nil
+}
+
+// startHere notes that the start position (手合割 or a board diagram) comes after the
+// headers read so far.
+func (kr *kakinokiReader) startHere() {
+	if kr.rec.startAt == 0 {
+		kr.rec.startAt = len(kr.rec.Headers) + 1
+	}
 }
 
 // parseHand reads "飛　角二　歩十八" (spaces optional), or なし.
@@ -308,6 +318,7 @@ done:
 		return kr.fail(no, "board diagram: bad rank")
 	}
 	copy(kr.grid[rank-1][:], cells)
+	kr.startHere()
 	kr.rowsSeen++
 	kr.hasBoard = true
 	if kr.boardLine == 0 {
@@ -1023,22 +1034,44 @@ func parseTrailer(s string) (Special, string) {
 
 // Writing: what KIF and KI2 share.
 
-// writeKakinokiHead writes the remarks, headers and start position (手合割 or a board diagram).
+// writeKakinokiHead writes the remarks, headers and start position (手合割 or a board
+// diagram). The start position goes where the file read had it, else where Kifu for
+// Windows writes it: after 開始日時, 棋戦, 持ち時間 and the like, before 先手 and 後手 (下手, 上手).
 func writeKakinokiHead(b *strings.Builder, r *Record) {
 	for _, rm := range r.Root.Remarks {
 		b.WriteString("#" + rm + "\n")
 	}
-	for _, h := range r.Headers {
+	at := r.startAt - 1
+	if at < 0 || at > len(r.Headers) {
+		at = len(r.Headers)
+		for i, h := range r.Headers {
+			if h.Key == HeaderBlack || h.Key == HeaderWhite || h.Key == HeaderShitate || h.Key == HeaderUwate {
+				at = i
+				break
+			}
+		}
+	}
+	for i, h := range r.Headers {
+		if i == at {
+			writeKakinokiStart(b, r.Start)
+		}
 		if h.Key == "手合割" {
-			continue // written from the start position below
+			continue // written from the start position
 		}
 		b.WriteString(h.Key + "：" + h.Value + "\n")
 	}
-	if h, ok := HandicapOf(r.Start); ok {
+	if at == len(r.Headers) {
+		writeKakinokiStart(b, r.Start)
+	}
+}
+
+// writeKakinokiStart writes the start position: 手合割 when it has a name, else a board diagram.
+func writeKakinokiStart(b *strings.Builder, p *board.Position) {
+	if h, ok := HandicapOf(p); ok {
 		b.WriteString("手合割：" + h.Name + "\n")
 		return
 	}
-	writeBoardDiagram(b, r.Start)
+	writeBoardDiagram(b, p)
 }
 
 // writeBoardDiagram writes a position as a KIF board diagram (BOD).

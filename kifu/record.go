@@ -20,6 +20,11 @@ type Record struct {
 	Root *Node
 	// Warnings lists what a reader worked around (lines skipped, a file cut short, …).
 	Warnings []Warning
+
+	// startAt is 1 + the number of headers a KIF or KI2 file had before its start
+	// position (手合割 or the board diagram), so that writing it back keeps its place;
+	// 0 when not known, and the start position goes where Kifu for Windows puts it.
+	startAt int
 }
 
 // New returns an empty record starting from start (the standard position if nil).
