@@ -19,7 +19,14 @@ type Config struct {
 	Prior []board.Move    // moves already played from Start (a game continued from a record)
 	// Clock, if set, is the clocks to go on with (a game resumed from its saved record;
 	// see FromRecord); otherwise both start full from Time.
-	Clock   *Clock
+	Clock *Clock
+	// Record, if set, is the record to continue (a game resumed from its saved record;
+	// see FromRecord and Saved.Apply): Prior must be moves of it from its start (nil
+	// Start: the record's start). The game writes its moves after them, keeping the
+	// record's headers (開始日時 stays; Headers given here are set), the earlier moves'
+	// times and comments and every variation; a 中断 that ended the line is removed.
+	// The game changes this record: the caller must not change it while the game runs.
+	Record  *kifu.Record
 	Players [2]Player // [board.Black], [board.White]
 	Time    [2]TimeControl
 	// MaxMoves ends the game as a draw after this many moves in all (0: no limit).
@@ -84,8 +91,14 @@ func New(cfg Config) (*Game, error) {
 		return nil, errors.New("game: two players are needed")
 	}
 	start := cfg.Start
+	if start == nil && cfg.Record != nil {
+		start = cfg.Record.Position(cfg.Record.Root)
+	}
 	if start == nil {
 		start = board.NewStartPosition()
+	}
+	if cfg.Record != nil && !cfg.Record.Position(cfg.Record.Root).SamePosition(start) {
+		return nil, errors.New("game: the record to continue starts from another position")
 	}
 	if cfg.Impasse == (board.ImpasseRule{}) {
 		cfg.Impasse = board.CSAImpasseRule
@@ -96,17 +109,35 @@ func New(cfg Config) (*Game, error) {
 	}
 	g := &Game{cfg: cfg, ts: ts, start: start.Clone(), resume: make(chan resumeReq)}
 	g.bg = board.NewGame(start)
-	g.rec = kifu.New(start)
+	g.rec = cfg.Record
+	if g.rec == nil {
+		g.rec = kifu.New(start)
+	}
 	g.end = g.rec.Root
 	for i, m := range cfg.Prior {
 		if err := g.bg.Play(m); err != nil {
 			return nil, fmt.Errorf("game: prior move %d: %v", i+1, err)
 		}
-		n, err := g.rec.Play(g.end, m)
-		if err != nil {
-			return nil, fmt.Errorf("game: prior move %d: %v", i+1, err)
+		var n *kifu.Node
+		if cfg.Record != nil {
+			if n = childWithMove(g.end, m); n == nil {
+				return nil, fmt.Errorf("game: prior move %d (%s) is not in the record", i+1, m.USI())
+			}
+		} else {
+			var err error
+			if n, err = g.rec.Play(g.end, m); err != nil {
+				return nil, fmt.Errorf("game: prior move %d: %v", i+1, err)
+			}
 		}
 		g.end = n
+	}
+	if cfg.Record != nil {
+		// the 中断 written when the game stopped: the game goes on instead
+		for _, c := range append([]*kifu.Node(nil), g.end.Children()...) {
+			if c.Special == kifu.Interrupt {
+				c.Remove()
+			}
+		}
 	}
 	g.clock = NewClock(cfg.Time[0], cfg.Time[1])
 	if cfg.Clock != nil {
@@ -117,13 +148,30 @@ func New(cfg Config) (*Game, error) {
 	for _, h := range cfg.Headers {
 		g.rec.Headers.Set(h.Key, h.Value)
 	}
-	g.rec.Headers.Set("開始日時", ts.Now().Format("2006/01/02 15:04:05"))
-	g.rec.Headers.Set("先手", cfg.Players[0].Name())
-	g.rec.Headers.Set("後手", cfg.Players[1].Name())
+	// a continued record keeps what it says (開始日時 is when the game began)
+	set := func(key, value string) {
+		if cfg.Record == nil || g.rec.Headers.Value(key) == "" {
+			g.rec.Headers.Set(key, value)
+		}
+	}
+	set("開始日時", ts.Now().Format("2006/01/02 15:04:05"))
+	set("先手", cfg.Players[0].Name())
+	set("後手", cfg.Players[1].Name())
 	if tc := cfg.Time[0]; tc == cfg.Time[1] && !tc.Unlimited() {
-		g.rec.Headers.Set("持ち時間", tc.String())
+		set("持ち時間", tc.String())
 	}
 	return g, nil
+}
+
+// childWithMove returns n's child reached by m (a move from n's position, complete or
+// as parsed from USI), the main continuation first; nil if there is none.
+func childWithMove(n *kifu.Node, m board.Move) *kifu.Node {
+	for _, c := range n.Children() {
+		if c.Special == kifu.NotSpecial && (c.Move == m || c.Move.USI() == m.USI()) {
+			return c
+		}
+	}
+	return nil
 }
 
 // Record returns the record. The game changes it while it runs: read it after Run
@@ -327,6 +375,7 @@ func (g *Game) apply(side board.Color, req Request, d Decision, elapsed time.Dur
 	if err != nil {
 		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: err.Error()}, true
 	}
+	n.MakeMainLine() // the game's line is the main line, also in a continued record
 	g.rec.SetElapsed(n, elapsed)
 	if tc, ok := d.Thought.ThinkComment(false); ok {
 		g.rec.SetThinkComment(n, tc)
@@ -398,6 +447,7 @@ func (g *Game) finish(ctx context.Context, r Result, s kifu.Special) Result {
 		s = kifu.FoulWin
 	}
 	if n, err := g.rec.End(g.end, s, ""); err == nil {
+		n.MakeMainLine()
 		if r.Detail != "" {
 			n.Comment = r.Detail
 		}
