@@ -1,0 +1,83 @@
+package analysis
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"banmen/board"
+	"banmen/engine"
+	"banmen/kifu"
+)
+
+// The labels by loss, for both sides, read back from an analysis already in the record
+// (no engine runs): 150 to 299 centipawns lost is 疑問手, 300 or more 悪手, less nothing,
+// and the engine's own choice is never labelled, whatever its loss.
+func TestLabelsByLoss(t *testing.T) {
+	rec := record(t, board.StartSFEN, "7g7f 3c3d 2g2f 8c8d 6i7h")
+	// each position's analysis: Black's score and the engine's best move there
+	for i, a := range []struct {
+		score int
+		best  string
+	}{
+		{50, "2g2f"},   // start
+		{-150, "8c8d"}, // after 7g7f: Black lost 200 → 疑問手
+		{200, "2g2f"},  // after 3c3d: White lost 350 → 悪手
+		{-300, "4a3b"}, // after 2g2f: Black lost 500, but it was the engine's move
+		{-150, "2f2e"}, // after 8c8d: White lost exactly 150 → 疑問手
+		{-299, "8d8e"}, // after 6i7h: Black lost 149 → nothing
+	} {
+		n := rec.Root
+		if i > 0 {
+			n = rec.MainLine()[i-1]
+		}
+		best, err := rec.Position(n).ParseMove(a.best)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.SetThinkComment(n, kifu.ThinkComment{Analysis: true, Engine: "X", HasScore: true, Score: a.score, PV: []board.Move{best}})
+	}
+	sum, err := Run(context.Background(), rec, Config{Engine: &engine.Running{Def: engine.Definition{Name: "X"}}, Time: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Positions != 0 || !sum.Complete {
+		t.Errorf("searched %d positions (want all read back), complete %v", sum.Positions, sum.Complete)
+	}
+	for i, want := range []string{LabelDubious, LabelBad, "", LabelDubious, ""} {
+		n := rec.MainLine()[i]
+		first, _, _ := strings.Cut(n.Comment, "\n")
+		got := ""
+		if first == LabelBad || first == LabelDubious {
+			got = first
+		}
+		if got != want {
+			t.Errorf("move %d (%s): label %q, want %q; comment %q", i+1, n.Move.USI(), got, want, n.Comment)
+		}
+	}
+	b, w := sum.Sides[board.Black], sum.Sides[board.White]
+	if b.Moves != 3 || b.Dubious != 1 || b.Bad != 0 || b.Matching != 1 || b.LossSum != 200+500+149 {
+		t.Errorf("Black: %+v", b)
+	}
+	if w.Moves != 2 || w.Dubious != 1 || w.Bad != 1 || w.Matching != 0 || w.LossSum != 350+150 {
+		t.Errorf("White: %+v", w)
+	}
+	if s := b.String(); !strings.Contains(s, "1 "+LabelDubious) {
+		t.Errorf("summary %q", s)
+	}
+	// other thresholds: 疑問手 from 100, 悪手 from 160
+	for _, n := range rec.MainLine() {
+		setLabel(n, "")
+	}
+	sum, err = Run(context.Background(), rec, Config{Engine: &engine.Running{Def: engine.Definition{Name: "X"}}, Time: time.Second, Dubious: 100, Bad: 160})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := sum.Sides[board.Black]; b.Bad != 1 || b.Dubious != 1 {
+		t.Errorf("Black with thresholds 100/160: %+v", b)
+	}
+	if first, _, _ := strings.Cut(rec.MainLine()[4].Comment, "\n"); first != LabelDubious {
+		t.Errorf("6i7h lost 149: %q", rec.MainLine()[4].Comment)
+	}
+}
