@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"banmen/board"
 )
@@ -45,6 +46,13 @@ func FormatKIF(r *Record) string {
 		first = false
 		p := *pos
 		for n := start; n != nil; n = n.Next() {
+			if n.Special == Other && !isSpecialWord(n.SpecialText) {
+				// a text that would not read back from a move line ("1", "同 x", "a b"):
+				// the trailer alone says it
+				b.WriteString(trailerText(n, p.SideToMove(), names) + "\n")
+				writeNotes(&b, n, true)
+				break
+			}
 			var text string
 			if n.IsSpecial() {
 				text = specialLabel(n)
@@ -69,6 +77,20 @@ func FormatKIF(r *Record) string {
 		}
 	})
 	return b.String()
+}
+
+// isSpecialWord reports whether text, written on a KIF move line, reads back as a special
+// move with that text: one word that is not a move (no digit or 同 first, no space, no "(").
+func isSpecialWord(text string) bool {
+	if text == "" || strings.TrimLeft(text, "▲△☗☖▼▽") != text {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text)
+	if r == '同' || r == '仝' || digitValue(r) != 0 {
+		return false
+	}
+	word, rest := cutWord(text)
+	return rest == "" && strings.TrimRight(word, "+") == text
 }
 
 // kifTime writes the time column ( m:ss/hh:mm:ss).
