@@ -1,6 +1,7 @@
 package kifu
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -188,7 +189,7 @@ func ParseThinkComments(comment string, pos *board.Position, lastTo board.Square
 		key, value, _ := strings.Cut(l[1:], "=")
 		switch key {
 		case "評価値":
-			if v, err := strconv.Atoi(strings.TrimPrefix(value, "+")); err == nil {
+			if v, ok := parseScore(value); ok {
 				cur.Score, cur.HasScore = v, true
 				continue
 			}
@@ -256,6 +257,34 @@ func splitMarked(s string) []string {
 		out = append(out, strings.TrimSpace(s[start:]))
 	}
 	return out
+}
+
+// parseScore reads a 評価値: a decimal number, which the spec allows to be a real one
+// ("-35", "+12", "35.6"); a real one is rounded to the nearest centipawn.
+func parseScore(s string) (int, bool) {
+	if v, err := strconv.Atoi(strings.TrimPrefix(s, "+")); err == nil {
+		return v, true
+	}
+	digits, point := 0, 0
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '.':
+			point++
+		case (r == '-' || r == '+') && i == 0:
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || point != 1 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.Abs(v) > 1e15 {
+		return 0, false
+	}
+	return int(math.Round(v)), true
 }
 
 // parseFloodgate reads "* 104 -3334FU +7988GI" (or USI moves).

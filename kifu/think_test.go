@@ -171,3 +171,32 @@ func TestSetThinkComment(t *testing.T) {
 		t.Errorf("on an empty comment: %q", empty.Comment)
 	}
 }
+
+// ShogiHome's spec allows a real number wherever it asks for a number: a 評価値 such as
+// 35.6 is read, rounded to the nearest centipawn.
+func TestThinkCommentRealScore(t *testing.T) {
+	p := board.NewStartPosition()
+	for _, tc := range []struct {
+		in    string
+		score int
+		ok    bool
+	}{
+		{"*評価値=35", 35, true},
+		{"*評価値=+12", 12, true},
+		{"*評価値=35.6", 36, true},
+		{"*評価値=-35.6", -36, true},
+		{"*評価値=-0.4", 0, true},
+		{"*評価値=.5", 1, true},
+		{"*評価値=12.", 12, true},
+		{"*評価値=1.2.3", 0, false},
+		{"*評価値=1e3", 0, false},
+		{"*評価値=NaN", 0, false},
+		{"*評価値=0x1p3", 0, false},
+		{"*評価値=.", 0, false},
+	} {
+		got := ParseThinkComments(tc.in, p, board.NoSquare)
+		if len(got) != 1 || got[0].HasScore != tc.ok || got[0].Score != tc.score {
+			t.Errorf("%s: %+v, want score %d (%v)", tc.in, got, tc.score, tc.ok)
+		}
+	}
+}
