@@ -14,7 +14,7 @@ import (
 
 // runConvert reads a record in any format and encoding and writes it in another:
 //
-//	banmen-cli convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] FILE [-o OUT]
+//	banmen-cli convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] [--csa-version 2.2|3.0] FILE [-o OUT]
 //
 // --to usi prints the main line as one USI position command; --to sfen the position at
 // its end. FILE "-" reads standard input. Exit 1 for a file that cannot be read (the
@@ -24,9 +24,10 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	to := fs.String("to", "", "the format to write: usi, sfen, kif, ki2, csa or jkf")
 	encName := fs.String("encoding", "utf8", "the encoding to write: utf8 or sjis")
+	csaVersion := fs.String("csa-version", "2.2", "the CSA version to write with --to csa: 2.2 or 3.0")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: banmen-cli convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] FILE [-o OUT]")
+		fmt.Fprintln(stderr, "usage: banmen-cli convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] [--csa-version 2.2|3.0] FILE [-o OUT]")
 		fs.PrintDefaults()
 	}
 	// flags may come before or after FILE
@@ -67,6 +68,17 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("--encoding %q: want utf8 or sjis", *encName)
 	}
+	var csaV3 bool
+	switch strings.TrimPrefix(strings.ToUpper(*csaVersion), "V") {
+	case "2.2", "2":
+	case "3.0", "3":
+		csaV3 = true
+	default:
+		return usageErr("--csa-version %q: want 2.2 or 3.0", *csaVersion)
+	}
+	if csaV3 && format != kifu.CSA {
+		return usageErr("--csa-version is for --to csa")
+	}
 
 	name := files[0]
 	var data []byte
@@ -84,7 +96,11 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
 		if rec != nil {
-			fmt.Fprintf(stderr, "banmen-cli convert: %s: nothing written; the record is readable only up to the line above\n", name)
+			if pe, ok := err.(*kifu.ParseError); ok && pe.Line > 0 {
+				fmt.Fprintf(stderr, "banmen-cli convert: %s: nothing written; the record is readable only up to the line above\n", name)
+			} else {
+				fmt.Fprintf(stderr, "banmen-cli convert: %s: nothing written; the record is readable only up to the error above\n", name)
+			}
 		}
 		return 1
 	}
@@ -99,7 +115,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	case format == kifu.USI:
 		buf.WriteString(kifu.FormatUSI(rec) + "\n")
 	default:
-		if err := kifu.Write(&buf, rec, format, kifu.WriteOptions{Encoding: enc}); err != nil {
+		if err := kifu.Write(&buf, rec, format, kifu.WriteOptions{Encoding: enc, CSAV3: csaV3}); err != nil {
 			fmt.Fprintf(stderr, "banmen-cli convert: %s: %v\n", name, err)
 			return 1
 		}

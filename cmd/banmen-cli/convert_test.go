@@ -92,7 +92,10 @@ func TestConvertEveryFormatAndBack(t *testing.T) {
 		if strings.HasSuffix(f, ".md") {
 			continue
 		}
-		wantUSI, _, code := convert("--to", "usi", f)
+		wantUSI, warned, code := convert("--to", "usi", f)
+		// a game lost by an illegal last move that the record says so of: USI cannot say
+		// it, so the USI written reads back only up to the move before
+		lostByIllegalMove := strings.Contains(warned, "kept as the last move")
 		if code != 0 {
 			continue // files with errors are tested below
 		}
@@ -110,7 +113,13 @@ func TestConvertEveryFormatAndBack(t *testing.T) {
 				if enc == "sjis" && utf8.Valid(written) && strings.ContainsFunc(string(written), func(r rune) bool { return r > 0x7f }) {
 					t.Errorf("%s --to %s --encoding sjis wrote UTF-8", f, to)
 				}
-				back, _, code := convert("--to", "usi", out)
+				back, backErr, code := convert("--to", "usi", out)
+				if to == "usi" && lostByIllegalMove {
+					if code != 1 || !strings.Contains(backErr, "illegal move") {
+						t.Errorf("%s → usi → usi: exit %d, stderr %q; want the illegal last move named", f, code, backErr)
+					}
+					continue
+				}
 				if code != 0 || back != wantUSI {
 					t.Errorf("%s → %s (%s) → usi:\n got %q\nwant %q", f, to, enc, back, wantUSI)
 				}
@@ -139,6 +148,8 @@ func TestConvertExitCodes(t *testing.T) {
 		{"flags after the file", []string{henka, "--to", "sfen"}, 0, nil},
 		{"illegal last move kept, with a warning", []string{"--to", "usi", kifuTestdata + "/kif/mog-core-scala__kif__game__017.kif"}, 0,
 			[]string{"warning", "line 34", "４五桂(37)"}},
+		{"unknown CSA version", []string{"--to", "csa", "--csa-version", "4", henka}, 2, []string{`--csa-version "4"`, "2.2 or 3.0"}},
+		{"CSA version for another format", []string{"--to", "kif", "--csa-version", "3.0", henka}, 2, []string{"--csa-version is for --to csa"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -198,5 +209,90 @@ func TestConvertReadsStandardInputAndWritesFiles(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+// An illegal last move with no 反則 ending after it: the reading stops there, exit 1,
+// and the message names the file, the line and the move.
+func TestConvertIllegalLastMove(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "intocheck.kif")
+	os.WriteFile(f, []byte("手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ６八玉(59)\n   4 ９四歩(93)\n   5 ７七玉(68)\n"), 0o644)
+	out, errOut, code := convert("--to", "usi", f)
+	if code != 1 || out != "" {
+		t.Errorf("exit %d, stdout %q", code, out)
+	}
+	for _, s := range []string{"intocheck.kif", "line 7", "７七玉(68)", "leaves the king in check", "readable only up to the line above"} {
+		if !strings.Contains(errOut, s) {
+			t.Errorf("stderr does not say %q:\n%s", s, errOut)
+		}
+	}
+}
+
+// An error with no line (a JKF whose start position is wrong) does not point at a line.
+func TestConvertErrorWithoutALine(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "bad.jkf")
+	os.WriteFile(f, []byte(`{"header":{},"initial":{"preset":"HANDICAP"},"moves":[{}]}`), 0o644)
+	_, errOut, code := convert("--to", "usi", f)
+	if code != 1 || !strings.Contains(errOut, "bad.jkf") || strings.Contains(errOut, "line above") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+	// a JKF move error names its line and column
+	g := filepath.Join(dir, "move.jkf")
+	os.WriteFile(g, []byte("{\"header\":{},\"moves\":[{},\n{\"move\":{\"color\":0,\"piece\":\"FU\",\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":5}}}]}"), 0o644)
+	_, errOut, code = convert("--to", "usi", g)
+	if code != 1 || !strings.Contains(errOut, "move.jkf: line 2, column 1: moves[1] (ply 1): illegal move +7775FU") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+}
+
+// An empty file is an error that names the file, not the standard start position.
+func TestConvertEmptyFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"empty.kif", "blank.csa", "blank.txt"} {
+		f := filepath.Join(dir, name)
+		text := ""
+		if strings.HasPrefix(name, "blank") {
+			text = " \r\n\t\n"
+		}
+		os.WriteFile(f, []byte(text), 0o644)
+		out, errOut, code := convert("--to", "usi", f)
+		if code != 1 || out != "" || !strings.Contains(errOut, name+": empty file") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", name, code, out, errOut)
+		}
+	}
+}
+
+// --csa-version 3.0 writes CSA V3.0 (the default stays V2.2), and it reads back.
+func TestConvertCSAVersion(t *testing.T) {
+	src := kifuTestdata + "/kif/mog-core-scala__kif__game__003.kif"
+	want, _, _ := convert("--to", "usi", src)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args    []string
+		version string
+	}{
+		{nil, "V2.2"},
+		{[]string{"--csa-version", "2.2"}, "V2.2"},
+		{[]string{"--csa-version", "3.0"}, "V3.0"},
+	} {
+		out := filepath.Join(dir, "x.csa")
+		args := append(append([]string{"--to", "csa"}, tc.args...), src, "-o", out)
+		if _, errOut, code := convert(args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errOut)
+		}
+		data, _ := os.ReadFile(out)
+		lines := strings.Split(string(data), "\n")
+		found := false
+		for _, l := range lines[:3] {
+			found = found || strings.TrimSpace(l) == tc.version
+		}
+		if !found {
+			t.Errorf("%v: no %s line at the top:\n%s", tc.args, tc.version, strings.Join(lines[:3], "\n"))
+		}
+		if back, _, code := convert("--to", "usi", out); code != 0 || back != want {
+			t.Errorf("%v: read back %q", tc.args, back)
+		}
 	}
 }
