@@ -3,6 +3,7 @@ package board
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"testing"
 )
@@ -13,6 +14,75 @@ type perftCase struct {
 	ID    string   `json:"id"`
 	SFEN  string   `json:"sfen"`
 	Perft []uint64 `json:"perft"`
+	// Extra breaks the leaves of some depths down ("depth1": …): how many of the
+	// last moves capture, promote, give check, give mate.
+	Extra map[string]perftExtra `json:"extra"`
+}
+
+type perftExtra struct {
+	Captures   uint64 `json:"captures"`
+	Promotions uint64 `json:"promotions"`
+	Checks     uint64 `json:"checks"`
+	Mates      uint64 `json:"mates"`
+}
+
+// perftExtraCount counts the leaves of perft(depth) from p and breaks them down as Extra does.
+func perftExtraCount(p *Position, depth int, e *perftExtra) uint64 {
+	var buf [MaxMoves]Move
+	moves := p.LegalMoves(buf[:0])
+	if depth == 1 {
+		for _, m := range moves {
+			if m.Captured() != NoPieceType {
+				e.Captures++
+			}
+			if m.IsPromotion() {
+				e.Promotions++
+			}
+			q := p.Play(m)
+			if q.InCheck() {
+				e.Checks++
+				if q.IsCheckmate() {
+					e.Mates++
+				}
+			}
+		}
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		n += perftExtraCount(p.Play(m), depth-1, e)
+	}
+	return n
+}
+
+// TestPerftExtra checks the breakdowns of the leaves (captures, promotions, checks,
+// mates) in testdata/perft.json, for the depths with at most a million leaves.
+func TestPerftExtra(t *testing.T) {
+	checked := 0
+	for _, c := range loadPerft(t) {
+		for d := 1; d <= len(c.Perft); d++ {
+			want, ok := c.Extra[fmt.Sprintf("depth%d", d)]
+			if !ok || c.Perft[d-1] > 1_000_000 && !*perftDeep {
+				continue
+			}
+			pos, err := ParseSFENWith(c.SFEN, SFENOptions{AllowExtraPieces: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got perftExtra
+			if n := perftExtraCount(pos, d, &got); n != c.Perft[d-1] {
+				t.Errorf("%s depth %d: %d leaves, want %d", c.ID, d, n, c.Perft[d-1])
+			}
+			if got != want {
+				t.Errorf("%s depth %d: %+v, want %+v", c.ID, d, got, want)
+			}
+			t.Logf("%s depth %d: %+v", c.ID, d, got)
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no breakdown in testdata/perft.json was checked")
+	}
 }
 
 func loadPerft(t testing.TB) []perftCase {

@@ -43,13 +43,29 @@ func TestRepetitionPerpetualCheck(t *testing.T) {
 		{"8k/9/9/9/9/9/9/9/K6R1 b - 1", " 2i1i 1a2a 1i2i 2a1a", RepetitionBlackLoses},
 		// the same with colours swapped: White's rook checks
 		{"1r6k/9/9/9/9/9/9/9/K8 w - 1", " 8a9a 9i8i 9a8a 8i9i", RepetitionWhiteLoses},
-		// checks from both sides are not "one side's continuous check": a draw
-		{"8k/9/9/9/9/9/9/9/K8 b - 1", " 9i8i 1a2a 8i9i 2a1a", RepetitionDraw},
+		// checks from both sides are not "one side's continuous check": a draw. Black's
+		// rook checks on 7g; White's gold interposes on 7e and uncovers its rook's check
+		// down file 8; Black's rook goes back to block it, and the gold goes back.
+		{"9/1r7/2k6/9/1g7/9/1R7/1K2G4/9 b - 1", " 8g7g 8e7e 7g8g 7e8e", RepetitionDraw},
 	} {
 		g := NewGame(mustParse(t, c.sfen))
-		playAll(t, g, strings.Repeat(c.cycle, 3))
+		checks := [2]int{} // moves of each side that gave check
+		for i := 0; i < 3; i++ {
+			for _, s := range strings.Fields(c.cycle) {
+				mover := g.Position().SideToMove()
+				playAll(t, g, s)
+				if g.Position().InCheck() {
+					checks[mover]++
+				}
+			}
+		}
 		if got := g.Repetition(); got != c.want {
 			t.Errorf("%s%s×3: %v, want %v", c.sfen, c.cycle, got, c.want)
+		}
+		// the cases are what they say: who checked, and on how many of the 6 moves
+		wantChecks := map[Repetition][2]int{RepetitionBlackLoses: {6, 0}, RepetitionWhiteLoses: {0, 6}, RepetitionDraw: {3, 3}}[c.want]
+		if checks != wantChecks {
+			t.Errorf("%s%s×3: checks by Black, White %v, want %v", c.sfen, c.cycle, checks, wantChecks)
 		}
 	}
 }
