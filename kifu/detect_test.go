@@ -10,7 +10,7 @@ import (
 
 // Every test file is recognised from its content alone (KIF and KI2 share a reader).
 func TestDetectRealFiles(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*/*")
+	files := testdataFiles()
 	for _, f := range files {
 		if strings.HasSuffix(f, ".md") {
 			continue

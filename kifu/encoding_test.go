@@ -3,7 +3,6 @@ package kifu
 import (
 	"math/rand"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -95,7 +94,7 @@ func TestLines(t *testing.T) {
 
 // The table decoder gives what x/text gives, on real files and on any bytes.
 func TestShiftJISTableAgreesWithXText(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*/*")
+	files := testdataFiles()
 	checked := 0
 	for _, f := range files {
 		data, _ := os.ReadFile(f)

@@ -1,7 +1,6 @@
 package kifu
 
 import (
-	"path/filepath"
 	"testing"
 
 	"banmen/board"
@@ -12,7 +11,7 @@ import (
 // every drop of every kind on every square. The positions are those of the test records
 // (main lines and variations: openings, middle games, handicaps, mate problems).
 func TestIsLegalAgreesWithBoard(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*/*")
+	files := testdataFiles()
 	positions, moves, legal := 0, 0, 0
 	for _, f := range files {
 		r, err := ReadFile(f)

@@ -193,13 +193,25 @@ func itoa(n int) string {
 	return string(b)
 }
 
+// testdataFiles lists the record files in testdata (not the fuzz seeds in testdata/fuzz).
+func testdataFiles() []string {
+	m, _ := filepath.Glob("testdata/*/*")
+	var files []string
+	for _, f := range m {
+		if !strings.HasPrefix(f, filepath.Join("testdata", "fuzz")) {
+			files = append(files, f)
+		}
+	}
+	return files
+}
+
 // recordFiles lists the record files to test: kifu/testdata, and the shared corpus if present.
 func recordFiles(t *testing.T) []string {
 	var files []string
 	for _, pattern := range []string{"testdata/*/*", corpusDir + "/*/*"} {
 		m, _ := filepath.Glob(pattern)
 		for _, f := range m {
-			if !strings.HasSuffix(f, ".json") && !strings.HasSuffix(f, ".md") {
+			if fi, err := os.Stat(f); err == nil && !fi.IsDir() && !strings.HasSuffix(f, ".json") && !strings.HasSuffix(f, ".md") {
 				files = append(files, f)
 			}
 		}

@@ -89,8 +89,8 @@ func TestConvertEveryFormatAndBack(t *testing.T) {
 	files, _ := filepath.Glob(kifuTestdata + "/*/*")
 	dir := t.TempDir()
 	for _, f := range files {
-		if strings.HasSuffix(f, ".md") {
-			continue
+		if strings.HasSuffix(f, ".md") || strings.Contains(f, "/fuzz/") {
+			continue // the fuzz seeds are directories of inputs, not records
 		}
 		wantUSI, warned, code := convert("--to", "usi", f)
 		// a game lost by an illegal last move that the record says so of: USI cannot say
