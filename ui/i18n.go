@@ -86,6 +86,7 @@ type Messages struct {
 	Depth, Nodes, Hash, MateShort, EngineErrorTitle, EngineFailedF  string
 	NoMultiPVF, MateTitle, MateEngine, MateLimit, MateStart         string
 	MateSearchingF, MateFoundF, MateNone, MateTimeout, MateCanceled string
+	MateFutileOmitted                                               string
 	MateNotImplementedF, MateFailedF, NoLimit, SecondsF             string
 }
 
@@ -165,6 +166,7 @@ var japaneseMessages = Messages{
 	MateTitle:        "詰み探索", MateEngine: "エンジン", MateLimit: "制限時間", MateStart: "探索",
 	MateSearchingF:      "%s で詰みを探しています…",
 	MateFoundF:          "%d手詰\n%s",
+	MateFutileOmitted:   "（無駄合は省略）",
 	MateNone:            "不詰: 詰みはありません。",
 	MateTimeout:         "制限時間内に詰みは見つかりませんでした。",
 	MateCanceled:        "詰み探索を中止しました。",
@@ -241,6 +243,7 @@ var englishMessages = Messages{
 	MateTitle:        "Mate Search", MateEngine: "Engine", MateLimit: "Time limit", MateStart: "Search",
 	MateSearchingF:      "Searching for a mate with %s…",
 	MateFoundF:          "Mate in %d\n%s",
+	MateFutileOmitted:   "(futile interpositions left out)",
 	MateNone:            "No mate (不詰): the engine proved there is none.",
 	MateTimeout:         "No mate found within the time limit.",
 	MateCanceled:        "Mate search cancelled.",

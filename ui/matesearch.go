@@ -130,7 +130,13 @@ func mateText(res mate.Result, pos *board.Position, lastTo board.Square, m *Mess
 	switch res.Status {
 	case mate.Found:
 		line, _ := pos.JapaneseLine(res.Moves, lastTo)
-		return fmt.Sprintf(m.MateFoundF, len(res.Moves), line)
+		text := fmt.Sprintf(m.MateFoundF, len(res.Moves), line)
+		if res.FutileOmitted {
+			// the line ends where the defender could still interpose in vain, as tsume
+			// solutions are written: say so, or a user checking it finds a "defence"
+			text += "\n" + m.MateFutileOmitted
+		}
+		return text
 	case mate.NoMate:
 		return m.MateNone
 	case mate.Timeout:
