@@ -583,18 +583,26 @@ func noViolations(t *testing.T, s *Session) {
 }
 
 // ready does the handshake and isready, failing the test on error.
+//
+// The session's own usiok and readyok timeouts bound each wait (a minute each for
+// gpsusi, which loads its data at both); the contexts here only catch a session that
+// never gives up, so each wait gets its own, longer than any of those timeouts.
 func ready(t *testing.T, s *Session) EngineInfo {
 	t.Helper()
-	ctx := ctxT(t, 10*time.Second)
-	info, err := s.Handshake(ctx)
+	info, err := s.Handshake(ctxT(t, 40*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Ready(ctx); err != nil {
+	if err := s.Ready(ctxT(t, 40*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	return info
 }
+
+// patience is how long a test waits for something that must happen (an engine's exit,
+// a kill) before it concludes that it never will. It is no speed target: make test runs
+// on two busy cores, and unit tests never assert timings.
+const patience = 30 * time.Second
 
 // ctxT returns a context that ends after d (and with the test).
 //

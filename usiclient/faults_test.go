@@ -29,12 +29,14 @@ func TestFaultNoUSIOK(t *testing.T) {
 	if err.Error() != want {
 		t.Errorf("error\n %s\nwant\n %s", err, want)
 	}
-	if d := time.Since(start); d < 300*time.Millisecond || d > 2*time.Second {
-		t.Errorf("gave up after %v", d)
+	// It waited the whole timeout; that it then gave up rather than hang is the
+	// ErrTimeout above (a hang would end with the context's deadline, 15 s).
+	if d := time.Since(start); d < 300*time.Millisecond {
+		t.Errorf("gave up after %v, before the 300ms timeout", d)
 	}
 	select {
 	case <-ep.done:
-	case <-time.After(3 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the engine was not killed")
 	}
 }
@@ -146,7 +148,11 @@ func TestFaultCrash(t *testing.T) {
 			if _, err := s.Handshake(ctxT(t, 5*time.Second)); err != nil {
 				t.Fatal(err)
 			}
-			<-s.Done()
+			select {
+			case <-s.Done():
+			case <-time.After(patience):
+				t.Fatal("the session did not end when the engine exited")
+			}
 			return s.Ready(ctxT(t, 5*time.Second))
 		}, "closed its output (exited?); last lines"},
 		{"setoption", func(t *testing.T, s *Session) error {
@@ -158,7 +164,11 @@ func TestFaultCrash(t *testing.T) {
 		}, ""},
 		{"idle", func(t *testing.T, s *Session) error {
 			ready(t, s)
-			<-s.Done()
+			select {
+			case <-s.Done():
+			case <-time.After(patience):
+				t.Fatal("the session did not end when the engine exited")
+			}
 			_, err := s.Go(ctxT(t, 5*time.Second), Position{}, Go{Depth: 1})
 			return err
 		}, ""},
@@ -215,13 +225,12 @@ func TestFaultCrash(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.stage, func(t *testing.T) {
 			ep := startFake(t, "crash="+tt.stage, Config{Name: "crasher", Timeouts: quickTimeouts()})
-			start := time.Now()
+			// The crash is noticed as such: an ErrEOF or ErrBrokenPipe, not the
+			// ErrTimeout of a session that waited its timeout out (however long the
+			// machine took), nor a context's deadline.
 			err := tt.run(t, ep.s)
 			if !errors.Is(err, ErrEOF) && !errors.Is(err, ErrBrokenPipe) {
 				t.Fatalf("got %v, want ErrEOF or ErrBrokenPipe", err)
-			}
-			if d := time.Since(start); d > 3*time.Second {
-				t.Errorf("noticed after %v", d)
 			}
 			msg := err.Error()
 			if !strings.HasPrefix(msg, `usiclient: engine "`) || !strings.Contains(msg, tt.waiting) {
@@ -274,21 +283,22 @@ func TestFaultNoBestMoveAfterStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, 2*time.Second, "info", func() bool { return s.Snapshot().InfoLines > 0 })
+	start := time.Now()
 	s.Stop()
 	if st := s.State(); st != StateStopping {
 		t.Errorf("state %s after stop", st)
 	}
-	start := time.Now()
 	_, err = sr.Wait(ctxT(t, 5*time.Second))
+	// the session's own stop timeout, not the context's deadline (15 s)
 	if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "no bestmove after stop within 300ms; last lines: \"info depth") {
 		t.Fatalf("%v", err)
 	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("gave up after %v", d)
+	if d := time.Since(start); d < 300*time.Millisecond {
+		t.Errorf("gave up %v after stop, before the 300ms timeout", d)
 	}
 	select {
 	case <-ep.done:
-	case <-time.After(3 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the engine was not killed")
 	}
 	if _, err := s.Go(ctxT(t, time.Second), Position{}, Go{Depth: 1}); !errors.Is(err, ErrTimeout) {
