@@ -130,6 +130,29 @@ const (
 // NewSolver makes a solver whose table takes about mb megabytes, allocated at the first Solve.
 func NewSolver(mb int) *Solver { return &Solver{mb: max(mb, 1)} }
 
+// Prepare makes the table ready for the next Solve: allocated, and empty. It is slow for a
+// large table that is new or was used (it writes every page), and Solve calls it anyway;
+// the engine calls it at isready so that a go mate does not pay for it.
+func (s *Solver) Prepare() {
+	if s.tt == nil {
+		s.tt = newDfpnTable(s.mb)
+	} else if s.tt.used > 0 {
+		s.tt.clear()
+	}
+}
+
+// Fit makes the table at least mb megabytes (never more than the solver's size) before a
+// Solve with a time limit: a short search cannot fill a large table, and writing every page
+// of a new one would take longer than the search (about 3 s for 1 GB). A table already
+// larger is kept.
+func (s *Solver) Fit(mb int) {
+	mb = min(max(mb, 1), s.mb)
+	if s.tt != nil && s.tt.sizeMB() >= mb {
+		return
+	}
+	s.tt = newDfpnTable(mb)
+}
+
 // Resize changes the size of the table (it is emptied).
 func (s *Solver) Resize(mb int) {
 	mb = max(mb, 1)
@@ -158,11 +181,7 @@ func satAdd(a, b uint32) uint32 {
 // Solve searches pos for a forced mate of the side to move (or, with DefenderToMove, of the
 // side not to move).
 func (s *Solver) Solve(pos *board.Position, opt SolveOptions) SolveResult {
-	if s.tt == nil {
-		s.tt = newDfpnTable(s.mb)
-	} else {
-		s.tt.clear()
-	}
+	s.Prepare()
 	s.opt = opt
 	s.nodes = 0
 	s.proofNodes = 0

@@ -141,6 +141,9 @@ func newDfpnTable(mb int) *dfpnTable {
 	n = max(1, uint64(1)<<(63-bits.LeadingZeros64(max(n, 1)))) // a power of two
 	t := &dfpnTable{buckets: make([]dfpnBucket, n), mask: n - 1}
 	adviseHugePages(unsafe.Pointer(&t.buckets[0]), uintptr(n)*unsafe.Sizeof(dfpnBucket{}))
+	// touch every page now rather than node by node during the search (see
+	// newTranspositionTable)
+	clear(t.buckets)
 	return t
 }
 

@@ -80,3 +80,39 @@ func TestDfpnTableDomination(t *testing.T) {
 		t.Errorf("%d slots used, hashfull %d", tt.used, tt.hashfull())
 	}
 }
+
+// A go mate with a time limit gets a table it can fill in that time, not one of the whole
+// USI_Hash (writing every page of 1 GB takes seconds); a larger table is kept; Prepare
+// empties a used one.
+func TestSolverFitAndPrepare(t *testing.T) {
+	s := NewSolver(256)
+	s.Fit(48)
+	if got := s.tt.sizeMB(); got < 16 || got > 48 {
+		t.Errorf("Fit(48) made %d MB", got)
+	}
+	small := s.tt
+	s.Fit(16)
+	if s.tt != small {
+		t.Error("Fit(16) replaced a larger table")
+	}
+	s.Fit(4096)
+	if got := s.tt.sizeMB(); got > 256 || got < 128 {
+		t.Errorf("Fit(4096) with USI_Hash 256 made %d MB", got)
+	}
+	s = NewSolver(8)
+	if r := s.Solve(mustSFEN(t, "3sks3/9/4S4/9/9/8B/9/9/9 b S 1"), SolveOptions{}); r.Status != MateFound {
+		t.Fatalf("%+v", r)
+	}
+	if s.tt.used == 0 {
+		t.Fatal("the solve stored nothing")
+	}
+	s.Prepare()
+	if s.tt.used != 0 {
+		t.Errorf("Prepare left %d slots in use", s.tt.used)
+	}
+	for i := range s.tt.buckets {
+		if s.tt.buckets[i].keys != [dfpnBucketSize]uint64{} {
+			t.Fatalf("bucket %d not emptied", i)
+		}
+	}
+}

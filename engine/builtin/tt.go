@@ -53,6 +53,10 @@ func newTranspositionTable(mb int) *transpositionTable {
 	}
 	t := &transpositionTable{buckets: make([]ttBucket, n)}
 	adviseHugePages(unsafe.Pointer(&t.buckets[0]), uintptr(n)*unsafe.Sizeof(ttBucket{}))
+	// Touch every page now (the engine allocates at isready, which is there for this):
+	// fresh memory is mapped lazily, and the first search paid for it page by page -
+	// with USI_Hash 1024 its first 200 ms move took almost 2 s.
+	t.clear()
 	return t
 }
 

@@ -37,6 +37,7 @@ type Engine struct {
 	stopping atomic.Bool   // stop was asked for this go
 	silent   atomic.Bool   // gameover or quit: do not answer
 	mateStop atomic.Bool
+	mateUsed bool // a go mate has run: isready then readies the solver's table too
 }
 
 // NewEngine makes an engine with default options; its tables are allocated at isready.
@@ -164,6 +165,10 @@ func (e *Engine) allocate() {
 		e.solver = NewSolver(mb)
 	} else {
 		e.solver.Resize(mb)
+		if e.mateUsed {
+			// a mate engine: have the table ready for the next go mate
+			e.solver.Prepare()
+		}
 	}
 }
 
@@ -371,10 +376,15 @@ func (e *Engine) runMate(g *board.Game, posErr string, gp goParams, set goSettin
 		return
 	}
 	opt := SolveOptions{Stop: &e.mateStop}
+	e.mateUsed = true
 	start := time.Now()
 	if gp.mateTime > 0 {
 		margin := min(set.margin, gp.mateTime/4)
 		opt.Deadline = start.Add(gp.mateTime - margin)
+		// a table the search can fill in its time: df-pn stores about 40 MB a second
+		e.solver.Fit(int(gp.mateTime.Seconds()*64) + 16)
+	} else {
+		e.solver.Fit(e.opts.int(optHash))
 	}
 	opt.Progress = func(pr SolveProgress) {
 		e.out.printf("info time %d nodes %d nps %d hashfull %d", pr.Time.Milliseconds(), pr.Nodes, nps(pr.Nodes, pr.Time), pr.HashFull)
