@@ -45,6 +45,7 @@ func TestMain(m *testing.M) {
 //	illegal-best    answer bestmove 5i5a
 //	late-best       a timed go (or ponderhit) is answered only at stop
 //	slow-mate       go mate is answered only at stop, with a false "checkmate nomate"
+//	false-mate      go mate is answered with a checking move that does not mate
 //	bad-pv          the pv of every info line has an illegal third move
 //	multipv=N       send N ranks per depth
 //	garbage         surround every answer with garbage and binary bytes
@@ -484,7 +485,8 @@ func (e *fake) startMate(c GoMate, line string) {
 	}
 	var buf [board.MaxMoves]board.Move
 	for _, m := range pos.LegalMoves(buf[:0]) {
-		if pos.Play(m).IsCheckmate() {
+		after := pos.Play(m)
+		if e.sc.has("false-mate") && after.InCheck() && !after.IsMateOmittingFutile() || !e.sc.has("false-mate") && after.IsCheckmate() {
 			e.mu.Lock()
 			e.searching = false
 			e.mu.Unlock()

@@ -419,6 +419,21 @@ func TestSessionMate(t *testing.T) {
 		}
 		noViolations(t, s)
 	})
+	t.Run("a line that does not mate", func(t *testing.T) {
+		// a check that leaves the king a way out is no mate, by any convention
+		ep := startFake(t, "false-mate", Config{})
+		s := ep.s
+		ready(t, s)
+		sr, err := s.GoMate(ctxT(t, 5*time.Second), mate1, 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sr.Wait(ctxT(t, 5*time.Second))
+		var ue *Error
+		if !errors.As(err, &ue) || ue.Kind != ErrProtocol || !strings.Contains(err.Error(), "does not end in mate") {
+			t.Fatalf("%+v, %v: want a protocol error saying the line does not mate", res, err)
+		}
+	})
 	t.Run("own deadline", func(t *testing.T) {
 		// Mate engines ignore the limit of go mate and answer stop with a false
 		// nomate: the session stops them at its deadline and reports a timeout.
