@@ -46,8 +46,14 @@ func TestSelfPlay(t *testing.T) {
 	}
 	bin := buildEngine(t)
 	a, b := startOurs(t, bin), startOurs(t, bin)
+	// The engine keeps a margin inside its byoyomi (it thinks at most 225 ms of 300 ms here),
+	// but how soon its answer reaches the harness depends on the machine's load: under
+	// make test's parallel packages a move has arrived 110 ms after the engine sent it.
+	// The strength runs judge time strictly; this test is about legal play through the
+	// harness, so the judge allows a second more.
 	byo := "go btime 0 wtime 0 byoyomi 300"
-	r, err := Play(Player{a, byo, 300 * time.Millisecond}, Player{b, byo, 300 * time.Millisecond}, 24)
+	judge := 300*time.Millisecond + time.Second
+	r, err := Play(Player{a, byo, judge}, Player{b, byo, judge}, 24)
 	if err != nil {
 		t.Fatal(err)
 	}
