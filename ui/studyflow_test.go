@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,40 +14,15 @@ import (
 
 	"banmen/board"
 	"banmen/engine"
+	"banmen/internal/testbin"
 )
 
 // engineDeadline is how long a test waits for a real engine: generous, the machine is slow
 // and busy. Tests never assert how long anything took.
 const engineDeadline = 30 * time.Second
 
-var (
-	bundledOnce sync.Once
-	bundledPath string
-	bundledErr  error
-)
-
-// bundledEngine builds banmen-engine into a temporary folder, once per test binary (as
-// engine/internal/enginetest.Bundled does), and returns its path.
-func bundledEngine(t testing.TB) string {
-	t.Helper()
-	bundledOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "banmen-engine-ui-")
-		if err != nil {
-			bundledErr = err
-			return
-		}
-		bundledPath = filepath.Join(dir, "banmen-engine")
-		cmd := exec.Command("go", "build", "-o", bundledPath, "banmen/cmd/banmen-engine")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			bundledErr = fmt.Errorf("building banmen-engine: %v\n%s", err, out)
-		}
-	})
-	if bundledErr != nil {
-		t.Fatal(bundledErr)
-	}
-	return bundledPath
-}
+// bundledEngine is the path of banmen-engine, built once per test binary.
+func bundledEngine(t testing.TB) string { return testbin.BanmenEngine(t) }
 
 // uiQueue stands for the Fyne goroutine: the test driver's fyne.Do runs a function at once
 // on the goroutine that calls it, so the study's goroutines would touch widgets beside the

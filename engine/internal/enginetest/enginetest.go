@@ -15,12 +15,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"banmen/board"
 	"banmen/engine"
+	"banmen/internal/testbin"
 )
 
 const (
@@ -251,27 +251,5 @@ func FairyStockfish(t testing.TB) engine.Definition {
 // returns its definition.
 func Bundled(t testing.TB) engine.Definition {
 	t.Helper()
-	bundledOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "banmen-engine-")
-		if err != nil {
-			bundledErr = err
-			return
-		}
-		bundledPath = filepath.Join(dir, "banmen-engine")
-		cmd := exec.Command("go", "build", "-o", bundledPath, "banmen/cmd/banmen-engine")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			bundledErr = fmt.Errorf("building banmen-engine: %v\n%s", err, out)
-		}
-	})
-	if bundledErr != nil {
-		t.Fatal(bundledErr)
-	}
-	return engine.Definition{Name: "Banmen", Path: bundledPath}
+	return engine.Definition{Name: "Banmen", Path: testbin.BanmenEngine(t)}
 }
-
-var (
-	bundledOnce sync.Once
-	bundledPath string
-	bundledErr  error
-)
