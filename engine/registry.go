@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"banmen/internal/atomicfile"
 )
 
 // Registry is the list of installed engines, stored as JSON in the user's config
@@ -163,34 +165,10 @@ func (r *Registry) write(list []Definition) error {
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(r.path, append(data, '\n'))
-}
-
-// WriteFileAtomic writes data to a temporary file next to path, syncs it and renames
-// it over path, so readers see the old or the new file, never a part.
-func WriteFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(r.path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.Write(r.path, append(data, '\n'), 0o644)
 }
 
 // locked runs f holding the in-process mutex and the file lock.

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
+	"banmen/internal/atomicfile"
 	"banmen/kifu"
 	"banmen/ui/session"
 )
@@ -177,7 +178,7 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 		}
 		edits := w.sess.Edits()
 		w.opts.Async(func() {
-			err := session.WriteFileAtomic(path, data)
+			err := atomicfile.Write(path, data, 0o644)
 			fyne.Do(func() {
 				if err != nil {
 					w.showMessage(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), err))

@@ -15,6 +15,7 @@ import (
 	"banmen/board"
 	"banmen/engine"
 	"banmen/engine/analysis"
+	"banmen/internal/atomicfile"
 	"banmen/kifu"
 )
 
@@ -117,7 +118,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	var buf bytes.Buffer
 	err = kifu.Write(&buf, rec, format, kifu.WriteOptions{Encoding: encoding})
 	if err == nil {
-		err = engine.WriteFileAtomic(*out, buf.Bytes())
+		err = atomicfile.Write(*out, buf.Bytes(), 0o644)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "banmen-cli analyse: writing %s: %v\n", *out, err)

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
+	"banmen/internal/atomicfile"
 	"banmen/kifu"
 )
 
@@ -127,31 +127,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	if err := writeFileAtomic(*out, buf.Bytes()); err != nil {
+	if err := atomicfile.Write(*out, buf.Bytes(), 0o644); err != nil {
 		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
 		return 1
 	}
 	return 0
-}
-
-// writeFileAtomic writes data to a temporary file next to path and renames it into place,
-// so that a failed write never leaves a half-written record.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return werr
-	}
-	return nil
 }

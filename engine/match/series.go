@@ -15,6 +15,7 @@ import (
 	"banmen/board"
 	"banmen/engine"
 	"banmen/engine/game"
+	"banmen/internal/atomicfile"
 	"banmen/kifu"
 )
 
@@ -309,7 +310,7 @@ func playOne(ctx context.Context, cfg *Config, i int, running [2]*engine.Running
 		rep.Path = filepath.Join(cfg.OutDir, name)
 		text, err := kifu.FormatRecord(rep.Record, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
 		if err == nil {
-			err = engine.WriteFileAtomic(rep.Path, []byte(text))
+			err = atomicfile.Write(rep.Path, []byte(text), 0o644)
 		}
 		if err != nil {
 			werr = errors.Join(werr, fmt.Errorf("game %d: writing %s: %w", i+1, rep.Path, err))

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"banmen/internal/atomicfile"
 	"banmen/kifu"
 )
 
@@ -166,10 +167,10 @@ func (a *Autosaver) write(j autosaveJob) error {
 		return fmt.Errorf("autosave: %w", err)
 	}
 	// The record first: a record without its JSON is still found and offered.
-	if err := WriteFileAtomic(a.recordPath(), j.record); err != nil {
+	if err := atomicfile.Write(a.recordPath(), j.record, 0o600); err != nil {
 		return fmt.Errorf("autosave: %w", err)
 	}
-	if err := WriteFileAtomic(a.metaPath(), meta); err != nil {
+	if err := atomicfile.Write(a.metaPath(), meta, 0o600); err != nil {
 		return fmt.Errorf("autosave: %w", err)
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"banmen/internal/atomicfile"
 	"banmen/kifu"
 )
 
@@ -207,7 +208,7 @@ func (s *Session) SaveAs(path string, f kifu.Format, enc kifu.Encoding) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err := WriteFileAtomic(path, data); err != nil {
+	if err := atomicfile.Write(path, data, 0o644); err != nil {
 		return err
 	}
 	s.MarkSaved(path, f, enc)
@@ -220,44 +221,4 @@ func (s *Session) Save() error {
 		return errors.New("session: the record has no file yet: use SaveAs")
 	}
 	return s.SaveAs(s.path, s.format, s.enc)
-}
-
-// WriteFileAtomic writes data to path through a temporary file in the same directory that is
-// synced and then renamed over path, so that a crash leaves either the old file or the new
-// one, never half of one. An existing file keeps its permissions.
-func WriteFileAtomic(path string, data []byte) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPathError(err))
-	}
-	fail := func(err error) error {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %w", path, unwrapPathError(err))
-	}
-	if _, err := tmp.Write(data); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fail(err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %w", path, unwrapPathError(err))
-	}
-	return nil
 }

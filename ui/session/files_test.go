@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -287,27 +286,6 @@ func TestSaveWritesBackInTheFilesFormat(t *testing.T) {
 	}
 	if err := New().Save(); err == nil {
 		t.Error("Save of a record without a file succeeded")
-	}
-}
-
-func TestWriteFileAtomicLeavesNoTempFiles(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "x.kif")
-	for i := range 3 {
-		if err := WriteFileAtomic(path, bytes.Repeat([]byte{'a' + byte(i)}, 10)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("the directory holds %d files after three writes", len(entries))
-	}
-	if data, _ := os.ReadFile(path); string(data) != "cccccccccc" {
-		t.Errorf("content %q", data)
-	}
-	err := WriteFileAtomic(filepath.Join(dir, "no", "such", "dir", "y.kif"), []byte("x"))
-	if err == nil || !strings.Contains(err.Error(), "y.kif") {
-		t.Errorf("writing into a missing directory: %v", err)
 	}
 }
 
