@@ -88,9 +88,6 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "banmen-cli match: %v\n", err)
 		return 1
 	}
-	for _, e := range sum.Errors {
-		fmt.Fprintf(stderr, "warning: %v\n", e)
-	}
 	diff, margin := sum.Score.Elo()
 	fmt.Fprintf(stdout, "Score of %s vs %s: %d - %d - %d [%.3f] %d\n", defs[0].Name, defs[1].Name,
 		sum.Score.Wins, sum.Score.Losses, sum.Score.Draws, sum.Score.Ratio(), sum.Score.Games())
@@ -99,8 +96,16 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "SPRT: %s (LLR %.2f)\n", sum.Verdict, sum.LLR)
 	}
 	fmt.Fprintf(stdout, "%d games in %s\n", sum.Score.Games(), sum.Elapsed.Round(time.Second))
+	// an engine that failed (crashed, hung, would not start) lost its game and the
+	// series went on; a record that could not be written is lost: either way, exit 1
+	for _, e := range sum.Errors {
+		fmt.Fprintf(stderr, "banmen-cli match: %v\n", e)
+	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "interrupted")
+		return 1
+	}
+	if len(sum.Errors) > 0 {
 		return 1
 	}
 	return 0

@@ -2,7 +2,9 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -67,4 +69,51 @@ func TestMatchCommand(t *testing.T) {
 		t.Errorf("missing engine: %d %s", code, stderr)
 	}
 	os.RemoveAll(out)
+}
+
+// scriptEngine writes a shell script that speaks just enough USI to be probed and
+// started, and then does what onGo says when asked to search: a scripted fake engine
+// for faults, run as a real child process.
+func scriptEngine(t *testing.T, name, onGo string) string {
+	t.Helper()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	path := filepath.Join(t.TempDir(), "engine.sh")
+	script := "#!" + sh + `
+while read -r cmd rest; do
+  case "$cmd" in
+    usi) echo "id name ` + name + `"; echo usiok ;;
+    isready) echo readyok ;;
+    go) ` + onGo + ` ;;
+    quit) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// An engine that fails in a game loses it, and the series goes on; but the match ends
+// with exit status 1, saying which engine failed in which game (it used to exit 0).
+func TestMatchEngineFailureExits1(t *testing.T) {
+	fairy := debianEngine(t, "fairy-stockfish")
+	crasher := scriptEngine(t, "Crasher", `echo "segmentation fault (pretend)" >&2; exit 3`)
+	out := filepath.Join(t.TempDir(), "games")
+	code, stdout, stderr := runCLI("match", "--registry", filepath.Join(t.TempDir(), "none.json"), "--engine", fairy, "--engine", crasher,
+		"--games", "2", "--tc", "0/200ms", "--out", out)
+	if code != 1 {
+		t.Errorf("exit %d, want 1:\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "Score of Fairy-Stockfish 11.1 LB 64 vs Crasher: 2 - 0 - 0") {
+		t.Errorf("the failed games are not scored as losses:\n%s", stdout)
+	}
+	for _, game := range []string{"game 1", "game 2"} {
+		if !regexp.MustCompile(game + `: engine "?Crasher"? \((sente|gote)\) failed`).MatchString(stderr) {
+			t.Errorf("stderr does not say that Crasher failed in %s:\n%s", game, stderr)
+		}
+	}
 }

@@ -245,7 +245,7 @@ func worker(ctx context.Context, cfg *Config, learnMu *sync.Mutex, jobs <-chan i
 			learnMu.Unlock()
 			r, err := cfg.Manager.Start(ctx, def, engine.StartOptions{Ponder: cfg.Ponder})
 			if err != nil {
-				report(GameReport{Index: i + 1}, err)
+				report(GameReport{Index: i + 1}, fmt.Errorf("game %d: %w", i+1, err))
 				running[k] = nil
 			} else {
 				running[k] = r
@@ -253,7 +253,12 @@ func worker(ctx context.Context, cfg *Config, learnMu *sync.Mutex, jobs <-chan i
 		}
 		if running[0] == nil || running[1] == nil {
 			// an engine that won't start: the game can't be played; score it against that engine
-			rep := GameReport{Index: i + 1, FirstIsBlack: i%2 == 0}
+			learnMu.Lock()
+			rep := GameReport{Index: i + 1, FirstIsBlack: i%2 == 0, Black: cfg.Engines[0].Name, White: cfg.Engines[1].Name}
+			learnMu.Unlock()
+			if !rep.FirstIsBlack {
+				rep.Black, rep.White = rep.White, rep.Black
+			}
 			rep.Result = game.Result{Reason: game.PlayerFailure}
 			switch {
 			case running[0] == nil && running[1] == nil:
@@ -269,6 +274,15 @@ func worker(ctx context.Context, cfg *Config, learnMu *sync.Mutex, jobs <-chan i
 		rep, err := playOne(ctx, cfg, i, running)
 		report(rep, err)
 	}
+}
+
+// failed names the engine that failed in a game lost by engine failure, and its side.
+func failed(rep GameReport, detail string) string {
+	who := fmt.Sprintf("engine %q (sente)", rep.Black)
+	if rep.Result.Winner == board.Black {
+		who = fmt.Sprintf("engine %q (gote)", rep.White)
+	}
+	return who + " failed: " + detail
 }
 
 func colourOf(black bool) board.Color {
@@ -303,7 +317,7 @@ func playOne(ctx context.Context, cfg *Config, i int, running [2]*engine.Running
 		Opening: op.Name, Result: res, Record: g.Record(), Duration: time.Since(t0)}
 	var werr error
 	if res.Reason == game.PlayerFailure {
-		werr = fmt.Errorf("game %d: %s", i+1, res.Detail)
+		werr = fmt.Errorf("game %d: %s", i+1, failed(rep, res.Detail))
 	}
 	if cfg.OutDir != "" && res.Reason != game.Aborted {
 		name := fmt.Sprintf("%04d-%s-vs-%s.kifu", i+1, unsafeName.ReplaceAllString(rep.Black, "_"), unsafeName.ReplaceAllString(rep.White, "_"))
