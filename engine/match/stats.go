@@ -1,6 +1,7 @@
 // Package match plays series of games between two engines — colours alternating,
 // several games at once, from a list of openings — and scores them: wins, losses,
-// draws, the Elo difference with its error bar, and an SPRT stop rule.
+// draws, the Elo difference with its error bar, and an SPRT stop rule. A series that
+// writes its records to a folder resumes from them when run again (Config.Resume).
 package match
 
 import (
