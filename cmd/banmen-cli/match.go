@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 	"time"
 
 	"banmen/engine"
@@ -67,7 +68,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Openings = ops
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	defs, err := ef.resolve(ctx, 2, stderr)
 	if err != nil {
