@@ -157,7 +157,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if runErr != nil {
-		fmt.Fprintf(stderr, "banmen-cli analyse: %v; what was analysed is in %s (run again on it to resume)\n", runErr, *out)
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v; what was analysed is in %s (the same command resumes from it)\n", runErr, *out)
 		return 1
 	}
 	fmt.Fprintf(stdout, "%s analysed by %s, written to %s\n", in, strings.Join(names, " and "), *out)
