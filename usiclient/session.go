@@ -129,9 +129,6 @@ type Session struct {
 	held        *Search // a ponder search whose bestmove came before ponderhit/stop
 	searchSeq   uint64
 	fold        fold
-
-	cacheMu sync.Mutex
-	cache   pvCache
 }
 
 // NewSession starts a session on an engine's stdout (r) and stdin (w). It starts
