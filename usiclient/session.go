@@ -112,6 +112,9 @@ type Session struct {
 	killOnce sync.Once
 	opMu     sync.Mutex // serializes the blocking calls
 
+	stderrMu  sync.Mutex
+	stderrDec *Decoder // for LogStderr
+
 	readerDone chan struct{}
 	stderrDone chan struct{} // nil unless the session drains stderr
 	dead       chan struct{} // closed when the session ends, for any reason
@@ -823,7 +826,7 @@ func (s *Session) Close() error {
 func (s *Session) readLoop(r io.Reader) {
 	defer close(s.readerDone)
 	lr := newLineReader(r, s.cfg.MaxLineBytes)
-	dec := newDecoder(s.cfg.Encoding)
+	dec := NewDecoder(s.cfg.Encoding)
 	var in Info
 	for {
 		b, n, err := lr.next()
@@ -831,8 +834,8 @@ func (s *Session) readLoop(r io.Reader) {
 			s.readerEnd(err)
 			return
 		}
-		text := dec.decode(b)
-		if dec.sawSJIS && !s.sawSJIS.Load() {
+		text := dec.Decode(b)
+		if dec.SawShiftJIS() && !s.sawSJIS.Load() {
 			s.sawSJIS.Store(true)
 			s.note("the engine writes Shift_JIS: reading and writing it so")
 		}
@@ -879,14 +882,28 @@ func (s *Session) readerEnd(err error) {
 func (s *Session) drainStderr(r io.Reader) {
 	defer close(s.stderrDone)
 	lr := newLineReader(r, s.cfg.MaxLineBytes)
-	dec := newDecoder(s.cfg.Encoding)
+	dec := NewDecoder(s.cfg.Encoding)
 	for {
 		b, n, err := lr.next()
 		if err != nil {
 			return
 		}
-		s.log.add(Stderr, dec.decode(b), n)
+		s.log.add(Stderr, dec.Decode(b), n)
 	}
+}
+
+// LogStderr puts one line of the engine's stderr (without its line ending) into
+// the protocol log, decoded as the session decodes stdout (see Decoder), for an
+// engine layer that drains stderr itself instead of passing Config.Stderr. Errors
+// quote these lines as the stderr tail unless Config.StderrTail is set.
+func (s *Session) LogStderr(line []byte) {
+	s.stderrMu.Lock()
+	if s.stderrDec == nil {
+		s.stderrDec = NewDecoder(s.cfg.Encoding)
+	}
+	text := s.stderrDec.Decode(line)
+	s.stderrMu.Unlock()
+	s.log.add(Stderr, text, len(line))
 }
 
 // dispatch acts on one line from the engine. It runs on the reader goroutine.
