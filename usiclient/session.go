@@ -105,7 +105,10 @@ type Session struct {
 	to   Timeouts
 	w    io.Writer
 	log  *logRing
-	outq chan []byte
+	outq chan outCmd
+	// reads counts the reads from the engine's stdout; the writer notes it as it
+	// writes a go, so that a line read before then is known to answer nothing.
+	reads atomic.Uint64
 
 	version  atomic.Uint64
 	sawSJIS  atomic.Bool // the engine writes Shift_JIS: send non-ASCII text in Shift_JIS too
@@ -152,7 +155,7 @@ func NewSession(r io.Reader, w io.Writer, cfg Config) *Session {
 		to:         cfg.Timeouts.resolved(),
 		w:          w,
 		log:        newLogRing(cfg.LogLines, cfg.MaxLogLineBytes),
-		outq:       make(chan []byte, outQueue),
+		outq:       make(chan outCmd, outQueue),
 		readerDone: make(chan struct{}),
 		dead:       make(chan struct{}),
 	}
@@ -260,8 +263,19 @@ func (s *Session) stderrTail(n int) []string {
 	return out
 }
 
+// outCmd is a command for the writer: its bytes, and for a go, where to note the
+// reads from stdout done before it was written.
+type outCmd struct {
+	b    []byte
+	mark *atomic.Uint64
+}
+
 // sendLocked queues a command for the writer and logs it. Call with s.mu held.
-func (s *Session) sendLocked(c Command) error {
+func (s *Session) sendLocked(c Command) error { return s.sendMarkedLocked(c, nil) }
+
+// sendMarkedLocked is sendLocked, and as the writer writes c, it stores there the
+// number of reads from stdout done by then, plus one. Call with s.mu held.
+func (s *Session) sendMarkedLocked(c Command, mark *atomic.Uint64) error {
 	if s.deadErr != nil {
 		return s.deadErr
 	}
@@ -274,7 +288,7 @@ func (s *Session) sendLocked(c Command) error {
 		b = encodeShiftJIS(b) // an option name the engine wrote in Shift_JIS must come back so
 	}
 	select {
-	case s.outq <- append(b, '\n'):
+	case s.outq <- outCmd{b: append(b, '\n'), mark: mark}:
 		return nil
 	default:
 		e := s.errorLocked(ErrBrokenPipe, s.awaitingLocked(), 0, nil,
@@ -288,7 +302,11 @@ func (s *Session) sendLocked(c Command) error {
 func (s *Session) writeLoop() {
 	for {
 		select {
-		case b := <-s.outq:
+		case c := <-s.outq:
+			b := c.b
+			if c.mark != nil {
+				c.mark.Store(s.reads.Load() + 1)
+			}
 			if _, err := s.w.Write(b); err != nil {
 				s.mu.Lock()
 				e := s.errorLocked(ErrBrokenPipe, s.awaitingLocked(), 0, err,
@@ -826,6 +844,7 @@ func (s *Session) Close() error {
 func (s *Session) readLoop(r io.Reader) {
 	defer close(s.readerDone)
 	lr := newLineReader(r, s.cfg.MaxLineBytes)
+	lr.reads = &s.reads
 	dec := NewDecoder(s.cfg.Encoding)
 	var in Info
 	for {
@@ -843,7 +862,7 @@ func (s *Session) readLoop(r io.Reader) {
 		if n > len(b) {
 			continue // a cut line is logged, never parsed
 		}
-		s.dispatch(text, &in)
+		s.dispatch(text, &in, s.reads.Load())
 	}
 }
 
@@ -906,8 +925,9 @@ func (s *Session) LogStderr(line []byte) {
 	s.log.add(Stderr, text, len(line))
 }
 
-// dispatch acts on one line from the engine. It runs on the reader goroutine.
-func (s *Session) dispatch(text string, in *Info) {
+// dispatch acts on one line from the engine, which came in read number read. It
+// runs on the reader goroutine.
+func (s *Session) dispatch(text string, in *Info, read uint64) {
 	switch Classify(text) {
 	case KindInfo:
 		if in.Parse(text) == nil {
@@ -919,14 +939,14 @@ func (s *Session) dispatch(text string, in *Info) {
 			s.note("unreadable bestmove line: %v", err)
 			return
 		}
-		s.onBestMove(bm)
+		s.onBestMove(bm, read)
 	case KindCheckmate:
 		cm, err := ParseCheckmate(text)
 		if err != nil {
 			s.note("unreadable checkmate line: %v", err)
 			return
 		}
-		s.onCheckmate(cm, text)
+		s.onCheckmate(cm, text, read)
 	case KindUSIOK:
 		s.mu.Lock()
 		if s.state == StateWaitingUSIOK {
@@ -1041,9 +1061,13 @@ func (s *Session) finishSearchLocked() *Search {
 	return sr
 }
 
-func (s *Session) onBestMove(bm BestMove) {
+func (s *Session) onBestMove(bm BestMove, read uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if sr := s.cur; sr != nil && !sr.readAfterGo(read) {
+		s.note("bestmove %q came before go of search %d was sent: ignored", bm.Move, sr.ID)
+		return
+	}
 	sr := s.finishSearchLocked()
 	if sr == nil {
 		s.note("bestmove %q with no search running: ignored", bm.Move)
@@ -1093,11 +1117,15 @@ func (s *Session) judgeBestMove(sr *Search, bm BestMove) (Result, error) {
 	return res, nil
 }
 
-func (s *Session) onCheckmate(cm Checkmate, text string) {
+func (s *Session) onCheckmate(cm Checkmate, text string, read uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.cur == nil || s.cur.Mode != ModeMate {
 		s.note("%q with no mate search running: ignored", clip(text, 80))
+		return
+	}
+	if !s.cur.readAfterGo(read) {
+		s.note("%q came before go of search %d was sent: ignored", clip(text, 80), s.cur.ID)
 		return
 	}
 	sr := s.finishSearchLocked()
@@ -1211,7 +1239,7 @@ func (s *Session) start(ctx context.Context, pos Position, cmd Command, mode Sea
 	if err := s.sendLocked(pos); err != nil {
 		return nil, err
 	}
-	if err := s.sendLocked(cmd); err != nil {
+	if err := s.sendMarkedLocked(cmd, &sr.goMark); err != nil {
 		return nil, err
 	}
 	sr.started = time.Now()
