@@ -36,12 +36,24 @@ var (
 type Error struct {
 	Engine  string        // the id name, or the name the Session was given
 	Kind    error         // ErrTimeout, ErrEOF, ErrBrokenPipe, ErrIllegalMove, ErrProtocol, ErrClosed, ErrDiscarded, ErrState
-	Waiting string        // what the session was waiting for: "usiok", "readyok", "bestmove after stop", …
+	Waiting Awaiting      // what the session was waiting for: AwaitUSIOK, AwaitReadyOK, AwaitBestmoveAfterStop, …
 	After   time.Duration // for ErrTimeout: how long it waited
 	Detail  string        // more about what went wrong
 	Last    []string      // the last lines received on stdout, oldest first
 	Stderr  []string      // the last lines of stderr, if the session drains it
 	Err     error         // the underlying error (a read or write error), if any
+	// Exit is how the engine's process ended ("exit status 3", "killed by signal
+	// 9"), when the layer that runs the process knows it: see WithExit. The
+	// session itself sees only pipes, so it leaves Exit empty.
+	Exit string
+}
+
+// WithExit returns a copy of e that says how the engine's process ended (the
+// session's own error is shared by every waiter: never modify it in place).
+func (e *Error) WithExit(exit string) *Error {
+	c := *e
+	c.Exit = exit
+	return &c
 }
 
 func (e *Error) Error() string {
@@ -53,26 +65,33 @@ func (e *Error) Error() string {
 	case ErrTimeout:
 		fmt.Fprintf(&b, "no %s within %s", e.Waiting, roundDuration(e.After))
 	case ErrEOF:
-		b.WriteString("closed its output (exited?)")
-		if e.Waiting != "" {
-			b.WriteString(" while Banmen waited for " + e.Waiting)
+		if e.Exit != "" {
+			b.WriteString("closed its output (" + e.Exit + ")")
+		} else {
+			b.WriteString("closed its output (exited?)")
+		}
+		if e.Waiting != AwaitNothing {
+			b.WriteString(" while Banmen waited for " + e.Waiting.String())
 		}
 	case ErrBrokenPipe:
 		b.WriteString("stopped reading its input (broken pipe)")
-		if e.Waiting != "" {
-			b.WriteString(" while Banmen waited for " + e.Waiting)
+		if e.Waiting != AwaitNothing {
+			b.WriteString(" while Banmen waited for " + e.Waiting.String())
 		}
 	default:
 		if e.Kind != nil {
 			b.WriteString(e.Kind.Error())
 		}
-		if e.Waiting != "" {
-			b.WriteString(" while waiting for " + e.Waiting)
+		if e.Waiting != AwaitNothing {
+			b.WriteString(" while waiting for " + e.Waiting.String())
 		}
 	}
 	if e.Detail != "" {
 		b.WriteString(": ")
 		b.WriteString(e.Detail)
+	}
+	if e.Exit != "" && e.Kind != ErrEOF {
+		b.WriteString("; its process ended: " + e.Exit)
 	}
 	if e.Err != nil && e.Err != e.Kind {
 		b.WriteString(" (")
