@@ -197,7 +197,7 @@ func (r *Running) recordDeath() {
 func (r *Running) failureFrom(doing string, err error) *Failure {
 	f := &Failure{Engine: r.def.Name, Doing: doing, Exit: r.proc.ExitDescription(), Err: err}
 	var ue *usiclient.Error
-	if errors.As(err, &ue) && ue.Waiting != "" {
+	if errors.As(err, &ue) && ue.Waiting != usiclient.AwaitNothing {
 		f.Doing = doingFromWaiting(ue.Waiting)
 	}
 	// the last lines both ways (what was sent matters as much as what came back),
