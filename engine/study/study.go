@@ -1,6 +1,10 @@
 // Package study runs 検討: one or more engines think without end on the position the
 // user looks at. Moving to another position stops them and starts them again there;
 // a line from an old position is never shown.
+//
+// A Study drives engines the caller started and closes; a Runner is the whole activity
+// for a window: it starts the engines, follows the position, reports the first failure
+// and closes them, while the window polls its Version and formats its Views.
 package study
 
 import (
