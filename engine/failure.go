@@ -38,7 +38,7 @@ func (f *Failure) Error() string {
 			writeQuoted(&b, lastN(ue.Last, 3))
 		}
 	default:
-		if exited {
+		if exited && !(isUE && ue.Exit != "") { // else the session's error says it
 			fmt.Fprintf(&b, " (%s)", f.Exit)
 		}
 		if f.Err != nil {

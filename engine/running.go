@@ -240,6 +240,10 @@ func (r *Running) failureFrom(doing string, err error) *Failure {
 	if errors.As(err, &ue) && ue.Waiting != usiclient.AwaitNothing {
 		f.Doing = doingFromWaiting(ue.Waiting)
 	}
+	if ue, ok := err.(*usiclient.Error); ok && f.Exit != "running" {
+		// the session saw only its pipes: say how the process ended in its error too
+		f.Err = ue.WithExit(f.Exit)
+	}
 	// the last lines both ways (what was sent matters as much as what came back),
 	// and apart from them the tail of stderr
 	var proto []string
