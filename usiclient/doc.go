@@ -41,7 +41,7 @@
 //	s := usiclient.NewSession(proc.Stdout, proc.Stdin, usiclient.Config{
 //		Name:       "fairy-stockfish",          // until "id name" arrives
 //		Kill:       func() error { proc.Kill(); return nil },
-//		StderrTail: proc.Stderr.Lines,          // or Stderr: the pipe, drained by the session
+//		Stderr:     proc.Stderr,                // drained and decoded by the session into its log
 //		Timeouts:   usiclient.Timeouts{Scale: 2}, // a slow engine
 //	})
 //	info, err := s.Handshake(ctx)               // usi … usiok

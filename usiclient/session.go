@@ -75,12 +75,13 @@ func NewSession(r io.Reader, w io.Writer, cfg Config) *Session {
 		dead:       make(chan struct{}),
 	}
 	s.info.Name = cfg.Name
-	go s.readLoop(r)
-	go s.writeLoop()
 	if cfg.Stderr != nil {
+		// set before the reader starts: it reads stderrDone when the engine's output ends
 		s.stderrDone = make(chan struct{})
 		go s.drainStderr(cfg.Stderr)
 	}
+	go s.readLoop(r)
+	go s.writeLoop()
 	return s
 }
 
