@@ -222,8 +222,8 @@ func (e *Engine) waitSearch() {
 
 func (e *Engine) goCommand(args []string) {
 	if e.searching() {
-		// a go while searching: finish the old search first, without its answer
-		e.silent.Store(true)
+		// a go while searching (the GUI should have sent stop): the old search ends and
+		// still answers for its own position, then the new one starts
 		e.stopSearch()
 		e.waitSearch()
 	}

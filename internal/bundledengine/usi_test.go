@@ -416,3 +416,24 @@ func TestUSISetOptionDuringSearch(t *testing.T) {
 		t.Errorf("MultiPV 3 not applied to the next search")
 	}
 }
+
+// TestUSISecondGoAnswersTheFirst: a go that arrives while a search runs (a GUI should send
+// stop first, but some do not) ends the running search, which still answers with its
+// bestmove for its own position; then the second search runs and answers too.
+func TestUSISecondGoAnswersTheFirst(t *testing.T) {
+	h := startUSI(t)
+	h.send("usi", "isready")
+	h.expect("readyok")
+	// Black to move, then White to move: no move is legal in both
+	first := "startpos"
+	second := "startpos moves 7g7f"
+	h.send("position "+first, "go infinite")
+	h.expect("info depth 1 ") // it is searching
+	h.send("position "+second, "go depth 2")
+	l1, _ := h.expect("bestmove")
+	legalBestmove(t, l1, first)
+	l2, _ := h.expect("bestmove")
+	legalBestmove(t, l2, second)
+	h.send("isready")
+	h.expect("readyok")
+}
