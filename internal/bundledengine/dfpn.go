@@ -150,6 +150,7 @@ func (s *Solver) Fit(mb int) {
 	if s.tt != nil && s.tt.sizeMB() >= mb {
 		return
 	}
+	s.dropTable()
 	s.tt = newDfpnTable(mb)
 }
 
@@ -158,6 +159,23 @@ func (s *Solver) Resize(mb int) {
 	mb = max(mb, 1)
 	if mb != s.mb {
 		s.mb = mb
+		s.dropTable()
+	}
+}
+
+// TableMB is the size of the table in megabytes (0 before it is made): less than asked for
+// when that much memory was not left.
+func (s *Solver) TableMB() int {
+	if s.tt == nil {
+		return 0
+	}
+	return s.tt.sizeMB()
+}
+
+// dropTable frees the table, whose memory then counts for the next one.
+func (s *Solver) dropTable() {
+	if s.tt != nil {
+		s.tt.release()
 		s.tt = nil
 	}
 }

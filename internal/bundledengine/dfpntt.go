@@ -132,19 +132,31 @@ type dfpnBucket struct {
 
 type dfpnTable struct {
 	buckets []dfpnBucket
+	mem     *table[dfpnBucket] // the memory of buckets
 	mask    uint64
 	used    int
 }
 
+// newDfpnTable makes a table of about mb megabytes (a power of two of buckets, at most mb),
+// or less when that much memory is not left (see tablemem.go): sizeMB then tells.
 func newDfpnTable(mb int) *dfpnTable {
-	n := uint64(mb) << 20 / uint64(unsafe.Sizeof(dfpnBucket{}))
+	n := uint64(max(mb, 1)) << 20 / uint64(unsafe.Sizeof(dfpnBucket{}))
 	n = max(1, uint64(1)<<(63-bits.LeadingZeros64(max(n, 1)))) // a power of two
-	t := &dfpnTable{buckets: make([]dfpnBucket, n), mask: n - 1}
-	adviseHugePages(unsafe.Pointer(&t.buckets[0]), uintptr(n)*unsafe.Sizeof(dfpnBucket{}))
+	mem := allocTable[dfpnBucket](n, 1)
+	if mem == nil {
+		mem = &table[dfpnBucket]{s: make([]dfpnBucket, 1)}
+	}
+	t := &dfpnTable{buckets: mem.s, mem: mem, mask: uint64(len(mem.s)) - 1}
 	// touch every page now rather than node by node during the search (see
 	// newTranspositionTable)
 	clear(t.buckets)
 	return t
+}
+
+// release frees the table's memory; it must not be used after.
+func (t *dfpnTable) release() {
+	t.mem.release()
+	t.buckets = nil
 }
 
 func (t *dfpnTable) sizeMB() int { return len(t.buckets) * int(unsafe.Sizeof(dfpnBucket{})) >> 20 }

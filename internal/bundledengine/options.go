@@ -37,13 +37,17 @@ const (
 	optClearHash     = "ClearHash"
 )
 
+// defaultHashMB is USI_Hash's default.
+const defaultHashMB = 64
+
 type options struct {
 	list []*option
 }
 
 func newOptions() *options {
 	o := &options{list: []*option{
-		{name: optHash, kind: optSpin, def: "64", min: 1, max: 16384},
+		// USI_Hash: up to what the machine has left (see tablemem.go)
+		{name: optHash, kind: optSpin, def: strconv.Itoa(defaultHashMB), min: 1, max: declaredMaxHashMB()},
 		{name: optPonder, kind: optCheck, def: "false"},
 		{name: optMultiPV, kind: optSpin, def: "1", min: 1, max: 64},
 		{name: optThreads, kind: optSpin, def: "1", min: 1, max: 64},

@@ -1,6 +1,7 @@
 package bundledengine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,7 @@ func TestOptionsSet(t *testing.T) {
 		{"USI_Hash", "256", ""},
 		{"usi_hash", "32", ""}, // names are matched without regard to case
 		{"Hash", "8", ""},      // and other engines' names are understood
-		{"USI_Hash", "0", "outside 1..16384"},
+		{"USI_Hash", "0", fmt.Sprintf("outside 1..%d", declaredMaxHashMB())}, // the machine's memory
 		{"MultiPV", "x", "not a number"},
 		{"USI_Ponder", "yes", "not true or false"},
 		{"USI_Ponder", "TRUE", ""},

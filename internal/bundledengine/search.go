@@ -178,12 +178,17 @@ func NewSearcher(hashMB int) *Searcher {
 	return &Searcher{tt: newTranspositionTable(hashMB), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))}
 }
 
-// ResizeHash replaces the transposition table by one of mb megabytes (between searches).
+// ResizeHash replaces the transposition table by one of mb megabytes (between searches), or
+// a smaller one when that much memory is not left: HashMB tells.
 func (s *Searcher) ResizeHash(mb int) {
 	if s.tt.sizeMB() != mb {
+		s.tt.release() // its memory counts for the new one
 		s.tt = newTranspositionTable(mb)
 	}
 }
+
+// HashMB is the size of the transposition table in megabytes.
+func (s *Searcher) HashMB() int { return s.tt.sizeMB() }
 
 // Clear forgets everything learnt in earlier searches.
 func (s *Searcher) Clear() {

@@ -3,7 +3,6 @@ package bundledengine
 import (
 	"math/bits"
 	"sync/atomic"
-	"unsafe"
 
 	"banmen/board"
 )
@@ -40,24 +39,32 @@ type ttBucket [4]ttSlot
 
 type transpositionTable struct {
 	buckets    []ttBucket
-	generation uint8 // 6 bits, advanced per search
+	mem        *table[ttBucket] // the memory of buckets
+	generation uint8            // 6 bits, advanced per search
 }
 
 const ttMetaMask = 0xFF
 
-// newTranspositionTable allocates about mb megabytes (at least one bucket).
+// newTranspositionTable allocates about mb megabytes (at least one bucket), or less when
+// that much memory is not left (see tablemem.go): sizeMB then tells.
 func newTranspositionTable(mb int) *transpositionTable {
-	n := uint64(mb) << 20 / 64
-	if n == 0 {
-		n = 1
+	n := uint64(max(mb, 1)) << 20 / 64
+	mem := allocTable[ttBucket](n, 1)
+	if mem == nil {
+		mem = &table[ttBucket]{s: make([]ttBucket, 1)}
 	}
-	t := &transpositionTable{buckets: make([]ttBucket, n)}
-	adviseHugePages(unsafe.Pointer(&t.buckets[0]), uintptr(n)*unsafe.Sizeof(ttBucket{}))
+	t := &transpositionTable{buckets: mem.s, mem: mem}
 	// Touch every page now (the engine allocates at isready, which is there for this):
 	// fresh memory is mapped lazily, and the first search paid for it page by page -
 	// with USI_Hash 1024 its first 200 ms move took almost 2 s.
 	t.clear()
 	return t
+}
+
+// release frees the table's memory; it must not be used after.
+func (t *transpositionTable) release() {
+	t.mem.release()
+	t.buckets = nil
 }
 
 // sizeMB is the size the table was made for.

@@ -161,6 +161,7 @@ func (e *Engine) allocate() {
 	} else {
 		e.searcher.ResizeHash(mb)
 	}
+	e.noteTable("search", mb, e.searcher.HashMB())
 	if e.solver == nil {
 		e.solver = NewSolver(mb)
 	} else {
@@ -168,7 +169,24 @@ func (e *Engine) allocate() {
 		if e.mateUsed {
 			// a mate engine: have the table ready for the next go mate
 			e.solver.Prepare()
+			e.noteSolverTable(mb)
 		}
+	}
+}
+
+// noteTable says so when a table got less memory than asked for (see tablemem.go).
+func (e *Engine) noteTable(what string, want, got int) {
+	if got < want {
+		e.out.printf("info string USI_Hash %d MB: not enough memory left for the %s table, which has %d MB", want, what, got)
+	}
+}
+
+// noteSolverTable is noteTable for the solver's table, asked for want MB (rounded down to a
+// power of two of buckets).
+func (e *Engine) noteSolverTable(want int) {
+	got := e.solver.TableMB()
+	if got > 0 && got*2 <= want {
+		e.noteTable("mate search", want, got)
 	}
 }
 
@@ -378,14 +396,15 @@ func (e *Engine) runMate(g *board.Game, posErr string, gp goParams, set goSettin
 	opt := SolveOptions{Stop: &e.mateStop}
 	e.mateUsed = true
 	start := time.Now()
+	want := e.opts.int(optHash)
 	if gp.mateTime > 0 {
 		margin := min(set.margin, gp.mateTime/4)
 		opt.Deadline = start.Add(gp.mateTime - margin)
 		// a table the search can fill in its time: df-pn stores about 40 MB a second
-		e.solver.Fit(int(gp.mateTime.Seconds()*64) + 16)
-	} else {
-		e.solver.Fit(e.opts.int(optHash))
+		want = min(want, int(gp.mateTime.Seconds()*64)+16)
 	}
+	e.solver.Fit(want)
+	e.noteSolverTable(want)
 	opt.Progress = func(pr SolveProgress) {
 		e.out.printf("info time %d nodes %d nps %d hashfull %d", pr.Time.Milliseconds(), pr.Nodes, nps(pr.Nodes, pr.Time), pr.HashFull)
 	}
