@@ -62,6 +62,21 @@ func abs(x int) int {
 }
 
 func init() {
+	initMaterial()
+	initPieceSquare()
+	for o := 0; o < offsetCount; o++ {
+		df, dr := o/17-8, o%17-8
+		for t := board.Pawn; t <= board.Dragon; t++ {
+			if t != board.King {
+				ownKing[t][o] = nearOwnKing(t, df, dr)
+				enemyKing[t][o] = nearEnemyKing(t, df, dr)
+			}
+		}
+	}
+}
+
+// initMaterial fills the square offsets, the capture values and the hand values.
+func initMaterial() {
 	for k := board.Square(0); k < board.NumSquares; k++ {
 		for s := board.Square(0); s < board.NumSquares; s++ {
 			offsetTable[k][s] = uint16((s.File()-k.File()+8)*17 + s.Rank() - k.Rank() + 8)
@@ -83,6 +98,10 @@ func init() {
 			handTable[t][n] = sum
 		}
 	}
+}
+
+// initPieceSquare fills the piece-square tables.
+func initPieceSquare() {
 	// piece-square tables, Black's view: rank 1 is the far rank
 	for s := board.Square(0); s < board.NumSquares; s++ {
 		r, f := s.Rank(), s.File()
@@ -112,66 +131,67 @@ func init() {
 			pst[board.King][s] -= 5
 		}
 	}
-	for o := 0; o < offsetCount; o++ {
-		df, dr := o/17-8, o%17-8
-		dist := max(abs(df), abs(dr))
-		front := dr < 0 // towards the opponent
-		for t := board.Pawn; t <= board.Dragon; t++ {
-			if t == board.King {
-				continue
-			}
-			// around our own king: golds and silvers build the castle
-			var own int
-			switch t {
-			case board.Gold, board.ProSilver:
-				own = []int{0, 50, 30, 12, 0, -5, -10, -15, -15}[dist]
-			case board.Silver:
-				own = []int{0, 40, 28, 12, 0, -5, -5, -10, -10}[dist]
-			case board.ProPawn, board.ProLance, board.ProKnight:
-				own = []int{0, 25, 15, 5, 0, 0, 0, 0, 0}[dist]
-			case board.Pawn:
-				if front && abs(df) <= 1 && dist <= 3 {
-					own = 18
-				}
-			case board.Knight, board.Lance:
-				if dist <= 2 {
-					own = 8
-				}
-			case board.Bishop, board.Rook:
-				if dist == 1 {
-					own = -15 // crowding the king
-				}
-			}
-			ownKing[t][o] = own
-			// near the opponent's king: the attack. o is the piece's offset from that king;
-			// "in front of the piece" is the king's side, so a piece below the king (dr > 0) attacks.
-			var att int
-			switch t {
-			case board.Gold, board.Silver, board.ProPawn, board.ProLance, board.ProKnight, board.ProSilver:
-				att = []int{0, 60, 35, 12, 0, 0, 0, 0, 0}[dist]
-				if dist <= 2 && dr < 0 {
-					att = att * 2 / 3 // behind the king: less of a net
-				}
-			case board.Horse, board.Dragon:
-				att = []int{0, 90, 60, 35, 15, 5, 0, 0, 0}[dist]
-			case board.Bishop, board.Rook:
-				att = []int{0, 25, 20, 15, 8, 0, 0, 0, 0}[dist]
-			case board.Knight:
-				if (abs(df) == 1 && (dr == 2 || dr == 4)) || dist <= 2 {
-					att = 25
-				}
-			case board.Lance:
-				if df == 0 && dr > 0 {
-					att = 20
-				}
-			case board.Pawn:
-				if dist <= 2 && dr > 0 {
-					att = 20
-				}
-			}
-			enemyKing[t][o] = att
+}
+
+// nearOwnKing is the value of a piece of kind t at offset (df, dr) from its own king:
+// golds and silvers build the castle.
+func nearOwnKing(t board.PieceType, df, dr int) int {
+	dist := max(abs(df), abs(dr))
+	front := dr < 0 // towards the opponent
+	var own int
+	switch t {
+	case board.Gold, board.ProSilver:
+		own = []int{0, 50, 30, 12, 0, -5, -10, -15, -15}[dist]
+	case board.Silver:
+		own = []int{0, 40, 28, 12, 0, -5, -5, -10, -10}[dist]
+	case board.ProPawn, board.ProLance, board.ProKnight:
+		own = []int{0, 25, 15, 5, 0, 0, 0, 0, 0}[dist]
+	case board.Pawn:
+		if front && abs(df) <= 1 && dist <= 3 {
+			own = 18
+		}
+	case board.Knight, board.Lance:
+		if dist <= 2 {
+			own = 8
+		}
+	case board.Bishop, board.Rook:
+		if dist == 1 {
+			own = -15 // crowding the king
 		}
 	}
+	return own
+}
+
+// nearEnemyKing is the value of a piece of kind t at offset (df, dr) from the opponent's
+// king: the attack.
+func nearEnemyKing(t board.PieceType, df, dr int) int {
+	// "in front of the piece" is the king's side, so a piece below the king (dr > 0) attacks
+	dist := max(abs(df), abs(dr))
+	var att int
+	switch t {
+	case board.Gold, board.Silver, board.ProPawn, board.ProLance, board.ProKnight, board.ProSilver:
+		att = []int{0, 60, 35, 12, 0, 0, 0, 0, 0}[dist]
+		if dist <= 2 && dr < 0 {
+			att = att * 2 / 3 // behind the king: less of a net
+		}
+	case board.Horse, board.Dragon:
+		att = []int{0, 90, 60, 35, 15, 5, 0, 0, 0}[dist]
+	case board.Bishop, board.Rook:
+		att = []int{0, 25, 20, 15, 8, 0, 0, 0, 0}[dist]
+	case board.Knight:
+		if (abs(df) == 1 && (dr == 2 || dr == 4)) || dist <= 2 {
+			att = 25
+		}
+	case board.Lance:
+		if df == 0 && dr > 0 {
+			att = 20
+		}
+	case board.Pawn:
+		if dist <= 2 && dr > 0 {
+			att = 20
+		}
+	}
+	return att
 }
 
 // evaluate returns the static value of p for the side to move.

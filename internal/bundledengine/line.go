@@ -83,48 +83,9 @@ func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 				return line
 			}
 		}
-		pick, pickLen := board.NoMove, 0
-		over, overLen := board.NoMove, 0 // the defender's shortest reply at or above the bound
-		for _, m := range moves {
-			q := p
-			q.Do(m)
-			if or && (!legalAfter(&q) || m.IsDrop() && m.Piece() == board.Pawn && !q.HasLegalMove()) {
-				continue
-			}
-			ck := boardKeyAfter(&p, key, m)
-			ch := handPack(q.Hand(attacker))
-			if seen[pathKey{ck, ch}] {
-				continue // lengths from different proofs can disagree: never go round in circles
-			}
-			e, ok := s.tt.lookup(ck, ch)
-			if !or && (!ok || e.pn != 0) {
-				// every reply must be mated: prove the one the table lost (even after a stop or
-				// the deadline, briefly: the root is proven, the answer is owed)
-				was := s.stopped
-				s.stopped = false
-				ok := s.proveHand(&q, ck, ch, true, 100000)
-				s.stopped = s.stopped || was
-				if !ok {
-					return nil
-				}
-				e, ok = s.tt.lookup(ck, ch)
-			}
-			if !ok || e.pn != 0 {
-				continue
-			}
-			l := int(e.length)
-			if !or && l >= bound {
-				if over == board.NoMove || l < overLen {
-					over, overLen = m, l
-				}
-				continue
-			}
-			if pick == board.NoMove || or && l < pickLen || !or && l > pickLen {
-				pick, pickLen = m, l
-			}
-		}
-		if pick == board.NoMove && over != board.NoMove {
-			pick, pickLen = over, overLen
+		pick, pickLen, ok := s.lineStep(&p, key, attacker, moves, seen, or, bound)
+		if !ok {
+			return nil
 		}
 		if pick == board.NoMove && or {
 			// proven by the mate-in-one test at the leaf: the table has the move, not the child
@@ -151,6 +112,57 @@ func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 		bound = pickLen
 	}
 	return nil
+}
+
+// lineStep picks the next move of the line at p (key is its board key) among moves: the
+// attacker's quickest mate, or the defender's longest reply below bound (else its
+// shortest at or above it), never a position already on the line. ok is false when a reply
+// the table lost cannot be proven again.
+func (s *Solver) lineStep(p *board.Position, key uint64, attacker board.Color, moves []board.Move, seen map[pathKey]bool, or bool, bound int) (pick board.Move, pickLen int, ok bool) {
+	pick = board.NoMove
+	over, overLen := board.NoMove, 0 // the defender's shortest reply at or above the bound
+	for _, m := range moves {
+		q := *p
+		q.Do(m)
+		if or && (!legalAfter(&q) || m.IsDrop() && m.Piece() == board.Pawn && !q.HasLegalMove()) {
+			continue
+		}
+		ck := boardKeyAfter(p, key, m)
+		ch := handPack(q.Hand(attacker))
+		if seen[pathKey{ck, ch}] {
+			continue // lengths from different proofs can disagree: never go round in circles
+		}
+		e, found := s.tt.lookup(ck, ch)
+		if !or && (!found || e.pn != 0) {
+			// every reply must be mated: prove the one the table lost (even after a stop or
+			// the deadline, briefly: the root is proven, the answer is owed)
+			was := s.stopped
+			s.stopped = false
+			proven := s.proveHand(&q, ck, ch, true, 100000)
+			s.stopped = s.stopped || was
+			if !proven {
+				return board.NoMove, 0, false
+			}
+			e, found = s.tt.lookup(ck, ch)
+		}
+		if !found || e.pn != 0 {
+			continue
+		}
+		l := int(e.length)
+		if !or && l >= bound {
+			if over == board.NoMove || l < overLen {
+				over, overLen = m, l
+			}
+			continue
+		}
+		if pick == board.NoMove || or && l < pickLen || !or && l > pickLen {
+			pick, pickLen = m, l
+		}
+	}
+	if pick == board.NoMove && over != board.NoMove {
+		pick, pickLen = over, overLen
+	}
+	return pick, pickLen, true
 }
 
 // proveHand runs df-pn from p with a node budget; it reports whether p is proven.

@@ -236,31 +236,8 @@ func (s *Searcher) Pondering() bool {
 // called from the search goroutine.
 func (s *Searcher) Search(g *board.Game, lim Limits, report func(Info)) Result {
 	root := *g.Position()
-	sh := &searchShared{tt: s.tt, limits: lim, start: time.Now(), report: report}
-	sh.clockAt.Store(sh.start.UnixNano())
-	sh.lastInfo.Store(sh.start.UnixNano())
-	sh.ponder.Store(lim.Ponder)
-	// the game's history, for repetitions
-	hp := *g.Start()
-	for _, m := range g.Moves() {
-		sh.history = append(sh.history, histEntry{hp.Hash(), hp.InCheck()})
-		hp.Do(m)
-	}
-	if lim.MultiPV < 1 {
-		sh.limits.MultiPV = 1
-	}
-	if lim.Threads < 1 {
-		sh.limits.Threads = 1
-	}
-	skill := lim.Weaken && lim.Skill < 20
-	level := max(lim.Skill, 0)
-	if skill {
-		sh.limits.MultiPV = max(sh.limits.MultiPV, 4)
-		sh.limits.Threads = 1
-		if d := 1 + level/2; sh.limits.Depth == 0 || sh.limits.Depth > d {
-			sh.limits.Depth = d
-		}
-	}
+	sh, skill := newSearchShared(g, lim, report)
+	sh.tt = s.tt
 	s.tt.newSearch()
 	for len(s.threads) < sh.limits.Threads {
 		s.threads = append(s.threads, &searchThread{id: len(s.threads), stack: make([]frame, maxPly+4)})
@@ -268,42 +245,10 @@ func (s *Searcher) Search(g *board.Game, lim Limits, report func(Info)) Result {
 	threads := s.threads[:sh.limits.Threads]
 	sh.threads = threads
 
-	res := Result{}
-	if canDeclare(&root) {
-		res.Win = true
-	}
-	// the root moves
-	var buf moveList
-	var legal []board.Move
-	for _, m := range root.LegalMoves(buf[:0]) {
-		if redundantNonPromotion(m, root.SideToMove()) {
-			continue
-		}
-		if len(lim.SearchMoves) > 0 && !slices.Contains(lim.SearchMoves, m) {
-			continue
-		}
-		legal = append(legal, m)
-	}
-	if len(legal) == 0 && len(lim.SearchMoves) == 0 {
-		// only unpromoted moves that the search leaves out? take them after all
-		for _, m := range root.LegalMoves(buf[:0]) {
-			legal = append(legal, m)
-		}
-	}
+	legal := rootMoves(&root, lim.SearchMoves)
 	sh.limits.MultiPV = min(sh.limits.MultiPV, max(len(legal), 1))
 	for _, t := range threads {
-		t.shared = sh
-		t.nodes.Store(0)
-		t.selDepth, t.completed = 0, 0
-		t.stack[0].pos = root
-		t.stack[0].hash = root.Hash()
-		t.stack[0].inCheck = root.InCheck()
-		t.stack[0].move = board.NoMove
-		t.stack[0].base, t.stack[0].baseOK = computeBase(&root), true
-		t.rootMoves = t.rootMoves[:0]
-		for _, m := range legal {
-			t.rootMoves = append(t.rootMoves, rootMove{move: m, score: -scoreInf, prevScore: -scoreInf})
-		}
+		t.startAt(sh, &root, legal)
 	}
 	s.cur.Store(sh)
 	defer s.cur.Store(nil)
@@ -330,8 +275,81 @@ func (s *Searcher) Search(g *board.Game, lim Limits, report func(Info)) Result {
 		sh.stop.Store(true)
 		wg.Wait()
 	}
-	main := threads[0]
-	res.Nodes = sh.nodes()
+	return s.result(&root, sh, skill, max(lim.Skill, 0))
+}
+
+// newSearchShared sets up what the threads of one search share: the limits as they apply
+// (skill is set when the search plays weaker on purpose) and the game's history.
+func newSearchShared(g *board.Game, lim Limits, report func(Info)) (sh *searchShared, skill bool) {
+	sh = &searchShared{limits: lim, start: time.Now(), report: report}
+	sh.clockAt.Store(sh.start.UnixNano())
+	sh.lastInfo.Store(sh.start.UnixNano())
+	sh.ponder.Store(lim.Ponder)
+	// the game's history, for repetitions
+	hp := *g.Start()
+	for _, m := range g.Moves() {
+		sh.history = append(sh.history, histEntry{hp.Hash(), hp.InCheck()})
+		hp.Do(m)
+	}
+	if lim.MultiPV < 1 {
+		sh.limits.MultiPV = 1
+	}
+	if lim.Threads < 1 {
+		sh.limits.Threads = 1
+	}
+	skill = lim.Weaken && lim.Skill < 20
+	if skill {
+		sh.limits.MultiPV = max(sh.limits.MultiPV, 4)
+		sh.limits.Threads = 1
+		if d := 1 + max(lim.Skill, 0)/2; sh.limits.Depth == 0 || sh.limits.Depth > d {
+			sh.limits.Depth = d
+		}
+	}
+	return sh, skill
+}
+
+// rootMoves lists the moves the search considers at the root: the legal moves (only those
+// of searchMoves, when given) less the redundant non-promotions, unless nothing else is left.
+func rootMoves(root *board.Position, searchMoves []board.Move) []board.Move {
+	var buf moveList
+	var legal []board.Move
+	for _, m := range root.LegalMoves(buf[:0]) {
+		if redundantNonPromotion(m, root.SideToMove()) {
+			continue
+		}
+		if len(searchMoves) > 0 && !slices.Contains(searchMoves, m) {
+			continue
+		}
+		legal = append(legal, m)
+	}
+	if len(legal) == 0 && len(searchMoves) == 0 {
+		// only unpromoted moves that the search leaves out? take them after all
+		legal = append(legal, root.LegalMoves(buf[:0])...)
+	}
+	return legal
+}
+
+// startAt readies a thread for a search of root over the root moves legal.
+func (t *searchThread) startAt(sh *searchShared, root *board.Position, legal []board.Move) {
+	t.shared = sh
+	t.nodes.Store(0)
+	t.selDepth, t.completed = 0, 0
+	t.stack[0].pos = *root
+	t.stack[0].hash = root.Hash()
+	t.stack[0].inCheck = root.InCheck()
+	t.stack[0].move = board.NoMove
+	t.stack[0].base, t.stack[0].baseOK = computeBase(root), true
+	t.rootMoves = t.rootMoves[:0]
+	for _, m := range legal {
+		t.rootMoves = append(t.rootMoves, rootMove{move: m, score: -scoreInf, prevScore: -scoreInf})
+	}
+}
+
+// result is what the search found: the main thread's best move (or, playing weaker, the
+// one pickWeak chooses at level), its score, line and the expected reply.
+func (s *Searcher) result(root *board.Position, sh *searchShared, skill bool, level int) Result {
+	res := Result{Win: canDeclare(root), Nodes: sh.nodes()}
+	main := sh.threads[0]
 	if len(main.rootMoves) == 0 {
 		return res
 	}
@@ -350,7 +368,7 @@ func (s *Searcher) Search(g *board.Game, lim Limits, report func(Info)) Result {
 		res.Ponder = best.pv[1]
 	} else {
 		// the table may know the reply
-		q := root
+		q := *root
 		q.Do(best.move)
 		if e, ok := s.tt.probe(q.Hash()); ok && e.move != board.NoMove && pseudoLegal(&q, e.move) {
 			c := q
@@ -402,32 +420,7 @@ func (t *searchThread) iterate() {
 			t.rootMoves[i].prevScore = t.rootMoves[i].score
 		}
 		for t.pvIdx = 0; t.pvIdx < lim.MultiPV && !sh.stop.Load(); t.pvIdx++ {
-			t.selDepth = 0
-			delta := 25
-			alpha, beta := -scoreInf, scoreInf
-			prev := t.rootMoves[t.pvIdx].prevScore
-			if depth >= 4 && prev != -scoreInf && abs(prev) < scoreMateMin {
-				alpha, beta = max(prev-delta, -scoreInf), min(prev+delta, scoreInf)
-			}
-			for {
-				v := t.rootSearch(depth, alpha, beta)
-				slices.SortStableFunc(t.rootMoves[t.pvIdx:], func(a, b rootMove) int { return b.score - a.score })
-				if sh.stop.Load() {
-					break
-				}
-				if v <= alpha {
-					beta = (alpha + beta) / 2
-					alpha = max(v-delta, -scoreInf)
-					t.reportLines(depth, boundUpper)
-				} else if v >= beta {
-					beta = min(v+delta, scoreInf)
-					t.reportLines(depth, boundLower)
-				} else {
-					break
-				}
-				delta += delta / 2
-			}
-			slices.SortStableFunc(t.rootMoves[:t.pvIdx+1], func(a, b rootMove) int { return b.score - a.score })
+			t.aspiration(depth)
 		}
 		if sh.stop.Load() {
 			// a line finished before the stop still counts; report what we have
@@ -471,6 +464,38 @@ func (t *searchThread) iterate() {
 			}
 		}
 	}
+}
+
+// aspiration searches the root at depth for the line pvIdx, in a window around its last
+// score that widens until the score falls inside (a full window at low depths).
+func (t *searchThread) aspiration(depth int) {
+	sh := t.shared
+	t.selDepth = 0
+	delta := 25
+	alpha, beta := -scoreInf, scoreInf
+	prev := t.rootMoves[t.pvIdx].prevScore
+	if depth >= 4 && prev != -scoreInf && abs(prev) < scoreMateMin {
+		alpha, beta = max(prev-delta, -scoreInf), min(prev+delta, scoreInf)
+	}
+	for {
+		v := t.rootSearch(depth, alpha, beta)
+		slices.SortStableFunc(t.rootMoves[t.pvIdx:], func(a, b rootMove) int { return b.score - a.score })
+		if sh.stop.Load() {
+			break
+		}
+		if v <= alpha {
+			beta = (alpha + beta) / 2
+			alpha = max(v-delta, -scoreInf)
+			t.reportLines(depth, boundUpper)
+		} else if v >= beta {
+			beta = min(v+delta, scoreInf)
+			t.reportLines(depth, boundLower)
+		} else {
+			break
+		}
+		delta += delta / 2
+	}
+	slices.SortStableFunc(t.rootMoves[:t.pvIdx+1], func(a, b rootMove) int { return b.score - a.score })
 }
 
 // rootSearch searches the root moves from pvIdx on and returns the best score.
