@@ -1,0 +1,586 @@
+package bundledengine
+
+import (
+	"sync/atomic"
+	"time"
+
+	"banmen/board"
+)
+
+// The tsume solver: depth-first proof-number search (df-pn, Nagai 2002) over the mate tree
+// where the attacker (OR nodes) checks on every move and the defender (AND nodes) may answer
+// any way but with futile interpositions (see futile.go). Proof and disproof numbers are kept
+// in a table that shares results between hands (dfpntt.go); leaves are judged with a mate-in-1
+// and a no-check test; repetitions count as escapes for the defender (a perpetual check
+// loses), and a disproof that rests on a repetition higher up the path is not kept as final.
+// Once the root is proven, line.go extracts and shortens the mating line.
+
+// MateStatus is the outcome of a mate search.
+type MateStatus int
+
+const (
+	// MateUnknown: no answer within the limits, or stopped.
+	MateUnknown MateStatus = iota
+	// MateFound: a forced mate; the line is given.
+	MateFound
+	// NoMate: proven that there is no forced mate.
+	NoMate
+)
+
+func (s MateStatus) String() string {
+	switch s {
+	case MateFound:
+		return "mate"
+	case NoMate:
+		return "nomate"
+	}
+	return "timeout"
+}
+
+// SolveOptions are the limits and rules of one Solve.
+type SolveOptions struct {
+	Deadline time.Time    // zero: no time limit
+	MaxNodes uint64       // zero: no node limit
+	Stop     *atomic.Bool // set it to abandon the search
+	// DefenderToMove: the side to move is the defender, and the question is whether every
+	// reply loses to a forced mate (the line then starts with the longest defence).
+	DefenderToMove bool
+	// CountFutile: plain rules, futile interpositions are defences like any other.
+	CountFutile bool
+	// Progress, if set, receives a report about once a second.
+	Progress func(SolveProgress)
+}
+
+// SolveProgress is a progress report.
+type SolveProgress struct {
+	Nodes    uint64
+	Time     time.Duration
+	HashFull int
+}
+
+// SolveResult is the outcome of Solve.
+type SolveResult struct {
+	Status MateStatus
+	Line   []board.Move // the mating line when Status is MateFound
+	Nodes  uint64
+	Time   time.Duration
+	// ProofNodes and ProofTime say when the mate was proven; the rest of Nodes and Time went
+	// into making the line (the shortest mate, the longest defence).
+	ProofNodes uint64
+	ProofTime  time.Duration
+}
+
+// Solver solves tsume; it keeps its table between solves. Not for concurrent use.
+type Solver struct {
+	mb  int
+	tt  *dfpnTable
+	opt SolveOptions
+
+	nodes    uint64
+	start    time.Time
+	stopped  bool
+	lastInfo time.Time
+	path     map[pathKey]int32 // positions on the current path, by depth
+	bufs     [][]dfpnChild     // per depth
+	tmp      moveList
+	limit    int  // > 0: only mates within this many plies of depth 0 count
+	nested   bool // a solver that finishes another's line: it does not nest again
+	// proofNodes is the node count when the root was proven (before the line was made).
+	proofNodes uint64
+}
+
+type pathKey struct {
+	key  uint64
+	hand uint32
+}
+
+type dfpnChild struct {
+	move   board.Move
+	key    uint64
+	pn, dn uint32
+	length uint16
+	minRep int32 // for a disproof: as in midResult
+	// after (AND nodes): the index of the drop on the same square that must be proven before
+	// this one is looked at, or -1. Interpositions by different pieces on one square mostly
+	// fall to the same attack, so they are taken one at a time.
+	after int16
+}
+
+// active reports whether child i of an AND node takes part.
+func active(kids []dfpnChild, i int) bool {
+	a := kids[i].after
+	return a < 0 || kids[a].pn == 0
+}
+
+// midResult is what a search of one node found.
+type midResult struct {
+	pn, dn uint32
+	length uint16
+	// minRep is the shallowest path depth a repetition in this result refers to
+	// (noRep when none): a disproof is final only if it refers to nothing above the node.
+	minRep int32
+}
+
+const (
+	lenUnknown   = 0xFFFF // no mate length known
+	noRep        = int32(1 << 30)
+	maxMateDepth = 3000
+)
+
+// NewSolver makes a solver whose table takes about mb megabytes, allocated at the first Solve.
+func NewSolver(mb int) *Solver { return &Solver{mb: max(mb, 1)} }
+
+// Prepare makes the table ready for the next Solve: allocated, and empty. It is slow for a
+// large table that is new or was used (it writes every page), and Solve calls it anyway;
+// the engine calls it at isready so that a go mate does not pay for it.
+func (s *Solver) Prepare() {
+	if s.tt == nil {
+		s.tt = newDfpnTable(s.mb)
+	} else if s.tt.used > 0 {
+		s.tt.clear()
+	}
+}
+
+// Fit makes the table at least mb megabytes (never more than the solver's size) before a
+// Solve with a time limit: a short search cannot fill a large table, and writing every page
+// of a new one would take longer than the search (about 3 s for 1 GB). A table already
+// larger is kept.
+func (s *Solver) Fit(mb int) {
+	mb = min(max(mb, 1), s.mb)
+	if s.tt != nil && s.tt.sizeMB() >= mb {
+		return
+	}
+	s.dropTable()
+	s.tt = newDfpnTable(mb)
+}
+
+// Resize changes the size of the table (it is emptied).
+func (s *Solver) Resize(mb int) {
+	mb = max(mb, 1)
+	if mb != s.mb {
+		s.mb = mb
+		s.dropTable()
+	}
+}
+
+// TableMB is the size of the table in megabytes (0 before it is made): less than asked for
+// when that much memory was not left.
+func (s *Solver) TableMB() int {
+	if s.tt == nil {
+		return 0
+	}
+	return s.tt.sizeMB()
+}
+
+// dropTable frees the table, whose memory then counts for the next one.
+func (s *Solver) dropTable() {
+	if s.tt != nil {
+		s.tt.release()
+		s.tt = nil
+	}
+}
+
+// Solve is the in-process mate search: it looks for a forced mate from pos until deadline
+// (zero: no limit), under the tsume conventions, with a fresh 64 MB table.
+func Solve(pos *board.Position, deadline time.Time) ([]board.Move, MateStatus) {
+	r := NewSolver(64).Solve(pos, SolveOptions{Deadline: deadline})
+	return r.Line, r.Status
+}
+
+// satAdd adds proof numbers: infinity stays infinite, a large finite sum stops short of it
+// (a saturated sum is not a disproof).
+func satAdd(a, b uint32) uint32 {
+	if a >= pnInf || b >= pnInf {
+		return pnInf
+	}
+	return min(a+b, pnInf-1)
+}
+
+// Solve searches pos for a forced mate of the side to move (or, with DefenderToMove, of the
+// side not to move).
+func (s *Solver) Solve(pos *board.Position, opt SolveOptions) SolveResult {
+	s.Prepare()
+	s.opt = opt
+	s.nodes = 0
+	s.proofNodes = 0
+	s.start = time.Now()
+	s.lastInfo = s.start
+	s.stopped = false
+	s.path = make(map[pathKey]int32)
+	root := *pos
+	or := !opt.DefenderToMove
+	attacker := root.SideToMove()
+	if !or {
+		attacker = attacker.Opp()
+		if !root.InCheck() {
+			// the defender must be in check: a position where he is not is no mate problem
+			return SolveResult{Status: NoMate, Time: time.Since(s.start)}
+		}
+	}
+	key := boardKey(&root)
+	hand := handPack(root.Hand(attacker))
+	var r midResult
+	for !s.stopped {
+		r = s.mid(&root, key, hand, or, 0, pnInf, pnInf)
+		if r.pn == 0 || r.dn == 0 {
+			break
+		}
+	}
+	res := SolveResult{Nodes: s.nodes}
+	switch {
+	case r.pn == 0:
+		s.proofNodes = s.nodes
+		res.ProofNodes, res.ProofTime = s.nodes, time.Since(s.start)
+		res.Line = s.extractLine(&root, or)
+		if res.Line != nil || !or && r.length == 0 {
+			res.Status = MateFound
+		}
+	case r.dn == 0 && r.minRep >= 0:
+		res.Status = NoMate
+	}
+	res.Nodes = s.nodes
+	res.Time = time.Since(s.start)
+	return res
+}
+
+// checkLimits is called every few thousand nodes.
+func (s *Solver) checkLimits() {
+	o := &s.opt
+	if o.Stop != nil && o.Stop.Load() || o.MaxNodes > 0 && s.nodes >= o.MaxNodes {
+		s.stopped = true
+		return
+	}
+	now := time.Now()
+	if !o.Deadline.IsZero() && now.After(o.Deadline) {
+		s.stopped = true
+		return
+	}
+	if o.Progress != nil && now.Sub(s.lastInfo) >= time.Second {
+		s.lastInfo = now
+		o.Progress(SolveProgress{Nodes: s.nodes, Time: now.Sub(s.start), HashFull: s.tt.hashfull()})
+	}
+}
+
+func (s *Solver) childBuf(depth int) []dfpnChild {
+	for len(s.bufs) <= depth {
+		s.bufs = append(s.bufs, make([]dfpnChild, 0, 64))
+	}
+	return s.bufs[depth][:0]
+}
+
+// orChildren lists the checks of the attacker to move in p, each with the numbers the table
+// or a first look give it.
+func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth int) []dfpnChild {
+	kids := s.childBuf(depth)
+	ci := newCheckInfo(p)
+	attacker := p.SideToMove()
+	for _, m := range genChecks(p, &ci, s.tmp[:0]) {
+		q := *p
+		q.Do(m)
+		if !legalAfter(&q) {
+			continue
+		}
+		if m.IsDrop() && m.Piece() == board.Pawn && !q.HasLegalMove() {
+			continue // 打ち歩詰め
+		}
+		ck := boardKeyAfter(p, key, m)
+		ch := handPack(q.Hand(attacker))
+		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, minRep: noRep, after: -1}
+		if d, rep := s.path[pathKey{ck, ch}]; rep {
+			c.pn, c.dn, c.minRep = pnInf, 0, d
+		} else if e, ok := s.tt.lookup(ck, ch); ok {
+			c.pn, c.dn, c.length = e.pn, e.dn, e.length
+		} else {
+			c.pn, c.dn, c.length = s.andLeaf(&q, ck, ch)
+		}
+		s.limitProof(&c, depth+1)
+		kids = append(kids, c)
+	}
+	s.bufs[depth] = kids
+	return kids
+}
+
+// andLeaf gives the first numbers of an AND node: proven if the defender has no answer,
+// else a proof number that grows with the number of answers.
+func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint32, length uint16) {
+	var buf moveList
+	moves := q.LegalMoves(buf[:0])
+	if !s.opt.CountFutile {
+		moves = q.OmitFutile(moves, board.FutileDrops)
+	}
+	if len(moves) == 0 {
+		s.tt.store(dfpnEntry{key: key, hand: hand, pn: 0, dn: pnInf, amount: 1})
+		return 0, pnInf, 0
+	}
+	// drops on one square count once: the defender's real choices
+	n := uint32(0)
+	var dropSquares board.Bitboard
+	for _, m := range moves {
+		if m.IsDrop() {
+			if dropSquares.Has(m.To()) {
+				continue
+			}
+			dropSquares = dropSquares.Or(board.SquareBB(m.To()))
+		}
+		n++
+	}
+	pn = max(1, n)
+	s.tt.store(dfpnEntry{key: key, hand: hand, pn: pn, dn: 1})
+	return pn, 1, 0
+}
+
+// andChildren lists the answers of the defender to move in p (in check).
+func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth int) []dfpnChild {
+	kids := s.childBuf(depth)
+	moves := p.LegalMoves(s.tmp[:0])
+	if !s.opt.CountFutile {
+		moves = p.OmitFutile(moves, board.FutileDrops)
+	}
+	var lastDrop [board.NumSquares]int16
+	for i := range lastDrop {
+		lastDrop[i] = -1
+	}
+	for _, m := range moves {
+		q := *p
+		q.Do(m)
+		ck := boardKeyAfter(p, key, m)
+		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, minRep: noRep, after: -1}
+		if m.IsDrop() {
+			c.after = lastDrop[m.To()]
+			lastDrop[m.To()] = int16(len(kids))
+		}
+		if d, rep := s.path[pathKey{ck, hand}]; rep {
+			c.pn, c.dn, c.minRep = pnInf, 0, d
+		} else if e, ok := s.tt.lookup(ck, hand); ok {
+			c.pn, c.dn, c.length = e.pn, e.dn, e.length
+		} else {
+			c.pn, c.dn, c.length = s.orLeaf(&q, ck, hand)
+		}
+		s.limitProof(&c, depth+1)
+		kids = append(kids, c)
+	}
+	s.bufs[depth] = kids
+	return kids
+}
+
+// orLeaf gives the first numbers of an OR node: proven by a mate in one, disproven without
+// a check, else a disproof number that grows with the number of checks.
+func (s *Solver) orLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint32, length uint16) {
+	ci := newCheckInfo(q)
+	var buf moveList
+	n := uint32(0)
+	for _, m := range genChecks(q, &ci, buf[:0]) {
+		r := *q
+		r.Do(m)
+		if !legalAfter(&r) {
+			continue
+		}
+		if !hasEvasion(&r) || !s.opt.CountFutile && matedOmittingFutile(&r) {
+			if m.IsDrop() && m.Piece() == board.Pawn && !r.HasLegalMove() {
+				continue // 打ち歩詰め
+			}
+			s.tt.store(dfpnEntry{key: key, hand: hand, pn: 0, dn: pnInf, move: m, length: 1, amount: 1})
+			// and the mated position itself, so that the line can be followed through the table
+			s.tt.store(dfpnEntry{key: boardKeyAfter(q, key, m), hand: handPack(r.Hand(q.SideToMove())), pn: 0, dn: pnInf, amount: 1})
+			return 0, pnInf, 1
+		}
+		n++
+	}
+	if n == 0 {
+		s.tt.store(dfpnEntry{key: key, hand: hand, pn: pnInf, dn: 0, amount: 1})
+		return pnInf, 0, 0
+	}
+	dn = max(1, n)
+	s.tt.store(dfpnEntry{key: key, hand: hand, pn: 1, dn: dn})
+	return 1, dn, 0
+}
+
+// limitProof makes a proof too long for the depth limit count as unknown.
+func (s *Solver) limitProof(c *dfpnChild, depth int) {
+	if s.limit > 0 && c.pn == 0 && int(c.length) > s.limit-depth {
+		c.pn, c.dn, c.length = 1, 1, 0
+	}
+}
+
+// mid is the df-pn search of one node with thresholds thpn, thdn.
+func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth int, thpn, thdn uint32) midResult {
+	s.nodes++
+	if s.nodes&4095 == 0 {
+		s.checkLimits()
+	}
+	if depth >= maxMateDepth {
+		// too deep to follow: unknown, and no disproof above may count as final
+		return midResult{pn: 1, dn: 1, minRep: -1}
+	}
+	var kids []dfpnChild
+	if or {
+		if s.limit > 0 && depth >= s.limit {
+			return midResult{pn: pnInf, dn: 0, minRep: -1} // no mate within the limit
+		}
+		kids = s.orChildren(p, key, hand, depth)
+	} else {
+		kids = s.andChildren(p, key, hand, depth)
+		if s.limit > 0 && depth >= s.limit && len(kids) > 0 {
+			return midResult{pn: pnInf, dn: 0, minRep: -1}
+		}
+	}
+	start := s.nodes
+	pk := pathKey{key, hand}
+	s.path[pk] = int32(depth)
+	defer delete(s.path, pk)
+
+	var r midResult
+	for {
+		r = s.collect(kids, or)
+		if r.pn == 0 || r.dn == 0 || r.pn >= thpn || r.dn >= thdn || s.stopped {
+			break
+		}
+		best, pn2, dn2 := selectChild(kids, or)
+		c := &kids[best]
+		var cthpn, cthdn uint32
+		if or {
+			cthpn = min(thpn, pn2+pn2/4+1)
+			cthdn = satAdd(thdn-r.dn, c.dn)
+		} else {
+			cthpn = satAdd(thpn-r.pn, c.pn)
+			cthdn = min(thdn, dn2+dn2/4+1)
+		}
+		q := *p
+		q.Do(c.move)
+		cr := s.mid(&q, c.key, s.childHand(p, &q, hand, or), !or, depth+1, min(cthpn, pnInf), min(cthdn, pnInf))
+		c.pn, c.dn, c.length, c.minRep = cr.pn, cr.dn, cr.length, cr.minRep
+	}
+	// remember the node
+	e := dfpnEntry{key: key, hand: hand, pn: r.pn, dn: r.dn, length: r.length, amount: uint32(min(s.nodes-start+1, 1<<31))}
+	if r.pn == 0 {
+		e.move = bestProof(kids, or)
+	}
+	if r.dn == 0 && r.minRep < int32(depth) {
+		e.flags |= flagPathDependent
+	}
+	s.tt.store(e)
+	return r
+}
+
+// childHand returns the attacker's hand in q, reached from p.
+func (s *Solver) childHand(p, q *board.Position, hand uint32, or bool) uint32 {
+	if !or {
+		return hand // the defender's moves do not change the attacker's hand
+	}
+	return handPack(q.Hand(p.SideToMove()))
+}
+
+// collect computes a node's numbers from its children.
+func (s *Solver) collect(kids []dfpnChild, or bool) midResult {
+	r := midResult{minRep: noRep}
+	if or {
+		r.pn, r.dn = pnInf, 0
+		bestLen := uint16(0xFFFF)
+		for i := range kids {
+			c := &kids[i]
+			r.pn = min(r.pn, c.pn)
+			r.dn = satAdd(r.dn, c.dn)
+			if c.pn == 0 && c.length < bestLen {
+				bestLen = c.length
+			}
+			if c.dn == 0 {
+				r.minRep = min(r.minRep, c.minRep)
+			}
+		}
+		if r.pn == 0 {
+			r.length = bestLen + 1
+			r.minRep = noRep
+		} else if r.dn != 0 {
+			r.minRep = noRep
+		}
+		if len(kids) == 0 {
+			r.pn, r.dn = pnInf, 0
+		}
+		return r
+	}
+	r.pn, r.dn = 0, pnInf
+	longest := uint16(0)
+	for i := range kids {
+		c := &kids[i]
+		if !active(kids, i) {
+			continue
+		}
+		r.pn = satAdd(r.pn, c.pn)
+		r.dn = min(r.dn, c.dn)
+		if c.length > longest {
+			longest = c.length
+		}
+	}
+	if r.dn == 0 {
+		// disproven by the escapes: the least path-dependent one decides
+		best := noRep
+		found := false
+		for i := range kids {
+			if kids[i].dn == 0 && active(kids, i) {
+				if !found || kids[i].minRep > best {
+					best = kids[i].minRep
+					found = true
+				}
+			}
+		}
+		r.minRep = best
+	}
+	if r.pn == 0 {
+		r.length = longest + 1
+		if len(kids) == 0 {
+			r.length = 0
+		}
+	}
+	return r
+}
+
+// selectChild returns the child to search next and the second best numbers.
+func selectChild(kids []dfpnChild, or bool) (best int, pn2, dn2 uint32) {
+	best = -1
+	pn2, dn2 = pnInf, pnInf
+	for i := range kids {
+		c := &kids[i]
+		if or {
+			if best < 0 || c.pn < kids[best].pn || c.pn == kids[best].pn && c.dn < kids[best].dn {
+				if best >= 0 {
+					pn2 = min(pn2, kids[best].pn)
+				}
+				best = i
+			} else {
+				pn2 = min(pn2, c.pn)
+			}
+		} else {
+			if !active(kids, i) {
+				continue
+			}
+			if best < 0 || c.dn < kids[best].dn || c.dn == kids[best].dn && c.pn < kids[best].pn {
+				if best >= 0 {
+					dn2 = min(dn2, kids[best].dn)
+				}
+				best = i
+			} else {
+				dn2 = min(dn2, c.dn)
+			}
+		}
+	}
+	return best, pn2, dn2
+}
+
+// bestProof returns the move a proven node records: the shortest mate (OR) or the longest
+// defence (AND).
+func bestProof(kids []dfpnChild, or bool) board.Move {
+	best := -1
+	for i := range kids {
+		c := &kids[i]
+		if c.pn != 0 {
+			continue
+		}
+		if best < 0 || or && c.length < kids[best].length || !or && c.length > kids[best].length {
+			best = i
+		}
+	}
+	if best < 0 {
+		return board.NoMove
+	}
+	return kids[best].move
+}

@@ -1,0 +1,88 @@
+package bundledengine
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"banmen/board"
+)
+
+func TestSolveAPI(t *testing.T) {
+	// 頭金
+	p := mustSFEN(t, "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")
+	line, st := Solve(p, time.Now().Add(5*time.Second))
+	if st != MateFound || moveString(line) != "G*5b" {
+		t.Errorf("頭金: %v %v", st, line)
+	}
+	// nothing to check with
+	p = mustSFEN(t, "4k4/9/9/9/9/9/9/9/4K4 b - 1")
+	if line, st := Solve(p, time.Time{}); st != NoMate || line != nil {
+		t.Errorf("no pieces: %v %v", st, line)
+	}
+	if NoMate.String() != "nomate" || MateFound.String() != "mate" || MateUnknown.String() != "timeout" {
+		t.Error("status names")
+	}
+}
+
+func TestSolveLimits(t *testing.T) {
+	// Microcosmos cannot be solved in the time of a test: each solve ends by its limit.
+	micro := mustSFEN(t, "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1")
+	s := NewSolver(16)
+	var r SolveResult
+	deadline := time.Now().Add(150 * time.Millisecond)
+	within(t, "a solve with a deadline", func() { r = s.Solve(micro, SolveOptions{Deadline: deadline}) })
+	if ended := time.Now(); r.Status != MateUnknown || r.Nodes == 0 || ended.Before(deadline) {
+		t.Errorf("deadline: %v after %d nodes, %v before the deadline", r.Status, r.Nodes, deadline.Sub(ended))
+	}
+	r = s.Solve(micro, SolveOptions{MaxNodes: 10000})
+	if r.Status != MateUnknown || r.Nodes < 10000 || r.Nodes > 20000 {
+		t.Errorf("node limit: %v, %d nodes", r.Status, r.Nodes)
+	}
+	// told to stop at its first progress report (about a second in), while it solves
+	var stop atomic.Bool
+	progress := 0
+	within(t, "a solve told to stop", func() {
+		r = s.Solve(micro, SolveOptions{Stop: &stop, Progress: func(SolveProgress) { progress++; stop.Store(true) }})
+	})
+	if r.Status != MateUnknown || !stop.Load() || progress != 1 {
+		t.Errorf("stop: %v, ended with stop %v after %d progress reports", r.Status, stop.Load(), progress)
+	}
+}
+
+func TestSolveDefenderToMove(t *testing.T) {
+	// after P*3b, White to move is mated in 2 however it answers
+	g := gameFrom(t, "lns3kn1/1r3g3/3Bp1s+R1/2pp1p3/pp2P4/2P1SP3/PPSP5/2GBG4/LN1K3N+l b G3Pl3p 51", "P*3b")
+	r := NewSolver(16).Solve(g.Position(), SolveOptions{DefenderToMove: true, Deadline: time.Now().Add(5 * time.Second)})
+	if r.Status != MateFound || len(r.Line) != 2 || !verifyLine(g.Position(), r.Line, false, false) {
+		t.Errorf("%v %v", r.Status, r.Line)
+	}
+	// not in check: not a mate problem at all
+	r = NewSolver(16).Solve(board.NewStartPosition(), SolveOptions{DefenderToMove: true})
+	if r.Status != NoMate {
+		t.Errorf("start position, defender to move: %v", r.Status)
+	}
+}
+
+func TestSolveFutileConvention(t *testing.T) {
+	// tsumeshogi-check-012: mate in 1 by the convention, in 3 by the plain rules
+	p := mustSFEN(t, "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1")
+	s := NewSolver(16)
+	r := s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Second)})
+	if r.Status != MateFound || moveString(r.Line) != "4b3b" {
+		t.Errorf("tsume convention: %v %v", r.Status, moveString(r.Line))
+	}
+	r = s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Second), CountFutile: true})
+	if r.Status != MateFound || len(r.Line) != 3 || !verifyLine(p, r.Line, true, true) {
+		t.Errorf("plain rules: %v %v", r.Status, moveString(r.Line))
+	}
+}
+
+func TestSolveRepetitionIsNoMate(t *testing.T) {
+	// a rook can check for ever, but checking round in circles is no mate
+	p := mustSFEN(t, "8k/9/9/9/9/9/9/9/7R1 b - 1")
+	r := NewSolver(16).Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Second)})
+	if r.Status != NoMate {
+		t.Errorf("%v %v", r.Status, r.Line)
+	}
+}

@@ -1,0 +1,118 @@
+package bundledengine
+
+import (
+	"testing"
+
+	"banmen/board"
+)
+
+func TestHandPackAndDomination(t *testing.T) {
+	var a, b board.Hand
+	a[board.Pawn], a[board.Gold], a[board.Rook] = 18, 4, 2
+	b[board.Pawn], b[board.Gold] = 3, 4
+	pa, pb := handPack(a), handPack(b)
+	if !handGE(pa, pb) || handGE(pb, pa) || !handGE(pa, pa) {
+		t.Errorf("handGE(%x, %x) wrong", pa, pb)
+	}
+	b[board.Knight] = 1
+	if handGE(pa, handPack(b)) {
+		t.Error("a hand without a knight holds one?")
+	}
+	// every field round-trips at its maximum
+	var full board.Hand
+	for _, f := range handFields {
+		full[f.t] = uint8(map[board.PieceType]int{board.Pawn: 18, board.Lance: 4, board.Knight: 4, board.Silver: 4, board.Gold: 4, board.Bishop: 2, board.Rook: 2}[f.t])
+	}
+	if p := handPack(full); !handGE(p, handPack(a)) || p&handGuards != 0 {
+		t.Errorf("full hand %x", p)
+	}
+}
+
+func TestBoardKeyAfterMatchesRecomputation(t *testing.T) {
+	for _, p := range randomPositions(t, 1000, 13) {
+		var buf moveList
+		k := boardKey(p)
+		for _, m := range p.LegalMoves(buf[:0]) {
+			q := *p
+			q.Do(m)
+			if got, want := boardKeyAfter(p, k, m), boardKey(&q); got != want {
+				t.Fatalf("%s %s: key %x, recomputed %x", p.SFEN(), m, got, want)
+			}
+		}
+	}
+}
+
+func TestDfpnTableDomination(t *testing.T) {
+	tt := newDfpnTable(1)
+	var small, big board.Hand
+	small[board.Gold] = 1
+	big[board.Gold], big[board.Silver] = 2, 1
+	ps, pb := handPack(small), handPack(big)
+	// proven with a gold: proven with more
+	tt.store(dfpnEntry{key: 42 << 8, hand: ps, pn: 0, dn: pnInf, length: 7})
+	if e, ok := tt.lookup(42<<8, pb); !ok || e.pn != 0 || e.length != 7 {
+		t.Errorf("proof not shared with a bigger hand: %+v %v", e, ok)
+	}
+	if _, ok := tt.lookup(42<<8, 0); ok {
+		t.Error("proof shared with an empty hand")
+	}
+	// disproven with two golds and a silver: disproven with less
+	tt.store(dfpnEntry{key: 43 << 8, hand: pb, pn: pnInf, dn: 0})
+	if e, ok := tt.lookup(43<<8, ps); !ok || e.dn != 0 {
+		t.Errorf("disproof not shared with a smaller hand: %+v %v", e, ok)
+	}
+	// a path-dependent disproof is not shared at all
+	tt.store(dfpnEntry{key: 44 << 8, hand: pb, pn: pnInf, dn: 0, flags: flagPathDependent})
+	if _, ok := tt.lookup(44<<8, pb); ok {
+		t.Error("a path-dependent disproof was given out")
+	}
+	// a proof is not overwritten by numbers, and the shorter of two proofs stays
+	tt.store(dfpnEntry{key: 42 << 8, hand: ps, pn: 5, dn: 5})
+	tt.store(dfpnEntry{key: 42 << 8, hand: ps, pn: 0, dn: pnInf, length: 9})
+	if e, _ := tt.lookup(42<<8, ps); e.pn != 0 || e.length != 7 {
+		t.Errorf("proof lost or lengthened: %+v", e)
+	}
+	tt.store(dfpnEntry{key: 42 << 8, hand: ps, pn: 0, dn: pnInf, length: 5})
+	if e, _ := tt.lookup(42<<8, ps); e.length != 5 {
+		t.Errorf("shorter proof not kept: %+v", e)
+	}
+	if tt.used != 3 || tt.hashfull() != 0 {
+		t.Errorf("%d slots used, hashfull %d", tt.used, tt.hashfull())
+	}
+}
+
+// A go mate with a time limit gets a table it can fill in that time, not one of the whole
+// USI_Hash (writing every page of 1 GB takes seconds); a larger table is kept; Prepare
+// empties a used one.
+func TestSolverFitAndPrepare(t *testing.T) {
+	s := NewSolver(256)
+	s.Fit(48)
+	if got := s.tt.sizeMB(); got < 16 || got > 48 {
+		t.Errorf("Fit(48) made %d MB", got)
+	}
+	small := s.tt
+	s.Fit(16)
+	if s.tt != small {
+		t.Error("Fit(16) replaced a larger table")
+	}
+	s.Fit(4096)
+	if got := s.tt.sizeMB(); got > 256 || got < 128 {
+		t.Errorf("Fit(4096) with USI_Hash 256 made %d MB", got)
+	}
+	s = NewSolver(8)
+	if r := s.Solve(mustSFEN(t, "3sks3/9/4S4/9/9/8B/9/9/9 b S 1"), SolveOptions{}); r.Status != MateFound {
+		t.Fatalf("%+v", r)
+	}
+	if s.tt.used == 0 {
+		t.Fatal("the solve stored nothing")
+	}
+	s.Prepare()
+	if s.tt.used != 0 {
+		t.Errorf("Prepare left %d slots in use", s.tt.used)
+	}
+	for i := range s.tt.buckets {
+		if s.tt.buckets[i].keys != [dfpnBucketSize]uint64{} {
+			t.Fatalf("bucket %d not emptied", i)
+		}
+	}
+}

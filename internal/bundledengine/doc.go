@@ -1,0 +1,22 @@
+// Package bundledengine is Banmen's bundled shogi engine, the other end of the USI wire: the
+// search, the evaluation, the time management, the tsume solver and the USI protocol loop, in
+// pure Go on top of package board. cmd/banmen-engine is a thin main around it. The GUI does
+// not run it in-process: it starts the banmen-engine binary like any other USI engine, through
+// package engine. It lives under the top-level internal/ so that a later `banmen --usi` can
+// serve it from the GUI's own binary.
+//
+// Entry points:
+//
+//   - Serve(in, out), or NewEngine().Run(in, out): a USI conversation over any reader and
+//     writer, as the Shogidokoro USI page describes it (go mate answered with checkmate,
+//     bestmove resign and win, byoyomi, ponder, …).
+//   - Solve(pos, deadline), or NewSolver(mb).Solve(pos, opts): the tsume solver (df-pn), with
+//     the line it found. Its convention on futile interpositions (無駄合) is
+//     board.FutileDrops (board/futile.go).
+//   - NewSearcher(mb).Search(game, limits, report): the alpha-beta search.
+//
+// Files, one concept each: movegen (captures and checks), eval, see, tt, movepick (ordering),
+// mate (short mates), alphabeta (the recursive search), search (iterative deepening, threads),
+// timeman, options, command (position and go), usi (the loop); dfpntt, dfpn and line for the
+// solver; tablemem (the big tables' memory).
+package bundledengine

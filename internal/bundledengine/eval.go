@@ -1,0 +1,308 @@
+package bundledengine
+
+import "banmen/board"
+
+// The evaluation: material (pieces in hand valued apart from pieces on the board), piece-square
+// tables, piece placement relative to both kings (defenders near our king, attackers near
+// theirs), slider mobility and the openness of each king against the opponent's hand.
+// Values are in centipawns (a pawn on the board is 100) from the side to move's point of view.
+
+// pieceValue is the value of a piece on the board, by kind.
+var pieceValue = [board.NumPieceTypes]int{
+	board.Pawn: 100, board.Lance: 265, board.Knight: 295, board.Silver: 425, board.Gold: 510,
+	board.Bishop: 655, board.Rook: 740, board.King: 0,
+	board.ProPawn: 560, board.ProLance: 540, board.ProKnight: 550, board.ProSilver: 550,
+	board.Horse: 900, board.Dragon: 1050,
+}
+
+// handValue is the value of one piece in hand, by kind: a piece in hand can go anywhere.
+var handValue = [board.NumPieceTypes]int{
+	board.Pawn: 110, board.Lance: 290, board.Knight: 330, board.Silver: 470, board.Gold: 550,
+	board.Bishop: 720, board.Rook: 830,
+}
+
+// captureValue is what capturing a piece of each kind gains: the piece leaves the opponent's
+// board and arrives in our hand. Used by move ordering and SEE.
+var captureValue [board.NumPieceTypes]int
+
+// handTable[t][n] is the value of n pieces of kind t in hand, with diminishing returns.
+var handTable [8][19]int
+
+// Tables indexed by relative square or by offset to a king, filled by init.
+var (
+	pst [board.NumPieceTypes][board.NumSquares]int // from Black's side; White mirrors
+	// ownKing[t][o], enemyKing[t][o]: bonus of a piece of kind t at offset o from its own
+	// king or from the opponent's king; offsets are seen from the piece's owner (forward = -rank).
+	ownKing   [board.NumPieceTypes][offsetCount]int
+	enemyKing [board.NumPieceTypes][offsetCount]int
+)
+
+const (
+	offsetCount = 17 * 17
+	tempo       = 20
+)
+
+// offsetTable[k][s] indexes the displacement from square k to square s as Black sees it.
+var offsetTable [board.NumSquares][board.NumSquares]uint16
+
+// offset indexes the displacement from square k to square s as seen by colour c: White's
+// view is Black's with the board turned round.
+func offset(c board.Color, k, s board.Square) int {
+	if c == board.White {
+		k, s = board.NumSquares-1-k, board.NumSquares-1-s
+	}
+	return int(offsetTable[k][s])
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func init() {
+	initMaterial()
+	initPieceSquare()
+	for o := 0; o < offsetCount; o++ {
+		df, dr := o/17-8, o%17-8
+		for t := board.Pawn; t <= board.Dragon; t++ {
+			if t != board.King {
+				ownKing[t][o] = nearOwnKing(t, df, dr)
+				enemyKing[t][o] = nearEnemyKing(t, df, dr)
+			}
+		}
+	}
+}
+
+// initMaterial fills the square offsets, the capture values and the hand values.
+func initMaterial() {
+	for k := board.Square(0); k < board.NumSquares; k++ {
+		for s := board.Square(0); s < board.NumSquares; s++ {
+			offsetTable[k][s] = uint16((s.File()-k.File()+8)*17 + s.Rank() - k.Rank() + 8)
+		}
+	}
+	for t := board.Pawn; t <= board.Dragon; t++ {
+		captureValue[t] = pieceValue[t] + handValue[t.Unpromote()]
+	}
+	for t := board.Pawn; t <= board.Gold; t++ {
+		sum := 0
+		for n := 1; n < len(handTable[t]); n++ {
+			v := handValue[t]
+			if t == board.Pawn && n > 3 {
+				v = handValue[t] * 2 / 3
+			} else if t != board.Pawn && n > 1 {
+				v = handValue[t] * 9 / 10
+			}
+			sum += v
+			handTable[t][n] = sum
+		}
+	}
+}
+
+// initPieceSquare fills the piece-square tables.
+func initPieceSquare() {
+	// piece-square tables, Black's view: rank 1 is the far rank
+	for s := board.Square(0); s < board.NumSquares; s++ {
+		r, f := s.Rank(), s.File()
+		edge := f == 1 || f == 9
+		center := 5 - abs(f-5) // 1 at the edges, 5 in the middle
+		pst[board.Pawn][s] = []int{0, 0, 30, 20, 12, 5, 0, 0, 0, 0}[r]
+		pst[board.Lance][s] = []int{0, 0, -10, -5, 0, 0, 0, 5, 5, 10}[r]
+		pst[board.Knight][s] = []int{0, 0, 0, 10, 15, 5, 0, -5, -10, -15}[r]
+		if edge {
+			pst[board.Knight][s] -= 15
+		}
+		pst[board.Silver][s] = []int{0, -10, 0, 10, 10, 15, 10, 5, 0, -5}[r] + center*2
+		pst[board.Gold][s] = []int{0, -20, -10, 0, 0, 5, 10, 15, 10, 5}[r] + center
+		pst[board.Bishop][s] = []int{0, 5, 5, 5, 5, 0, 0, 0, 0, 0}[r]
+		pst[board.Rook][s] = []int{0, 20, 15, 10, 0, 0, 0, 0, 0, 0}[r]
+		for _, t := range []board.PieceType{board.ProPawn, board.ProLance, board.ProKnight, board.ProSilver} {
+			pst[t][s] = []int{0, 15, 15, 10, 5, 0, -5, -10, -15, -20}[r] + center
+		}
+		pst[board.Horse][s] = center * 3
+		pst[board.Dragon][s] = []int{0, 15, 15, 10, 5, 0, 0, 0, 0, 0}[r]
+		// the king: castled on the back ranks, away from the centre file
+		pst[board.King][s] = []int{0, -40, -40, -35, -35, -30, -20, 0, 20, 25}[r]
+		if f == 5 {
+			pst[board.King][s] -= 15
+		}
+		if f == 1 || f == 9 {
+			pst[board.King][s] -= 5
+		}
+	}
+}
+
+// nearOwnKing is the value of a piece of kind t at offset (df, dr) from its own king:
+// golds and silvers build the castle.
+func nearOwnKing(t board.PieceType, df, dr int) int {
+	dist := max(abs(df), abs(dr))
+	front := dr < 0 // towards the opponent
+	var own int
+	switch t {
+	case board.Gold, board.ProSilver:
+		own = []int{0, 50, 30, 12, 0, -5, -10, -15, -15}[dist]
+	case board.Silver:
+		own = []int{0, 40, 28, 12, 0, -5, -5, -10, -10}[dist]
+	case board.ProPawn, board.ProLance, board.ProKnight:
+		own = []int{0, 25, 15, 5, 0, 0, 0, 0, 0}[dist]
+	case board.Pawn:
+		if front && abs(df) <= 1 && dist <= 3 {
+			own = 18
+		}
+	case board.Knight, board.Lance:
+		if dist <= 2 {
+			own = 8
+		}
+	case board.Bishop, board.Rook:
+		if dist == 1 {
+			own = -15 // crowding the king
+		}
+	}
+	return own
+}
+
+// nearEnemyKing is the value of a piece of kind t at offset (df, dr) from the opponent's
+// king: the attack.
+func nearEnemyKing(t board.PieceType, df, dr int) int {
+	// "in front of the piece" is the king's side, so a piece below the king (dr > 0) attacks
+	dist := max(abs(df), abs(dr))
+	var att int
+	switch t {
+	case board.Gold, board.Silver, board.ProPawn, board.ProLance, board.ProKnight, board.ProSilver:
+		att = []int{0, 60, 35, 12, 0, 0, 0, 0, 0}[dist]
+		if dist <= 2 && dr < 0 {
+			att = att * 2 / 3 // behind the king: less of a net
+		}
+	case board.Horse, board.Dragon:
+		att = []int{0, 90, 60, 35, 15, 5, 0, 0, 0}[dist]
+	case board.Bishop, board.Rook:
+		att = []int{0, 25, 20, 15, 8, 0, 0, 0, 0}[dist]
+	case board.Knight:
+		if (abs(df) == 1 && (dr == 2 || dr == 4)) || dist <= 2 {
+			att = 25
+		}
+	case board.Lance:
+		if df == 0 && dr > 0 {
+			att = 20
+		}
+	case board.Pawn:
+		if dist <= 2 && dr > 0 {
+			att = 20
+		}
+	}
+	return att
+}
+
+// evaluate returns the static value of p for the side to move.
+func evaluate(p *board.Position) int { return evaluateWith(p, computeBase(p)) }
+
+// evalBase is the part of the evaluation a move changes only where it happens: material,
+// pieces in hand, piece-square tables and placement relative to both kings, per colour.
+// The search carries it from node to node (evalBase.after) and adds the rest.
+type evalBase [2]int32
+
+// pieceTerm is what a piece of kind t (not the king) of colour c on s contributes.
+func pieceTerm(c board.Color, t board.PieceType, s board.Square, own, opp board.Square) int32 {
+	rs := s
+	if c == board.White {
+		rs = board.NumSquares - 1 - s
+	}
+	v := pieceValue[t] + pst[t][rs]
+	if own != board.NoSquare {
+		v += ownKing[t][offset(c, own, s)]
+	}
+	if opp != board.NoSquare {
+		v += enemyKing[t][offset(c, opp, s)]
+	}
+	return int32(v)
+}
+
+// computeBase computes the base of p from scratch.
+func computeBase(p *board.Position) evalBase {
+	var b evalBase
+	for c := board.Black; c <= board.White; c++ {
+		own, opp := p.KingSquare(c), p.KingSquare(c.Opp())
+		h := p.Hand(c)
+		v := int32(0)
+		for t := board.Pawn; t <= board.Gold; t++ {
+			v += int32(handTable[t][min(h.Count(t), 18)])
+		}
+		if own != board.NoSquare {
+			rs := own
+			if c == board.White {
+				rs = board.NumSquares - 1 - own
+			}
+			v += int32(pst[board.King][rs])
+		}
+		for t := board.Pawn; t <= board.Dragon; t++ {
+			if t == board.King {
+				continue
+			}
+			for bb := p.Pieces(c, t); bb.NonZero(); {
+				v += pieceTerm(c, t, bb.Pop(), own, opp)
+			}
+		}
+		b[c] = v
+	}
+	return b
+}
+
+// after returns the base after m, legal in p (whose base is b). A king move changes every
+// piece's placement relative to it: ok is false, and the caller computes the base anew.
+func (b evalBase) after(p *board.Position, m board.Move) (evalBase, bool) {
+	t := m.Piece()
+	if t == board.King {
+		return b, false
+	}
+	us := p.SideToMove()
+	them := us.Opp()
+	kUs, kThem := p.KingSquare(us), p.KingSquare(them)
+	to := m.To()
+	if m.IsDrop() {
+		n := min(p.Hand(us).Count(t), 18)
+		b[us] += int32(handTable[t][n-1]-handTable[t][n]) + pieceTerm(us, t, to, kUs, kThem)
+		return b, true
+	}
+	b[us] += pieceTerm(us, m.PieceAfter(), to, kUs, kThem) - pieceTerm(us, t, m.From(), kUs, kThem)
+	if c := m.Captured(); c != board.NoPieceType {
+		if c == board.King {
+			return b, false
+		}
+		b[them] -= pieceTerm(them, c, to, kThem, kUs)
+		u := c.Unpromote()
+		n := min(p.Hand(us).Count(u), 17)
+		b[us] += int32(handTable[u][n+1] - handTable[u][n])
+	}
+	return b, true
+}
+
+// evaluateWith adds to the base what depends on the whole board: slider mobility and the
+// openness of each king against the opponent's hand, and turns it to the side to move.
+func evaluateWith(p *board.Position, b evalBase) int {
+	v := int(b[board.Black]-b[board.White]) + dynamic(p, board.Black) - dynamic(p, board.White)
+	if p.SideToMove() == board.White {
+		v = -v
+	}
+	return v + tempo
+}
+
+// dynamic is c's mobility and king exposure.
+func dynamic(p *board.Position, c board.Color) int {
+	v := 0
+	for _, t := range [4]board.PieceType{board.Rook, board.Dragon, board.Bishop, board.Horse} {
+		for bb := p.Pieces(c, t); bb.NonZero(); {
+			v += 3 * p.AttacksFrom(c, t, bb.Pop()).Count()
+		}
+	}
+	// an open king against a full hand: empty squares next to our king are drop squares
+	if own := p.KingSquare(c); own != board.NoSquare {
+		oh := p.Hand(c.Opp())
+		danger := oh.Count(board.Gold) + oh.Count(board.Silver) + 2*(oh.Count(board.Rook)+oh.Count(board.Bishop)) + oh.Count(board.Knight)
+		if danger > 0 {
+			holes := board.PseudoAttacks(c, board.King, own).AndNot(p.Occupied()).Count()
+			v -= holes * min(danger, 6) * 6
+		}
+	}
+	return v
+}

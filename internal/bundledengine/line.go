@@ -1,0 +1,250 @@
+package bundledengine
+
+import (
+	"time"
+
+	"banmen/board"
+)
+
+// The mating line of a proven root. df-pn stops at the first proof it finds, which need be
+// neither the shortest mate nor the longest defence. So the line is built from mate lengths:
+// at the attacker's turn the move with the shortest proven mate, at the defender's the reply
+// with the longest. The lengths come from the proof tree in the table (a reply missing from it
+// is proven again on the spot), and then the attacker's alternatives along the line are tried
+// with a small budget each, in case one mates sooner. The line is replayed and checked before
+// it is given out.
+
+// extractLine returns the mating line from root, proven, or nil if none could be made.
+func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
+	line := s.followLine(root, or)
+	if line == nil || !verifyLine(root, line, or, s.opt.CountFutile) {
+		return nil
+	}
+	// shorter mates: prove "mate within L plies" for L = len-2, len-4, … while it holds
+	if len(line) > 300 {
+		return line
+	}
+	key := boardKey(root)
+	hand := handPack(root.Hand(attackerOf(root, or)))
+	budget := max(4*s.proofNodes, 200000)
+	// the answer is there already: polish it for a while, not for all the time allowed
+	deadline := s.opt.Deadline
+	polish := time.Now().Add(max(time.Second, 3*time.Since(s.start)))
+	if deadline.IsZero() || polish.Before(deadline) {
+		s.opt.Deadline = polish
+	}
+	defer func() { s.opt.Deadline = deadline }()
+	for l := len(line) - 2; l >= 1 && !s.stopped; l = len(line) - 2 {
+		s.limit = l
+		ok := s.proveHand(root, key, hand, or, budget)
+		s.limit = 0
+		if !ok {
+			break
+		}
+		shorter := s.followLine(root, or)
+		if shorter == nil || len(shorter) >= len(line) || !verifyLine(root, shorter, or, s.opt.CountFutile) {
+			break
+		}
+		line = shorter
+	}
+	return line
+}
+
+// followLine walks from root by the mate lengths in the table: the shortest proven mate at
+// the attacker's turn, the longest at the defender's. A reply the table has lost is proven
+// again on the spot.
+func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
+	attacker := attackerOf(root, or)
+	p := *root
+	key := boardKey(&p)
+	seen := map[pathKey]bool{}
+	var line []board.Move
+	var buf moveList
+	// bound is the length of the node we stand on: the lengths must fall along the line. A
+	// reply whose entry claims more (its proof was lost and found again, longer) could lead
+	// round in a circle, so the defender's longest reply is taken among those below it.
+	bound := lenUnknown
+	if e, ok := s.tt.lookup(key, handPack(p.Hand(attacker))); ok && e.pn == 0 {
+		bound = int(e.length)
+	}
+	for len(line) < maxMateDepth {
+		pk := pathKey{key, handPack(p.Hand(attacker))}
+		seen[pk] = true
+		var moves []board.Move
+		if or {
+			ci := newCheckInfo(&p)
+			moves = genChecks(&p, &ci, buf[:0])
+		} else {
+			moves = p.LegalMoves(buf[:0])
+			if !s.opt.CountFutile {
+				moves = p.OmitFutile(moves, board.FutileDrops)
+			}
+			if len(moves) == 0 {
+				return line
+			}
+		}
+		pick, pickLen, ok := s.lineStep(&p, key, attacker, moves, seen, or, bound)
+		if !ok {
+			return nil
+		}
+		if pick == board.NoMove && or {
+			// proven by the mate-in-one test at the leaf: the table has the move, not the child
+			if e, ok := s.tt.lookup(key, pk.hand); ok && e.pn == 0 && e.move != board.NoMove && p.IsLegal(e.move) {
+				pick = e.move
+			}
+		}
+		if pick == board.NoMove {
+			// the table's lengths disagree here (an entry was lost and proven again): solve
+			// the rest afresh, in a table of its own
+			if len(line) == 0 || s.nested {
+				return nil
+			}
+			rest := s.solveRest(&p, or)
+			if rest == nil {
+				return nil
+			}
+			return append(line, rest...)
+		}
+		line = append(line, pick)
+		key = boardKeyAfter(&p, key, pick)
+		p.Do(pick)
+		or = !or
+		bound = pickLen
+	}
+	return nil
+}
+
+// lineStep picks the next move of the line at p (key is its board key) among moves: the
+// attacker's quickest mate, or the defender's longest reply below bound (else its
+// shortest at or above it), never a position already on the line. ok is false when a reply
+// the table lost cannot be proven again.
+func (s *Solver) lineStep(p *board.Position, key uint64, attacker board.Color, moves []board.Move, seen map[pathKey]bool, or bool, bound int) (pick board.Move, pickLen int, ok bool) {
+	pick = board.NoMove
+	over, overLen := board.NoMove, 0 // the defender's shortest reply at or above the bound
+	for _, m := range moves {
+		q := *p
+		q.Do(m)
+		if or && (!legalAfter(&q) || m.IsDrop() && m.Piece() == board.Pawn && !q.HasLegalMove()) {
+			continue
+		}
+		ck := boardKeyAfter(p, key, m)
+		ch := handPack(q.Hand(attacker))
+		if seen[pathKey{ck, ch}] {
+			continue // lengths from different proofs can disagree: never go round in circles
+		}
+		e, found := s.tt.lookup(ck, ch)
+		if !or && (!found || e.pn != 0) {
+			// every reply must be mated: prove the one the table lost (even after a stop or
+			// the deadline, briefly: the root is proven, the answer is owed)
+			was := s.stopped
+			s.stopped = false
+			proven := s.proveHand(&q, ck, ch, true, 100000)
+			s.stopped = s.stopped || was
+			if !proven {
+				return board.NoMove, 0, false
+			}
+			e, found = s.tt.lookup(ck, ch)
+		}
+		if !found || e.pn != 0 {
+			continue
+		}
+		l := int(e.length)
+		if !or && l >= bound {
+			if over == board.NoMove || l < overLen {
+				over, overLen = m, l
+			}
+			continue
+		}
+		if pick == board.NoMove || or && l < pickLen || !or && l > pickLen {
+			pick, pickLen = m, l
+		}
+	}
+	if pick == board.NoMove && over != board.NoMove {
+		pick, pickLen = over, overLen
+	}
+	return pick, pickLen, true
+}
+
+// proveHand runs df-pn from p with a node budget; it reports whether p is proven.
+func (s *Solver) proveHand(p *board.Position, key uint64, hand uint32, or bool, budget uint64) bool {
+	if s.stopped {
+		return false
+	}
+	saved := s.opt.MaxNodes
+	limit := s.nodes + budget
+	if saved == 0 || saved > limit {
+		s.opt.MaxNodes = limit
+	}
+	var r midResult
+	for !s.stopped {
+		r = s.mid(p, key, hand, or, 0, pnInf, pnInf)
+		if r.pn == 0 || r.dn == 0 {
+			break
+		}
+	}
+	// a budget running out is not the end of the whole solve
+	if s.opt.MaxNodes != saved {
+		s.opt.MaxNodes = saved
+		if s.nodes >= limit && (saved == 0 || s.nodes < saved) && !s.outOfTime() {
+			s.stopped = false
+		}
+	}
+	return r.pn == 0
+}
+
+func (s *Solver) outOfTime() bool {
+	o := &s.opt
+	return o.Stop != nil && o.Stop.Load() || !o.Deadline.IsZero() && time.Now().After(o.Deadline)
+}
+
+// verifyLine replays a mating line: every attacker move is legal and checks, every defender
+// move is legal, and at the end the defender is mated (under the futile-interposition
+// convention unless countFutile).
+func verifyLine(root *board.Position, line []board.Move, or bool, countFutile bool) bool {
+	p := *root
+	if !or && !p.InCheck() {
+		return false
+	}
+	for _, m := range line {
+		if !p.IsLegal(m) {
+			return false
+		}
+		p.Do(m)
+		if or && !p.InCheck() {
+			return false
+		}
+		or = !or
+	}
+	if or {
+		return false // the line must end with the attacker's move
+	}
+	if !p.HasLegalMove() {
+		return true
+	}
+	return !countFutile && matedOmittingFutile(&p)
+}
+
+// attackerOf returns the attacker of a position that is an OR node (attacker to move) or not.
+func attackerOf(p *board.Position, or bool) board.Color {
+	if or {
+		return p.SideToMove()
+	}
+	return p.SideToMove().Opp()
+}
+
+// solveRest solves p (proven in the table) again with a fresh table and returns its line.
+func (s *Solver) solveRest(p *board.Position, or bool) []board.Move {
+	sub := NewSolver(min(s.mb, 64))
+	sub.nested = true
+	opt := s.opt
+	opt.DefenderToMove = !or
+	opt.Progress = nil
+	if until := time.Now().Add(2 * time.Second); opt.Deadline.IsZero() || until.Before(opt.Deadline) {
+		opt.Deadline = until
+	}
+	r := sub.Solve(p, opt)
+	if r.Status != MateFound {
+		return nil
+	}
+	return r.Line
+}

@@ -1,0 +1,260 @@
+package bundledengine
+
+import (
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"banmen/board"
+)
+
+func gameFrom(t testing.TB, sfen string, moves ...string) *board.Game {
+	t.Helper()
+	g := board.NewGame(mustSFEN(t, sfen))
+	for _, m := range moves {
+		if _, err := g.PlayUSI(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// BenchmarkSearchMiddleGames measures nodes per second of the alpha-beta search from the
+// middle-game positions, one thread, depth 11 each, with a 64 MB table:
+//
+//	go test -run '^$' -bench SearchMiddleGames -benchtime 3x -cpu 1 ./internal/bundledengine/
+//
+// nodes/s is by the wall clock; nodes/cpu-s by the process's CPU time, which a busy machine
+// does not distort.
+func BenchmarkSearchMiddleGames(b *testing.B) {
+	s := NewSearcher(64)
+	var nodes uint64
+	var elapsed, cpu time.Duration
+	for b.Loop() {
+		for _, sfen := range middleGames {
+			s.Clear()
+			g := gameFrom(b, sfen)
+			start, startCPU := time.Now(), cpuTime()
+			r := s.Search(g, Limits{Depth: 11}, nil)
+			elapsed += time.Since(start)
+			cpu += cpuTime() - startCPU
+			nodes += r.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/elapsed.Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+func searchDepth(t *testing.T, sfen string, depth int) Result {
+	t.Helper()
+	s := NewSearcher(16)
+	return s.Search(gameFrom(t, sfen), Limits{Depth: depth}, nil)
+}
+
+func TestSearchFindsMateInOne(t *testing.T) {
+	for _, sfen := range []string{
+		"lns3kn1/1r4g2/3Bp1s+R1/2pp1p3/pp2P4/2P1SP3/PPSP5/2GBG4/LN1K3N+l b G2Pl4p 53",
+		"4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+	} {
+		r := searchDepth(t, sfen, 3)
+		p := mustSFEN(t, sfen)
+		p.Do(r.Move)
+		if !p.IsCheckmate() || !r.Score.IsMate || r.Score.Mate != 1 {
+			t.Errorf("%s: %s, score %+v", sfen, r.Move, r.Score)
+		}
+	}
+}
+
+func TestSearchFindsMateInThree(t *testing.T) {
+	// P*3b 4b3b G*4a (ElmoTeacherDecoder-021)
+	sfen := "lns3kn1/1r3g3/3Bp1s+R1/2pp1p3/pp2P4/2P1SP3/PPSP5/2GBG4/LN1K3N+l b G3Pl3p 51"
+	r := searchDepth(t, sfen, 5)
+	if !r.Score.IsMate || r.Score.Mate != 3 {
+		t.Fatalf("score %+v, move %s, pv %v", r.Score, r.Move, r.PV)
+	}
+	if !verifyLine(mustSFEN(t, sfen), r.PV[:3], true, true) {
+		t.Errorf("the pv %v is not a mate", r.PV)
+	}
+}
+
+func TestSearchMatedSideSeesItsMate(t *testing.T) {
+	// after P*3b of the mate in three above, White is mated in two whatever it does
+	g := gameFrom(t, "lns3kn1/1r3g3/3Bp1s+R1/2pp1p3/pp2P4/2P1SP3/PPSP5/2GBG4/LN1K3N+l b G3Pl3p 51", "P*3b")
+	r := NewSearcher(16).Search(g, Limits{Depth: 4}, nil)
+	if !r.Score.IsMate || r.Score.Mate != -2 {
+		t.Errorf("score %+v for the mated side", r.Score)
+	}
+}
+
+func TestSearchTakesAHangingRook(t *testing.T) {
+	// White's rook on 5e hangs to Black's bishop
+	r := searchDepth(t, "ln1gkgsnl/7b1/ppppppppp/9/4r4/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1", 5)
+	if r.Move.USI() != "8h5e" && r.Move.USI() != "8h5e+" {
+		t.Errorf("played %s, pv %v", r.Move, r.PV)
+	}
+}
+
+func TestSearchDoesNotGiveAwayMaterial(t *testing.T) {
+	// Black's rook could take the pawn on 5c, but a gold defends it: the search must not
+	for _, sfen := range []string{
+		"3gkg3/9/4p4/9/9/9/9/9/4R3K b - 1",
+		"lnsgkgsnl/1r5b1/pppp1pppp/4p4/9/4P4/PPPP1PPPP/1B5R1/LNSGKGSNL b - 1",
+	} {
+		r := searchDepth(t, sfen, 6)
+		p := mustSFEN(t, sfen)
+		if r.Move.Captured() != board.NoPieceType && !seeGE(p, r.Move, 0) {
+			t.Errorf("%s: %s loses material (pv %v)", sfen, r.Move, r.PV)
+		}
+		if r.Score.IsMate || r.Score.CP < -200 {
+			t.Errorf("%s: score %+v", sfen, r.Score)
+		}
+	}
+}
+
+func TestSearchLimits(t *testing.T) {
+	s := NewSearcher(16)
+	g := gameFrom(t, board.StartSFEN)
+	r := s.Search(g, Limits{Nodes: 5000}, nil)
+	if r.Nodes > 5000+2048 || r.Move == board.NoMove {
+		t.Errorf("node limit 5000: %d nodes, move %s", r.Nodes, r.Move)
+	}
+	only := mustSFEN(t, board.StartSFEN)
+	m, _ := only.ParseMove("1g1f")
+	r = s.Search(g, Limits{Depth: 4, SearchMoves: []board.Move{m}}, nil)
+	if r.Move != m {
+		t.Errorf("searchmoves 1g1f: %s", r.Move)
+	}
+	var depths []int
+	r = s.Search(g, Limits{Depth: 3}, func(i Info) {
+		if i.MultiPV == 1 {
+			depths = append(depths, i.Depth)
+		}
+	})
+	if r.Depth != 3 || !slices.Equal(depths, []int{1, 2, 3}) {
+		t.Errorf("depth 3: reached %d, reports at %v", r.Depth, depths)
+	}
+	// The time limit ends the search: past the optimum between iterations (at least 0.6 of
+	// it, with a stable best move) or at the maximum, never by running out of depth. How
+	// soon after the limit it ends depends on the machine; benchmarks measure speed.
+	start := time.Now()
+	within(t, "a search with a 200 ms maximum", func() {
+		r = s.Search(g, Limits{Optimum: 100 * time.Millisecond, Maximum: 200 * time.Millisecond}, nil)
+	})
+	el := time.Since(start)
+	t.Logf("200 ms maximum: ended after %v at depth %d", el, r.Depth)
+	if el < 60*time.Millisecond || r.Depth >= maxPly-10 || !g.Position().IsLegal(r.Move) {
+		t.Errorf("200 ms maximum: ended after %v at depth %d with %s", el, r.Depth, r.Move)
+	}
+}
+
+func TestSearchMultiPV(t *testing.T) {
+	s := NewSearcher(16)
+	lines := map[int]board.Move{}
+	s.Search(gameFrom(t, board.StartSFEN), Limits{Depth: 4, MultiPV: 3}, func(i Info) {
+		if i.Depth == 4 && i.MultiPV > 0 {
+			lines[i.MultiPV] = i.PV[0]
+		}
+	})
+	if len(lines) != 3 || lines[1] == lines[2] || lines[2] == lines[3] || lines[1] == lines[3] {
+		t.Errorf("three distinct lines expected: %v", lines)
+	}
+}
+
+func TestSearchStopAndPonderHit(t *testing.T) {
+	s := NewSearcher(16)
+	g := gameFrom(t, board.StartSFEN)
+	done := make(chan Result)
+	searching := make(chan struct{}) // closed at the first report: the search runs
+	var once sync.Once
+	go func() {
+		done <- s.Search(g, Limits{Infinite: true}, func(Info) { once.Do(func() { close(searching) }) })
+	}()
+	select {
+	case <-searching:
+	case <-time.After(patience):
+		t.Fatal("an infinite search reported nothing")
+	}
+	s.Stop()
+	select {
+	case r := <-done:
+		if r.Move == board.NoMove {
+			t.Error("no move after stop")
+		}
+	case <-time.After(patience):
+		t.Fatal("Stop did not end an infinite search")
+	}
+	// a ponder search ignores its time until ponderhit, then keeps to it
+	s.Prepare()
+	go func() {
+		done <- s.Search(g, Limits{Ponder: true, Optimum: 50 * time.Millisecond, Maximum: 100 * time.Millisecond}, nil)
+	}()
+	select {
+	case <-done:
+		t.Fatal("a ponder search ended before ponderhit")
+	case <-time.After(300 * time.Millisecond):
+	}
+	s.PonderHit()
+	select {
+	case <-done:
+	case <-time.After(patience):
+		t.Fatal("no end after ponderhit")
+	}
+}
+
+func TestSearchWeakLevelsPlayLegalMoves(t *testing.T) {
+	s := NewSearcher(16)
+	g := gameFrom(t, middleGames[2])
+	for level := 0; level < 20; level += 4 {
+		r := s.Search(g, Limits{Weaken: true, Skill: level}, nil)
+		if !g.Position().IsLegal(r.Move) {
+			t.Errorf("level %d: illegal %s", level, r.Move)
+		}
+	}
+}
+
+func TestRepetitionScores(t *testing.T) {
+	// kings walk back and forth: the fourth ply repeats the root
+	g := gameFrom(t, "4k4/9/9/9/9/9/9/9/4K4 b - 1", "5i5h", "5a5b", "5h5i", "5b5a")
+	s := NewSearcher(1)
+	r := s.Search(g, Limits{Depth: 6}, nil)
+	if r.Move == board.NoMove || r.Score.IsMate {
+		t.Errorf("kings only: %+v", r)
+	}
+	// a rook checking the king back and forth for ever loses (連続王手の千日手)
+	th := &searchThread{shared: &searchShared{}, stack: make([]frame, 8)}
+	p := mustSFEN(t, "8k/9/9/9/9/9/9/9/K6R1 b - 1")
+	cycle := []string{"2i1i", "1a2a", "1i2i", "2a1a"}
+	th.stack[0].pos = *p
+	th.stack[0].hash = p.Hash()
+	for i, u := range cycle {
+		q := th.stack[i].pos
+		m, err := q.ParseMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.Do(m)
+		th.stack[i+1].pos, th.stack[i+1].hash, th.stack[i+1].inCheck = q, q.Hash(), q.InCheck()
+	}
+	th.stack[0].inCheck = false
+	// at ply 4, Black to move, Black gave every check of the cycle: Black loses
+	v, ok := th.repetition(4)
+	if !ok || v != -scoreRepetitionWin {
+		t.Errorf("perpetual check: %d, %v", v, ok)
+	}
+}
+
+func TestSearchThreads(t *testing.T) {
+	s := NewSearcher(16)
+	g := gameFrom(t, middleGames[3])
+	r := s.Search(g, Limits{Threads: 3, Optimum: 200 * time.Millisecond, Maximum: 300 * time.Millisecond}, nil)
+	if !g.Position().IsLegal(r.Move) || r.Nodes == 0 {
+		t.Errorf("%+v", r)
+	}
+	// a second search reuses the threads
+	r = s.Search(g, Limits{Threads: 2, Depth: 6}, nil)
+	if !g.Position().IsLegal(r.Move) {
+		t.Errorf("%+v", r)
+	}
+}

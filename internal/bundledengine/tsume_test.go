@@ -1,0 +1,241 @@
+package bundledengine
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"banmen/board"
+)
+
+// The tsume problems of the shared corpus (../../../shared/testdata/tsume/problems.json).
+// The normal tests solve the short ones; -tsume.full (or BANMEN_TSUME_FULL=1) solves them
+// all with 10 s each and reports the solve rate and times, as the issue asks:
+//
+//	go test -run TsumeFull -v ./internal/bundledengine/ -args -tsume.full
+//	go test -run Microcosmos -v -timeout 60m ./internal/bundledengine/ -args -tsume.micro 60s
+
+var tsumeFull = flag.Bool("tsume.full", false, "solve every problem of the shared tsume corpus, 10 s each")
+
+type tsumeProblem struct {
+	ID             string `json:"id"`
+	SFEN           string `json:"sfen"`
+	SFENNormalized string `json:"sfen_normalized"`
+	Expected       string `json:"expected"`
+	Length         *int   `json:"length"`
+	Side           string `json:"side"`
+	Rules          string `json:"rules"`
+	Solution       any    `json:"solution_usi"`
+	Oracle         *struct {
+		ShortestMate *int `json:"shortest_mate"`
+		NoMateUpTo   *int `json:"no_mate_up_to"`
+	} `json:"oracle"`
+}
+
+func loadTsume(t testing.TB) []tsumeProblem {
+	t.Helper()
+	path := filepath.Join("..", "..", "..", "shared", "testdata", "tsume", "problems.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("no shared tsume corpus: %v", err)
+	}
+	var f struct {
+		Problems []tsumeProblem `json:"problems"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return f.Problems
+}
+
+func (tp *tsumeProblem) position(t testing.TB) *board.Position {
+	p, err := board.ParseSFEN(tp.SFEN)
+	if err != nil && tp.SFENNormalized != "" {
+		p, err = board.ParseSFEN(tp.SFENNormalized)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", tp.ID, err)
+	}
+	return p
+}
+
+// judge says whether a result answers the problem correctly; ok is false for a wrong answer,
+// solved false for no answer (a timeout).
+func (tp *tsumeProblem) judge(p *board.Position, r SolveResult) (solved, ok bool, why string) {
+	or := tp.Side != "defender_to_move"
+	switch r.Status {
+	case MateUnknown:
+		return false, true, "timeout"
+	case NoMate:
+		switch tp.Expected {
+		case "no_mate", "no_mate_within":
+			return true, true, ""
+		}
+		if tp.Oracle != nil && tp.Oracle.ShortestMate == nil && tp.Oracle.NoMateUpTo != nil && tp.Length != nil && *tp.Length <= *tp.Oracle.NoMateUpTo {
+			// the source's "mate" that the oracle refutes (ElmoTeacherDecoder-022, -026)
+			return true, true, "nomate, as the oracle found"
+		}
+		return false, false, "wrong nomate"
+	}
+	if !verifyLine(p, r.Line, or, false) {
+		return false, false, "the line does not mate: " + moveString(r.Line)
+	}
+	switch tp.Expected {
+	case "no_mate":
+		return false, false, "mate found where the source says none: " + moveString(r.Line)
+	case "no_mate_within":
+		if len(r.Line) <= *tp.Length {
+			return false, false, "mate found within the length the source rules out"
+		}
+	case "mate_within":
+		// any correct mate answers it
+	case "mate":
+		if tp.Length != nil && len(r.Line) != *tp.Length {
+			return true, true, "length " + itoa(len(r.Line)) + ", stated " + itoa(*tp.Length)
+		}
+	}
+	return true, true, ""
+}
+
+func moveString(ms []board.Move) string {
+	s := make([]string, len(ms))
+	for i, m := range ms {
+		s[i] = m.USI()
+	}
+	return strings.Join(s, " ")
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+func solveProblem(t testing.TB, s *Solver, tp *tsumeProblem, limit time.Duration) (SolveResult, *board.Position) {
+	p := tp.position(t)
+	r := s.Solve(p, SolveOptions{
+		Deadline:       time.Now().Add(limit),
+		DefenderToMove: tp.Side == "defender_to_move",
+		// problems stated under plain rules are solved under plain rules
+		CountFutile: strings.HasPrefix(tp.Rules, "engine"),
+	})
+	return r, p
+}
+
+func TestTsumeShortProblems(t *testing.T) {
+	s := NewSolver(64)
+	n := 0
+	for _, tp := range loadTsume(t) {
+		if tp.Length == nil || *tp.Length > 9 || tp.Expected == "no_mate" {
+			continue
+		}
+		n++
+		r, p := solveProblem(t, s, &tp, 10*time.Second)
+		solved, ok, why := tp.judge(p, r)
+		if !ok || !solved {
+			t.Errorf("%s: %s (%v, %d nodes, %v) %s", tp.ID, r.Status, r.Time.Round(time.Millisecond), r.Nodes, moveString(r.Line), why)
+		} else if why != "" || r.Time > time.Second {
+			t.Logf("%s: %s %v %d nodes %s", tp.ID, why, r.Time.Round(time.Millisecond), r.Nodes, moveString(r.Line))
+		}
+	}
+	if n < 60 {
+		t.Errorf("only %d short problems", n)
+	}
+}
+
+func TestTsumeFull(t *testing.T) {
+	if !*tsumeFull && os.Getenv("BANMEN_TSUME_FULL") == "" {
+		t.Skip("the whole corpus takes minutes: go test -run TsumeFull -v ./internal/bundledengine/ -args -tsume.full")
+	}
+	s := NewSolver(256)
+	var times []time.Duration
+	solved, wrong, total := 0, 0, 0
+	var worst time.Duration
+	for _, tp := range loadTsume(t) {
+		total++
+		r, p := solveProblem(t, s, &tp, 10*time.Second)
+		ok1, ok, why := tp.judge(p, r)
+		line := moveString(r.Line)
+		if len(line) > 80 {
+			line = line[:80] + "…"
+		}
+		t.Logf("%-24s %-13s %-7s %8v %9d nodes (proof %8v) %3d plies  %s %s", tp.ID, tp.Expected, r.Status, r.Time.Round(time.Millisecond), r.Nodes, r.ProofTime.Round(time.Millisecond), len(r.Line), why, line)
+		if !ok {
+			wrong++
+			t.Errorf("%s: WRONG: %s", tp.ID, why)
+		}
+		if ok1 {
+			solved++
+			times = append(times, r.Time)
+			worst = max(worst, r.Time)
+		}
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	median := time.Duration(0)
+	if len(times) > 0 {
+		median = times[len(times)/2]
+	}
+	t.Logf("solved %d of %d (%.1f%%), wrong %d, median %v, worst %v (of the solved)", solved, total, 100*float64(solved)/float64(total), wrong, median, worst)
+	_ = slices.Max[[]int]
+}
+
+var tsumeMicro = flag.Duration("tsume.micro", 0, "Microcosmos: solve the last N plies of the known answer, for growing N, this long each (e.g. 60s)")
+
+// TestMicrocosmos measures how far the solver gets into Microcosmos (1525 plies): it solves
+// the positions reached after all but the last k plies of the known answer, k growing up to
+// the whole problem, each with the time given by -tsume.micro, and stops at the first failure.
+func TestMicrocosmos(t *testing.T) {
+	if *tsumeMicro == 0 {
+		t.Skip("minutes per step: go test -run Microcosmos -v ./internal/bundledengine/ -args -tsume.micro 60s")
+	}
+	var micro *tsumeProblem
+	for _, tp := range loadTsume(t) {
+		if tp.ID == "KomoringHeights-001" {
+			micro = &tp
+		}
+	}
+	if micro == nil {
+		t.Skip("Microcosmos is not in the corpus")
+	}
+	var answer []string
+	switch v := micro.Solution.(type) {
+	case string:
+		answer = strings.Fields(strings.NewReplacer("[", "", "]", "", "'", "", ",", " ").Replace(v))
+	case []any:
+		for _, m := range v {
+			answer = append(answer, m.(string))
+		}
+	}
+	if len(answer) != 1525 {
+		t.Fatalf("answer has %d plies", len(answer))
+	}
+	positions := []*board.Position{micro.position(t)}
+	for _, u := range answer {
+		p := *positions[len(positions)-1]
+		m, err := p.ParseMove(u)
+		if err != nil {
+			t.Fatalf("answer: %v", err)
+		}
+		p.Do(m)
+		positions = append(positions, &p)
+	}
+	s := NewSolver(1024)
+	for _, k := range []int{11, 31, 61, 101, 151, 201, 301, 401, 501, 701, 901, 1101, 1301, 1525} {
+		p := positions[1525-k]
+		start := time.Now()
+		r := s.Solve(p, SolveOptions{Deadline: start.Add(*tsumeMicro)})
+		t.Logf("last %4d plies: %-7s proven in %v (%d nodes), line of %d plies after %v (%d nodes)", k, r.Status,
+			r.ProofTime.Round(time.Millisecond), r.ProofNodes, len(r.Line), r.Time.Round(time.Millisecond), r.Nodes)
+		if r.Status == MateFound && !verifyLine(p, r.Line, true, false) {
+			t.Errorf("last %d plies: the line does not mate", k)
+		}
+		if r.Status != MateFound {
+			break
+		}
+	}
+}
