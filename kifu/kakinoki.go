@@ -564,7 +564,7 @@ func (kr *kakinokiReader) kifMoveLine(no int, t string) (ok bool, err error) {
 		return false, nil // "1手" or a bare number: not a move line
 	}
 	ply, err := strconv.Atoi(t[:i])
-	if err != nil || ply > 100000 {
+	if err != nil {
 		return true, kr.fail(no, "bad move number %q", t[:i])
 	}
 	if err := kr.startMoves(no); err != nil {
