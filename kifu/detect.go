@@ -237,12 +237,19 @@ type WriteOptions struct {
 }
 
 // FormatRecord writes r as text in format f (lines end with "\n"). KIF and KI2 start
-// with the line that declares the encoding o names.
+// with the line that declares the encoding o names. A header holding a line break is an
+// error naming it for KIF, KI2 and CSA, which write each header on one line (FormatKIF,
+// FormatKI2 and FormatCSA fold it into a space).
 func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
 	// Kifu for Windows reads a .kif as Shift_JIS unless the first line says otherwise
 	encLine := "#KIF version=2.0 encoding=UTF-8\n"
 	if o.Encoding == ShiftJIS {
 		encLine = "#KIF version=2.0 encoding=Shift_JIS\n"
+	}
+	if f == KIF || f == KI2 || f == CSA {
+		if err := checkOneLineHeaders(r, f); err != nil {
+			return "", err
+		}
 	}
 	switch f {
 	case KIF:

@@ -150,7 +150,16 @@ func checkWriteRead(t *testing.T, r *Record, label string) {
 			if e == ShiftJIS && (wf.f == JKF || wf.f == USI) {
 				continue // JSON is UTF-8; USI is ASCII
 			}
-			back, text := writeRead(t, r, wf.f, WriteOptions{Encoding: e, CSAV3: wf.v3}, "record"+wf.ext)
+			o := WriteOptions{Encoding: e, CSAV3: wf.v3}
+			if wf.f == KIF || wf.f == KI2 || wf.f == CSA {
+				if checkOneLineHeaders(r, wf.f) != nil {
+					if err := Write(&bytes.Buffer{}, r, wf.f, o); err == nil {
+						t.Fatalf("%s in %s: a header with a line break written without an error", label, wf.name)
+					}
+					continue
+				}
+			}
+			back, text := writeRead(t, r, wf.f, o, "record"+wf.ext)
 			before := t.Failed()
 			compareRecords(t, r, back, formatHolds[wf.name], wf.name)
 			if !before && t.Failed() {
@@ -168,7 +177,7 @@ func TestWriteReadRandomRecords(t *testing.T) {
 	}
 	for i := 0; i < n; i++ {
 		plies := []int{0, 1, 2, 5, 30, 150}[i%6]
-		r := randomRecord(t, rng, randomRecordOptions{plies: plies, variations: i%3 != 0})
+		r := randomRecord(t, rng, randomRecordOptions{plies: plies, variations: i%3 != 0, lineBreaks: i%5 == 0})
 		checkWriteRead(t, r, "record "+itoa(i))
 		if t.Failed() {
 			return
