@@ -258,3 +258,30 @@ func TestJapaneseDropOfPieceThatCannotBeInHand(t *testing.T) {
 		t.Error("+P*5e parsed")
 	}
 }
+
+func TestDigitsAndPieceNames(t *testing.T) {
+	for r, want := range map[rune]int{'1': 1, '９': 9, '五': 5, '〇': 0, 'a': 0} {
+		if got := JapaneseDigit(r); got != want {
+			t.Errorf("JapaneseDigit(%q) = %d, want %d", r, got, want)
+		}
+	}
+	tests := []struct {
+		s    string
+		t    PieceType
+		rest string
+	}{
+		{"成香(12)", ProLance, "(12)"}, {"歩成", Pawn, "成"}, {"竜", Dragon, ""},
+		{"王", King, ""}, {"全", ProSilver, ""}, {"X", NoPieceType, "X"}, {"成", NoPieceType, "成"},
+	}
+	for _, tt := range tests {
+		pt, rest, ok := CutJapanesePiece(tt.s)
+		if pt != tt.t || rest != tt.rest || ok != (tt.t != NoPieceType) {
+			t.Errorf("CutJapanesePiece(%q) = %v %q %v", tt.s, pt, rest, ok)
+		}
+	}
+	for r, want := range map[rune]PieceType{'杏': ProLance, '圭': ProKnight, 'と': ProPawn, '龍': Dragon, '・': NoPieceType} {
+		if got := JapanesePiece(r); got != want {
+			t.Errorf("JapanesePiece(%q) = %v, want %v", r, got, want)
+		}
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"banmen/board"
 )
 
 // Format is a record file format.
@@ -110,7 +112,7 @@ func isKIFMoveLine(l string) bool {
 		return true
 	}
 	r2, _ := utf8.DecodeRuneInString(rest[n:])
-	return r >= '１' && r <= '９' && digitValue(r2) > 0
+	return r >= '１' && r <= '９' && board.JapaneseDigit(r2) > 0
 }
 
 // isKI2MoveLine: "▲７六歩    △３四歩"

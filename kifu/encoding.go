@@ -124,6 +124,9 @@ func decode(data []byte) (text string, enc Encoding, bad []Warning) {
 		}
 		return string(data), UTF8, nil
 	}
+	if text, ok := tryShiftJIS(data); ok { // the usual .kif: no encoding would leave fewer bad bytes
+		return text, ShiftJIS, nil
+	}
 	sjis, euc, u8 := sjisBadBytes(data), eucBadBytes(data), utf8BadBytes(data)
 	switch {
 	case u8 < sjis && u8 < euc:
@@ -308,6 +311,14 @@ func eucBadBytes(data []byte) int {
 // decoder on first use (x/text alone took a quarter of the time of reading a .kif).
 // Bytes that are not valid Shift_JIS are left to x/text, which writes U+FFFD for them.
 func decodeShiftJIS(data []byte) string {
+	if text, ok := tryShiftJIS(data); ok {
+		return text
+	}
+	return decodeShiftJISSlow(data)
+}
+
+// tryShiftJIS decodes data with the table; ok is false if some bytes are not Shift_JIS.
+func tryShiftJIS(data []byte) (string, bool) {
 	sjisOnce.Do(buildShiftJIS)
 	var b strings.Builder
 	b.Grow(len(data) * 3 / 2)
@@ -324,10 +335,10 @@ func decodeShiftJIS(data []byte) string {
 			b.WriteRune(sjisTable[int(c)<<8|int(data[i+1])])
 			i += 2
 		default:
-			return decodeShiftJISSlow(data)
+			return "", false
 		}
 	}
-	return b.String()
+	return b.String(), true
 }
 
 func decodeShiftJISSlow(data []byte) string {

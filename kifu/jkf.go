@@ -469,13 +469,10 @@ func jkfMoveOf(p *board.Position, jm *jkfMove, lastTo board.Square) (board.Move,
 	} else if jm.Promote != nil {
 		text += "不成"
 	}
-	m, err := p.ParseJapaneseMove(text, board.NoSquare)
+	m, _, err := p.ReadJapaneseMove(text, board.NoSquare)
 	if err != nil {
-		reason := err.Error()
-		if je, ok := err.(*board.JapaneseMoveError); ok {
-			reason = je.Reason
-		}
-		return onlyPseudoMove(p, t, to, promote, jm.Relative == "H"), &jkfIllegal{text, reason}
+		je := err.(*board.JapaneseMoveError)
+		return je.Move, &jkfIllegal{text, je.Reason}
 	}
 	return m, nil
 }

@@ -251,7 +251,7 @@ func parseHand(s string) (board.Hand, error) {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s)
-		t := boardPiece(r)
+		t := board.JapanesePiece(r)
 		if t < board.Pawn || t > board.Gold {
 			return h, fmt.Errorf("%q is not a piece that can be in hand (want 飛 角 金 銀 桂 香 歩 with a count like 歩十二)", string(r))
 		}
@@ -260,7 +260,7 @@ func parseHand(s string) (board.Hand, error) {
 		end := 0
 		for end < len(s) {
 			r2, n2 := utf8.DecodeRuneInString(s[end:])
-			if r2 == ' ' || r2 == '　' || r2 == '\t' || boardPiece(r2) != board.NoPieceType {
+			if r2 == ' ' || r2 == '　' || r2 == '\t' || board.JapanesePiece(r2) != board.NoPieceType {
 				break
 			}
 			end += n2
@@ -299,12 +299,12 @@ func (kr *kakinokiReader) boardRow(no int, t string) error {
 		case r == '・' || r == '･' || r == '*':
 			cells = append(cells, board.NoPiece)
 			white = false
-		case boardPiece(r) != board.NoPieceType:
+		case board.JapanesePiece(r) != board.NoPieceType:
 			c := board.Black
 			if white {
 				c = board.White
 			}
-			cells = append(cells, board.NewPiece(c, boardPiece(r)))
+			cells = append(cells, board.NewPiece(c, board.JapanesePiece(r)))
 			white = false
 		case r == '|':
 			s = "|" + s
@@ -319,8 +319,8 @@ done:
 	}
 	rank := kr.rowsSeen + 1
 	if i := strings.IndexByte(s, '|'); i >= 0 {
-		if r, _ := utf8.DecodeRuneInString(s[i+1:]); digitValue(r) > 0 {
-			rank = digitValue(r)
+		if r, _ := utf8.DecodeRuneInString(s[i+1:]); board.JapaneseDigit(r) > 0 {
+			rank = board.JapaneseDigit(r)
 		}
 	}
 	if rank < 1 || rank > 9 {
@@ -634,7 +634,7 @@ func (kr *kakinokiReader) kifMoveLine(no int, t string) (ok bool, err error) {
 func (kr *kakinokiReader) kifMove(no int, s string) (*Node, string, error) {
 	s = strings.TrimLeft(s, "▲△☗☖▼▽")
 	r, _ := utf8.DecodeRuneInString(s)
-	if r != '同' && r != '仝' && digitValue(r) == 0 {
+	if r != '同' && r != '仝' && board.JapaneseDigit(r) == 0 {
 		word, rest := cutWord(s)
 		word = strings.TrimRight(word, "+") // the mark of a following variation
 		n := kr.arena.node()
@@ -648,10 +648,12 @@ func (kr *kakinokiReader) kifMove(no int, s string) (*Node, string, error) {
 		n.Special, n.SpecialText = Other, word
 		return n, rest, nil
 	}
-	m, rest, reason := readKIFMove(&kr.pos, s, kr.cur.lastTo())
-	if reason != "" {
-		text := strings.TrimRight(strings.TrimSuffix(s, rest), " 　")
-		if m == board.NoMove || text == "" {
+	m, used, err := kr.pos.ReadJapaneseMove(s, kr.cur.lastTo())
+	rest := s[used:]
+	if err != nil {
+		je := err.(*board.JapaneseMoveError)
+		m, text, reason := je.Move, je.Text, je.Reason
+		if m == board.NoMove {
 			return nil, "", kr.fail(no, "illegal move %q: %s", moveToken(s), reason)
 		}
 		n := kr.arena.node()
@@ -692,137 +694,6 @@ func cutWord(s string) (string, string) {
 		}
 	}
 	return s, ""
-}
-
-// readKIFMove reads a KIF move ("７六歩(77)", "同　銀(31)", "５五角打", "２二角成(88)")
-// legal in p, and returns what follows it on the line. reason says why it failed.
-func readKIFMove(p *board.Position, s string, lastTo board.Square) (board.Move, string, string) {
-	orig := s
-	var to board.Square
-	r, n := utf8.DecodeRuneInString(s)
-	if r == '同' || r == '仝' {
-		if lastTo == board.NoSquare {
-			return board.NoMove, "", "同 (same square) with no previous move"
-		}
-		to = lastTo
-		s = trimLeftSpace(s[n:])
-	} else {
-		r2, n2 := utf8.DecodeRuneInString(s[n:])
-		f, rk := digitValue(r), digitValue(r2)
-		if f == 0 || rk == 0 {
-			return board.NoMove, "", "want a destination like ７六 or 同"
-		}
-		to = board.NewSquare(f, rk)
-		s = s[n+n2:]
-		s = strings.TrimPrefix(s, "同") // "７六同歩"
-		s = trimLeftSpace(s)
-	}
-	t, s, ok := cutPieceName(s)
-	if !ok {
-		return board.NoMove, "", "unknown piece; want 歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍"
-	}
-	promote, drop, other := false, false, false
-	from := board.NoSquare
-loop:
-	for s != "" {
-		r, n := utf8.DecodeRuneInString(s)
-		switch r {
-		case '成':
-			promote = true
-		case '不':
-			if !strings.HasPrefix(s[n:], "成") {
-				return board.NoMove, "", "不 must be followed by 成"
-			}
-			n += len("成")
-		case '生':
-		case '打':
-			drop = true
-		case '右', '左', '直', '上', '引', '寄', '行', '入':
-			other = true
-		case '(', '（':
-			if r == '(' && len(s) >= 4 && s[3] == ')' && s[1] >= '1' && s[1] <= '9' && s[2] >= '1' && s[2] <= '9' {
-				from = board.NewSquare(int(s[1]-'0'), int(s[2]-'0')) // the usual "(77)"
-				s = s[4:]
-				break loop
-			}
-			end := strings.IndexAny(s, ")）")
-			if end < 0 {
-				return board.NoMove, "", "unclosed origin; want (77)"
-			}
-			inner := []rune(s[n:end])
-			if string(inner) == "00" || string(inner) == "００" { // some writers mark drops (00)
-				drop = true
-				_, cl := utf8.DecodeRuneInString(s[end:])
-				s = s[end+cl:]
-				break loop
-			}
-			if len(inner) != 2 || digitValue(inner[0]) == 0 || digitValue(inner[1]) == 0 {
-				if len(inner) > 2 { // a time column right after a drop: not an origin
-					break loop
-				}
-				return board.NoMove, "", "want an origin like (77)"
-			}
-			from = board.NewSquare(digitValue(inner[0]), digitValue(inner[1]))
-			_, cl := utf8.DecodeRuneInString(s[end:])
-			s = s[end+cl:]
-			break loop
-		default:
-			break loop
-		}
-		s = s[n:]
-	}
-	rest := s
-	switch {
-	case from != board.NoSquare:
-		pc := p.PieceAt(from)
-		if pc != board.NoPiece && pc.Color() == p.SideToMove() && pc.Type() != t {
-			return board.NoMove, "", fmt.Sprintf("the piece on %s is %s, not %s", squareName(from), pc.Type().Kanji(), t.Kanji())
-		}
-		m, reason := boardMove(p, from, to, promote)
-		return m, rest, reason
-	case drop && !other && !promote:
-		m, reason := dropMove(p, t, to)
-		return m, rest, reason
-	}
-	// no origin: read it as KI2 (with 右 左 … or an unmarked drop)
-	text := strings.TrimSuffix(orig, rest)
-	m, err := p.ParseJapaneseMove(text, lastTo)
-	if err != nil {
-		reason := err.Error()
-		if je, ok := err.(*board.JapaneseMoveError); ok {
-			reason = je.Reason
-		}
-		// an illegal move can still be told apart if one piece of the kind reaches there
-		if m := onlyPseudoMove(p, t, to, promote, drop); m != board.NoMove {
-			return m, rest, whyIllegal(p, m)
-		}
-		return board.NoMove, "", reason
-	}
-	return m, rest, ""
-}
-
-// onlyPseudoMove returns the one move of a piece of kind t to 'to' that can be played
-// (legal or not), or NoMove if there is none or more than one.
-func onlyPseudoMove(p *board.Position, t board.PieceType, to board.Square, promote, drop bool) board.Move {
-	found := board.NoMove
-	count := 0
-	if !drop {
-		for s := board.Square(0); s < board.NumSquares; s++ {
-			m := board.NewBoardMove(s, to, t, p.PieceAt(to).Type(), promote)
-			if pseudoLegal(p, m) {
-				found, count = m, count+1
-			}
-		}
-	}
-	if !promote {
-		if m := board.NewDrop(t, to); pseudoLegal(p, m) && (drop || count == 0) {
-			found, count = m, count+1
-		}
-	}
-	if count != 1 {
-		return board.NoMove
-	}
-	return found
 }
 
 // readTime reads a KIF time column "( 0:01/00:00:07)" from the rest of a move line.
@@ -927,7 +798,7 @@ func (kr *kakinokiReader) ki2MoveLine(no int, t string) error {
 		if c != kr.pos.SideToMove() {
 			return kr.fail(no, "move %q is %s's, but %s is to move", string(r)+text, colorName(c), colorName(kr.pos.SideToMove()))
 		}
-		if r0, _ := utf8.DecodeRuneInString(text); r0 != '同' && r0 != '仝' && digitValue(r0) == 0 {
+		if r0, _ := utf8.DecodeRuneInString(text); r0 != '同' && r0 != '仝' && board.JapaneseDigit(r0) == 0 {
 			return kr.fail(no, "illegal move %q: want a move like ７六歩 or 同　歩 after %c", text, r)
 		}
 		node, rest, err := kr.kifMove(no, text)

@@ -87,7 +87,7 @@ func isSpecialWord(text string) bool {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(text)
-	if r == '同' || r == '仝' || digitValue(r) != 0 {
+	if r == '同' || r == '仝' || board.JapaneseDigit(r) != 0 {
 		return false
 	}
 	word, rest := cutWord(text)

@@ -1,12 +1,13 @@
 package kifu
 
 import (
-	"banmen/board"
 	"os"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"banmen/board"
 )
 
 // what a test file must read as
@@ -251,9 +252,13 @@ func TestKIFMoveSpellings(t *testing.T) {
 		{"1六歩(17)", "1g1f"},
 	}
 	for _, tt := range tests {
-		m, _, reason := readKIFMove(pos, tt.text, last)
-		if reason != "" || m.USI() != tt.usi {
-			t.Errorf("%q: %v %q, want %s", tt.text, m, reason, tt.usi)
+		m, n, err := pos.ReadJapaneseMove(tt.text, last)
+		if err != nil || m.USI() != tt.usi {
+			t.Errorf("%q: %v %v, want %s", tt.text, m, err, tt.usi)
+		}
+		// what is left is the time column, for the KIF reader
+		if rest := strings.TrimSpace(tt.text[n:]); rest != "" && !(strings.HasPrefix(rest, "(") && strings.Contains(rest, ":")) {
+			t.Errorf("%q: left %q after the move", tt.text, rest)
 		}
 	}
 }
