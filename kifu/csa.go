@@ -559,6 +559,16 @@ func FormatCSA(r *Record, o CSAOptions) string {
 	} else {
 		b.WriteString("V2.2\n")
 	}
+	writeCSAHeaders(&b, r, o)
+	writeCSAPosition(&b, r.Start)
+	writeCSANotes(&b, r.Root, false)
+	writeCSAMoves(&b, r, o)
+	return b.String()
+}
+
+// writeCSAHeaders writes the players (N+, N-), the headers CSA has a keyword for ($EVENT,
+// …), the others and the root's remarks as comment lines.
+func writeCSAHeaders(b *strings.Builder, r *Record, o CSAOptions) {
 	if name := r.BlackName(); name != "" {
 		b.WriteString("N+" + name + "\n")
 	}
@@ -640,8 +650,10 @@ func FormatCSA(r *Record, o CSAOptions) string {
 			b.WriteString("'" + l + "\n")
 		}
 	}
-	writeCSAPosition(&b, r.Start)
-	writeCSANotes(&b, r.Root, false)
+}
+
+// writeCSAMoves writes the main line: each move, its time (T) and its notes.
+func writeCSAMoves(b *strings.Builder, r *Record, o CSAOptions) {
 	p := *r.Start
 	for n := r.Root.Next(); n != nil; n = n.Next() {
 		if n.IsSpecial() {
@@ -659,13 +671,12 @@ func FormatCSA(r *Record, o CSAOptions) string {
 		if n.Timed {
 			b.WriteString(csaTime(n.Elapsed, o.V3) + "\n")
 		}
-		writeCSANotes(&b, n, true)
+		writeCSANotes(b, n, true)
 		if n.IsSpecial() {
 			break
 		}
 		p.Do(n.Move)
 	}
-	return b.String()
 }
 
 func isCSAKeyword(k string) bool {
