@@ -131,8 +131,10 @@ func destination(m Move, lastTo Square) string {
 }
 
 // KIFMove writes m, legal in p, in KIF style: ７六歩(77), 同　歩(23), ５五角打,
-// ２二角成(88), ３三桂不成(45). lastTo is the previous move's destination (NoSquare
-// if none), for 同.
+// ２二角成(88), ３三桂(45). A move that could promote and does not is written without
+// 不成, as ShogiHome writes it (the origin says which move it is; Kifu for Windows
+// writes ３三桂不成(45), which ReadJapaneseMove reads too). lastTo is the previous
+// move's destination (NoSquare if none), for 同.
 func (p *Position) KIFMove(m Move, lastTo Square) string {
 	var b strings.Builder
 	b.WriteString(destination(m, lastTo))
@@ -143,8 +145,6 @@ func (p *Position) KIFMove(m Move, lastTo Square) string {
 	}
 	if m.IsPromotion() {
 		b.WriteString("成")
-	} else if canPromoteMove(p.side, m.Piece(), m.From(), m.To()) {
-		b.WriteString("不成")
 	}
 	fmt.Fprintf(&b, "(%d%d)", m.From().File(), m.From().Rank())
 	return b.String()

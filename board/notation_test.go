@@ -106,14 +106,20 @@ func TestKIFMove(t *testing.T) {
 	if strings.Join(got, " ") != want {
 		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}
-	// 不成 where promotion was possible
+	// no promotion where promotion was possible: written as ShogiHome does, without 不成;
+	// read with it (as Kifu for Windows writes it) or without
 	q := mustParse(t, "4k4/9/9/9/6N2/9/9/9/4K4 b - 1")
 	m, err := q.ParseMove("3e2c")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := q.KIFMove(m, NoSquare); s != "２三桂不成(35)" {
+	if s := q.KIFMove(m, NoSquare); s != "２三桂(35)" {
 		t.Errorf("KIFMove = %s", s)
+	}
+	for _, s := range []string{"２三桂(35)", "２三桂不成(35)", "２三桂生(35)"} {
+		if back, err := q.ParseJapaneseMove(s, NoSquare); err != nil || back != m {
+			t.Errorf("ParseJapaneseMove(%q) = %v, %v; want %v", s, back, err, m)
+		}
 	}
 }
 
