@@ -360,14 +360,11 @@ func moveText(text, rest string) string {
 // readJapaneseMove reads the text of a move; reason says what is wrong with it.
 func readJapaneseMove(text string, lastTo Square) (jm japaneseMove, rest, reason string) {
 	s := trimJapaneseSpace(text)
-	for {
-		r, n := utf8.DecodeRuneInString(s)
-		if r != '▲' && r != '△' && r != '☗' && r != '☖' && r != '▼' && r != '▽' {
-			break
-		}
-		s = s[n:]
-	}
 	r, n := utf8.DecodeRuneInString(s)
+	for r == '▲' || r == '△' || r == '☗' || r == '☖' || r == '▼' || r == '▽' {
+		s = s[n:]
+		r, n = utf8.DecodeRuneInString(s)
+	}
 	if r == '同' || r == '仝' {
 		if lastTo == NoSquare {
 			return jm, s, "同 (same square) with no previous move"

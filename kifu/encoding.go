@@ -428,24 +428,33 @@ func lines(text string) (ls []string, complete bool) {
 		}
 		return ls, true
 	}
-	ls = make([]string, 0, strings.Count(text, "\n")+strings.Count(text, "\r")/2+1)
+	ls = make([]string, 0, strings.Count(text, "\n")+1)
 	for len(text) > 0 {
-		i := strings.IndexAny(text, "\r\n")
-		if i < 0 {
-			return append(ls, text), false
+		// seg runs to the next LF; the CRs in it end lines too, but those right before
+		// the LF are part of its line end ("\r\n", "\r\r\n")
+		seg, next, ended := text, "", false
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			seg, next, ended = text[:i], text[i+1:], true
 		}
-		ls = append(ls, text[:i])
-		j := i
-		for j < len(text) && text[j] == '\r' {
-			j++
+		for {
+			k := strings.IndexByte(seg, '\r')
+			if k < 0 {
+				ls = append(ls, seg)
+				break
+			}
+			ls = append(ls, seg[:k])
+			if ended && strings.TrimLeft(seg[k:], "\r") == "" {
+				break
+			}
+			seg = seg[k+1:]
+			if seg == "" && !ended {
+				return ls, true // the text ends with a CR
+			}
 		}
-		switch {
-		case j < len(text) && text[j] == '\n':
-			j++ // "\r\n", "\r\r\n" or "\n": one line end
-		case j > i+1:
-			j = i + 1 // "\r\r" not before "\n": old Macintosh empty lines
+		if !ended {
+			return ls, false
 		}
-		text = text[j:]
+		text = next
 	}
 	return ls, true
 }

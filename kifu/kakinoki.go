@@ -75,6 +75,7 @@ func (kr *kakinokiReader) read(text string) (*Record, error) {
 		return nil, err
 	}
 	ls, complete := lines(text)
+	kr.saved = make([]board.Position, 0, len(ls)/checkpointEvery+1) // a line holds a move at most
 	for i, line := range ls {
 		if err := kr.line(i+1, line); err != nil {
 			if i == len(ls)-1 && !complete {
