@@ -130,7 +130,9 @@ func isKIFLine(l string) bool {
 	switch {
 	case t == "":
 		return false
-	case t[0] == '#' || t[0] == '*' || t[0] == '&' || t[0] == '|':
+	case t[0] == '#':
+		return false // a remark: text files of other kinds (opening lists) have them too
+	case t[0] == '*' || t[0] == '&' || t[0] == '|':
 		return true
 	}
 	for _, p := range []string{"手数", "変化", "まで", "+---", "先手番", "後手番", "下手番", "上手番"} {

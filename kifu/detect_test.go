@@ -43,6 +43,7 @@ func TestDetectPastedText(t *testing.T) {
 		{"PI\n+\n", CSA},
 		{`{"header":{},"moves":[{}]}`, JKF},
 		{"hello", UnknownFormat},
+		{"# openings\n# none yet\n", UnknownFormat}, // remarks alone are not a KIF
 		{"", UnknownFormat},
 	}
 	for _, tt := range tests {
