@@ -211,3 +211,28 @@ func TestReadOneBadByte(t *testing.T) {
 		}
 	}
 }
+
+// UTF-16BE and UTF-32 start with a zero byte: they are text, not binary data; a file of
+// zero bytes is not a record.
+func TestReadFileStartingWithZeroBytes(t *testing.T) {
+	dir := t.TempDir()
+	text := "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n"
+	for name, x := range map[string]encoding.Encoding{
+		"utf16be.kif": unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM),
+		"utf32be.kif": utf32.UTF32(utf32.BigEndian, utf32.UseBOM),
+	} {
+		b, _ := x.NewEncoder().Bytes([]byte(text))
+		path := dir + "/" + name
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if r, err := ReadFile(path); err != nil || len(r.MainMoves()) != 1 {
+			t.Errorf("%s: %v, %v", name, r, err)
+		}
+	}
+	path := dir + "/zeros.kif"
+	os.WriteFile(path, make([]byte, 64), 0o644)
+	if _, err := ReadFile(path); err == nil || !strings.Contains(err.Error(), "zeros.kif") {
+		t.Errorf("zero bytes: %v", err)
+	}
+}
