@@ -581,64 +581,14 @@ func writeCSAHeaders(b *strings.Builder, r *Record, o CSAOptions) {
 		switch h.Key {
 		case HeaderBlack, HeaderWhite, HeaderShitate, HeaderUwate, "手合割":
 			continue
-		case "棋戦", "表題":
-			if !eventDone {
-				b.WriteString("$EVENT:" + h.Value + "\n")
-				eventDone = true
-				continue
-			}
-		case "場所":
-			b.WriteString("$SITE:" + h.Value + "\n")
+		}
+		key, ok := csaHeaderKeyword(h, o.V3)
+		if ok && (h.Key == "棋戦" || h.Key == "表題") {
+			ok, eventDone = !eventDone, true // 棋戦 and 表題 share it: the first has it
+		}
+		if ok {
+			b.WriteString("$" + key + ":" + h.Value + "\n")
 			continue
-		case "開始日時", "終了日時":
-			if csaDate.MatchString(h.Value) {
-				key := "START_TIME"
-				if h.Key == "終了日時" {
-					key = "END_TIME"
-				}
-				b.WriteString("$" + key + ":" + h.Value + "\n")
-				continue
-			}
-		case "持ち時間":
-			if csaTimeLimitV2.MatchString(h.Value) {
-				b.WriteString("$TIME_LIMIT:" + h.Value + "\n")
-				continue
-			}
-			if o.V3 && csaTimeV3.MatchString(h.Value) {
-				b.WriteString("$TIME:" + h.Value + "\n")
-				continue
-			}
-		case "先手持ち時間", "後手持ち時間":
-			if o.V3 && csaTimeV3.MatchString(h.Value) {
-				key := "TIME+"
-				if h.Key == "後手持ち時間" {
-					key = "TIME-"
-				}
-				b.WriteString("$" + key + ":" + h.Value + "\n")
-				continue
-			}
-		case "戦型":
-			b.WriteString("$OPENING:" + h.Value + "\n")
-			continue
-		case "備考":
-			if o.V3 {
-				b.WriteString("$NOTE:" + h.Value + "\n")
-				continue
-			}
-		case "最大手数", "持将棋":
-			if o.V3 {
-				key := "MAX_MOVES"
-				if h.Key == "持将棋" {
-					key = "JISHOGI"
-				}
-				b.WriteString("$" + key + ":" + h.Value + "\n")
-				continue
-			}
-		default:
-			if isCSAKeyword(h.Key) {
-				b.WriteString("$" + h.Key + ":" + h.Value + "\n")
-				continue
-			}
 		}
 		extra = append(extra, h.Key+"："+h.Value)
 	}
@@ -650,6 +600,39 @@ func writeCSAHeaders(b *strings.Builder, r *Record, o CSAOptions) {
 			b.WriteString("'" + l + "\n")
 		}
 	}
+}
+
+// csaHeaderKeyword returns the CSA keyword a header is written under (EVENT, SITE, …;
+// some only in V3.0, some only for values in CSA's form); false if it has none.
+func csaHeaderKeyword(h Header, v3 bool) (string, bool) {
+	switch h.Key {
+	case "棋戦", "表題":
+		return "EVENT", true
+	case "場所":
+		return "SITE", true
+	case "開始日時":
+		return "START_TIME", csaDate.MatchString(h.Value)
+	case "終了日時":
+		return "END_TIME", csaDate.MatchString(h.Value)
+	case "持ち時間":
+		if csaTimeLimitV2.MatchString(h.Value) {
+			return "TIME_LIMIT", true
+		}
+		return "TIME", v3 && csaTimeV3.MatchString(h.Value)
+	case "先手持ち時間":
+		return "TIME+", v3 && csaTimeV3.MatchString(h.Value)
+	case "後手持ち時間":
+		return "TIME-", v3 && csaTimeV3.MatchString(h.Value)
+	case "戦型":
+		return "OPENING", true
+	case "備考":
+		return "NOTE", v3
+	case "最大手数":
+		return "MAX_MOVES", v3
+	case "持将棋":
+		return "JISHOGI", v3
+	}
+	return h.Key, isCSAKeyword(h.Key)
 }
 
 // writeCSAMoves writes the main line: each move, its time (T) and its notes.
