@@ -8,7 +8,7 @@ import (
 
 // Japanese move notation, as KIF and KI2 records and players write it.
 //
-// KIF:  ７六歩(77)  同　歩(23)  ５五角打  ２二角成(88)  ３三桂不成(45)
+// KIF:  ７六歩(77)  同　歩(23)  ５五角打  ２二角成(88)  ３三桂(45)  (or ３三桂不成(45))
 // KI2:  ７六歩  同　歩  ５八金右  ７三銀左上成  ５七と直  ２六桂打
 //
 // The words that tell apart two pieces of one kind that can reach the same square
@@ -332,7 +332,8 @@ type japaneseMove struct {
 // the legal move it names in p and how many bytes of text it took; what follows (a KIF
 // time column, a "+") is the caller's. lastTo is the previous move's destination, for 同
 // (NoSquare if none). The error is a *JapaneseMoveError; for a move the board allows but
-// the rules forbid, its Move is that move.
+// the rules forbid, its Move is that move and the count of bytes is the move's, as for a
+// legal one (it is 0 when the text is not a move at all).
 func (p *Position) ReadJapaneseMove(text string, lastTo Square) (Move, int, error) {
 	jm, rest, reason := readJapaneseMove(text, lastTo)
 	if reason != "" {
