@@ -8,7 +8,7 @@ import (
 
 // Japanese move notation, as KIF and KI2 records and players write it.
 //
-// KIF:  ７六歩(77)  同　歩(23)  ５五角打  ２二角成(88)  ３三桂不成(45)
+// KIF:  ７六歩(77)  同　歩(23)  ５五角打  ２二角成(88)  ３三桂(45)  (or ３三桂不成(45))
 // KI2:  ７六歩  同　歩  ５八金右  ７三銀左上成  ５七と直  ２六桂打
 //
 // The words that tell apart two pieces of one kind that can reach the same square
@@ -131,8 +131,10 @@ func destination(m Move, lastTo Square) string {
 }
 
 // KIFMove writes m, legal in p, in KIF style: ７六歩(77), 同　歩(23), ５五角打,
-// ２二角成(88), ３三桂不成(45). lastTo is the previous move's destination (NoSquare
-// if none), for 同.
+// ２二角成(88), ３三桂(45). A move that could promote and does not is written without
+// 不成, as ShogiHome writes it (the origin says which move it is; Kifu for Windows
+// writes ３三桂不成(45), which ReadJapaneseMove reads too). lastTo is the previous
+// move's destination (NoSquare if none), for 同.
 func (p *Position) KIFMove(m Move, lastTo Square) string {
 	var b strings.Builder
 	b.WriteString(destination(m, lastTo))
@@ -143,8 +145,6 @@ func (p *Position) KIFMove(m Move, lastTo Square) string {
 	}
 	if m.IsPromotion() {
 		b.WriteString("成")
-	} else if canPromoteMove(p.side, m.Piece(), m.From(), m.To()) {
-		b.WriteString("不成")
 	}
 	fmt.Fprintf(&b, "(%d%d)", m.From().File(), m.From().Rank())
 	return b.String()
@@ -193,178 +193,346 @@ func (p *Position) JapaneseLine(moves []Move, lastTo Square) (string, int) {
 type JapaneseMoveError struct {
 	Text   string
 	Reason string
+	// Move is the move the text names when the board allows it but the rules do not
+	// (IsPseudoLegal: 二歩, the king left in check, …), so that a record can keep the move
+	// a game was lost by; NoMove otherwise.
+	Move Move
 }
 
 func (e *JapaneseMoveError) Error() string {
-	return fmt.Sprintf("move %q: %s", e.Text, e.Reason)
+	return fmt.Sprintf("illegal move %q: %s", e.Text, e.Reason)
 }
 
-// digit values of the characters used for files and ranks
-var japaneseDigits = map[rune]int{
-	'1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9,
-	'１': 1, '２': 2, '３': 3, '４': 4, '５': 5, '６': 6, '７': 7, '８': 8, '９': 9,
-	'一': 1, '二': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9,
-}
-
-// Piece names in move text, longest first so 成香 wins over 成.
-var japanesePieceNames = []struct {
-	name string
-	t    PieceType
-}{
-	{"成香", ProLance}, {"成桂", ProKnight}, {"成銀", ProSilver},
-	{"歩", Pawn}, {"香", Lance}, {"桂", Knight}, {"銀", Silver}, {"金", Gold},
-	{"角", Bishop}, {"飛", Rook}, {"玉", King}, {"王", King},
-	{"と", ProPawn}, {"杏", ProLance}, {"圭", ProKnight}, {"全", ProSilver},
-	{"馬", Horse}, {"龍", Dragon}, {"竜", Dragon},
-}
-
-// ParseJapaneseMove reads one move in KIF or KI2 style (with or without ▲△☗☖, with
-// full- or half-width digits, 同 with or without a space, an origin in parentheses or
-// the words 右 左 直 上 引 寄 行 入, and 成 不成 生 打) and returns the legal move it names
-// in p. lastTo is the previous move's destination, for 同 (NoSquare if none).
-func (p *Position) ParseJapaneseMove(text string, lastTo Square) (Move, error) {
-	fail := func(format string, args ...any) (Move, error) {
-		return NoMove, &JapaneseMoveError{Text: text, Reason: fmt.Sprintf(format, args...)}
-	}
-	s := strings.TrimSpace(text)
-	for _, mark := range []string{"▲", "△", "☗", "☖", "▼", "▽"} {
-		s = strings.TrimPrefix(s, mark)
-	}
-	var to Square
+// JapaneseDigit returns the value of a digit as records write files, ranks and counts
+// (1, １, 一 … 9, ９, 九); 0 for any other rune.
+func JapaneseDigit(r rune) int {
 	switch {
-	case strings.HasPrefix(s, "同") || strings.HasPrefix(s, "仝"):
+	case r >= '1' && r <= '9':
+		return int(r - '0')
+	case r >= '１' && r <= '９':
+		return int(r-'１') + 1
+	}
+	switch r {
+	case '一':
+		return 1
+	case '二':
+		return 2
+	case '三':
+		return 3
+	case '四':
+		return 4
+	case '五':
+		return 5
+	case '六':
+		return 6
+	case '七':
+		return 7
+	case '八':
+		return 8
+	case '九':
+		return 9
+	}
+	return 0
+}
+
+// JapanesePiece reads a one-character piece name (歩 香 桂 銀 金 角 飛 玉 王 と 杏 圭 全 馬 龍
+// 竜), as board diagrams and moves write them; NoPieceType for any other rune.
+func JapanesePiece(r rune) PieceType {
+	switch r {
+	case '歩':
+		return Pawn
+	case '香':
+		return Lance
+	case '桂':
+		return Knight
+	case '銀':
+		return Silver
+	case '金':
+		return Gold
+	case '角':
+		return Bishop
+	case '飛':
+		return Rook
+	case '玉', '王':
+		return King
+	case 'と':
+		return ProPawn
+	case '杏':
+		return ProLance
+	case '圭':
+		return ProKnight
+	case '全':
+		return ProSilver
+	case '馬':
+		return Horse
+	case '龍', '竜':
+		return Dragon
+	}
+	return NoPieceType
+}
+
+// CutJapanesePiece reads a piece name at the start of s (成香 成桂 成銀 or a name
+// JapanesePiece reads) and returns its kind and the rest of s.
+func CutJapanesePiece(s string) (PieceType, string, bool) {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == '成' {
+		switch {
+		case strings.HasPrefix(s[n:], "香"):
+			return ProLance, s[n+len("香"):], true
+		case strings.HasPrefix(s[n:], "桂"):
+			return ProKnight, s[n+len("桂"):], true
+		case strings.HasPrefix(s[n:], "銀"):
+			return ProSilver, s[n+len("銀"):], true
+		}
+		return NoPieceType, s, false
+	}
+	if t := JapanesePiece(r); t != NoPieceType {
+		return t, s[n:], true
+	}
+	return NoPieceType, s, false
+}
+
+// trimJapaneseSpace trims leading ASCII and full-width spaces.
+func trimJapaneseSpace(s string) string {
+	for len(s) > 0 {
+		switch {
+		case s[0] == ' ' || s[0] == '\t':
+			s = s[1:]
+		case strings.HasPrefix(s, "　"):
+			s = s[len("　"):]
+		default:
+			return s
+		}
+	}
+	return s
+}
+
+// ParseJapaneseMove reads one move in KIF or KI2 style (see ReadJapaneseMove) and returns
+// the legal move it names in p; text after the move (a time column) is ignored.
+func (p *Position) ParseJapaneseMove(text string, lastTo Square) (Move, error) {
+	m, _, err := p.ReadJapaneseMove(text, lastTo)
+	if err != nil {
+		return NoMove, err
+	}
+	return m, nil
+}
+
+// japaneseMove is what the text of a Japanese move says.
+type japaneseMove struct {
+	to, from           Square // from: NoSquare unless an origin "(77)" is given
+	t                  PieceType
+	words              string // 右 左 直 上 引 寄 行 入
+	promote, noPromote bool
+	drop               bool
+}
+
+// ReadJapaneseMove reads the move at the start of text, in KIF or KI2 style (with or
+// without ▲△☗☖▼▽, with full- or half-width digits, 同 with or without a space, an
+// origin in parentheses or the words 右 左 直 上 引 寄 行 入, and 成 不成 生 打), and returns
+// the legal move it names in p and how many bytes of text it took; what follows (a KIF
+// time column, a "+") is the caller's. lastTo is the previous move's destination, for 同
+// (NoSquare if none). The error is a *JapaneseMoveError; for a move the board allows but
+// the rules forbid, its Move is that move and the count of bytes is the move's, as for a
+// legal one (it is 0 when the text is not a move at all).
+func (p *Position) ReadJapaneseMove(text string, lastTo Square) (Move, int, error) {
+	jm, rest, reason := readJapaneseMove(text, lastTo)
+	if reason != "" {
+		return NoMove, 0, &JapaneseMoveError{Text: moveText(text, rest), Reason: reason}
+	}
+	n := len(text) - len(rest)
+	m, err := p.japaneseMove(jm)
+	if err != nil {
+		err.Text = moveText(text, rest)
+		return NoMove, n, err
+	}
+	return m, n, nil
+}
+
+// moveText is the text of the move: text up to rest, without surrounding spaces.
+func moveText(text, rest string) string {
+	s := strings.TrimSpace(text[:len(text)-len(rest)])
+	s = strings.TrimRight(s, " 　")
+	if s == "" {
+		return strings.TrimSpace(text)
+	}
+	return s
+}
+
+// readJapaneseMove reads the text of a move; reason says what is wrong with it.
+func readJapaneseMove(text string, lastTo Square) (jm japaneseMove, rest, reason string) {
+	s := trimJapaneseSpace(text)
+	r, n := utf8.DecodeRuneInString(s)
+	for r == '▲' || r == '△' || r == '☗' || r == '☖' || r == '▼' || r == '▽' {
+		s = s[n:]
+		r, n = utf8.DecodeRuneInString(s)
+	}
+	if r == '同' || r == '仝' {
 		if lastTo == NoSquare {
-			return fail("同 (same square) with no previous move")
+			return jm, s, "同 (same square) with no previous move"
 		}
-		to = lastTo
-		_, n := utf8.DecodeRuneInString(s)
-		s = strings.TrimLeft(s[n:], " 　")
-	default:
-		f, n1 := utf8.DecodeRuneInString(s)
-		r, n2 := utf8.DecodeRuneInString(s[n1:])
-		file, ok1 := japaneseDigits[f]
-		rank, ok2 := japaneseDigits[r]
-		if !ok1 || !ok2 {
-			return fail("want a destination like ７六 or 同")
+		jm.to = lastTo
+		s = trimJapaneseSpace(s[n:])
+	} else {
+		r2, n2 := utf8.DecodeRuneInString(s[n:])
+		f, rk := JapaneseDigit(r), JapaneseDigit(r2)
+		if f == 0 || rk == 0 {
+			return jm, s, "want a destination like ７六 or 同"
 		}
-		to = NewSquare(file, rank)
-		s = s[n1+n2:]
-		// a few writers put 同 after the square ("７六同歩"): accept it
-		s = strings.TrimPrefix(s, "同")
-		s = strings.TrimLeft(s, " 　")
+		jm.to = NewSquare(f, rk)
+		s = s[n+n2:]
+		s = strings.TrimPrefix(s, "同") // a few writers put 同 after the square: "７六同歩"
+		s = trimJapaneseSpace(s)
 	}
-	var t PieceType
-	for _, pn := range japanesePieceNames {
-		if strings.HasPrefix(s, pn.name) {
-			t = pn.t
-			s = s[len(pn.name):]
-			break
-		}
+	var ok bool
+	if jm.t, s, ok = CutJapanesePiece(s); !ok {
+		return jm, s, "unknown piece; want 歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍"
 	}
-	if t == NoPieceType {
-		return fail("unknown piece")
-	}
-	from := NoSquare
-	var words string
-	promote, noPromote, drop := false, false, false
+	jm.from = NoSquare
 	for s != "" {
 		r, n := utf8.DecodeRuneInString(s)
 		switch r {
 		case '右', '左', '直', '上', '引', '寄', '行', '入':
-			words += string(r)
+			jm.words += string(r)
 		case '成':
-			promote = true
+			jm.promote = true
 		case '不':
 			if !strings.HasPrefix(s[n:], "成") {
-				return fail("不 must be followed by 成")
+				return jm, s, "不 must be followed by 成"
 			}
-			noPromote = true
+			jm.noPromote = true
 			n += len("成")
 		case '生':
-			noPromote = true
+			jm.noPromote = true
 		case '打':
-			drop = true
+			jm.drop = true
 		case '(', '（':
-			if from != NoSquare {
-				// a second parenthesis is the time column
-				s = ""
-				continue
-			}
-			end := strings.IndexAny(s, ")）")
-			if end < 0 {
-				return fail("unclosed origin")
-			}
-			inner := []rune(s[n:end])
-			if len(inner) != 2 {
-				return fail("want an origin like (77)")
-			}
-			f, ok1 := japaneseDigits[inner[0]]
-			rk, ok2 := japaneseDigits[inner[1]]
-			if !ok1 || !ok2 {
-				return fail("want an origin like (77)")
-			}
-			from = NewSquare(f, rk)
-			_, cl := utf8.DecodeRuneInString(s[end:])
-			n = end + cl
-		case ' ', '　', '\t':
+			rest, reason := jm.origin(s)
+			return jm, rest, reason
 		default:
-			// trailing text such as a time column is the caller's business; stop here
-			s = ""
-			continue
+			return jm, s, ""
 		}
 		s = s[n:]
 	}
-	if promote && noPromote {
-		return fail("both 成 and 不成")
+	return jm, s, ""
+}
+
+// origin reads "(77)" (or "(00)", which some writers put after a drop) at the start of
+// s. A parenthesis holding more is a time column: not the move's.
+func (jm *japaneseMove) origin(s string) (rest, reason string) {
+	if s[0] == '(' && len(s) >= 4 && s[3] == ')' && s[1] >= '1' && s[1] <= '9' && s[2] >= '1' && s[2] <= '9' {
+		jm.from = NewSquare(int(s[1]-'0'), int(s[2]-'0')) // the usual "(77)"
+		return s[4:], ""
 	}
-	us := p.side
-	var buf [MaxMoves]Move
-	legal := p.LegalMoves(buf[:0])
-	var cands []Move
-	for _, m := range legal {
-		if m.To() != to || m.IsPromotion() != promote {
-			continue
-		}
-		if m.IsDrop() {
-			if m.Piece() == t && from == NoSquare {
-				cands = append(cands, m)
-			}
-			continue
-		}
-		if m.Piece() != t || from != NoSquare && m.From() != from {
-			continue
-		}
-		cands = append(cands, m)
+	_, n := utf8.DecodeRuneInString(s)
+	end := strings.IndexAny(s, ")）")
+	if end < 0 {
+		return s, "unclosed origin; want (77)"
 	}
-	if drop {
+	_, cl := utf8.DecodeRuneInString(s[end:])
+	inner := []rune(s[n:end])
+	switch {
+	case string(inner) == "00" || string(inner) == "００":
+		jm.drop = true
+	case len(inner) > 2:
+		return s, "" // a time column right after the move
+	case len(inner) != 2 || JapaneseDigit(inner[0]) == 0 || JapaneseDigit(inner[1]) == 0:
+		return s, "want an origin like (77)"
+	default:
+		jm.from = NewSquare(JapaneseDigit(inner[0]), JapaneseDigit(inner[1]))
+	}
+	return s[end+cl:], ""
+}
+
+// japaneseMove finds the move jm names in p.
+func (p *Position) japaneseMove(jm japaneseMove) (Move, *JapaneseMoveError) {
+	fail := func(m Move, format string, args ...any) (Move, *JapaneseMoveError) {
+		return NoMove, &JapaneseMoveError{Reason: fmt.Sprintf(format, args...), Move: m}
+	}
+	if jm.promote && jm.noPromote {
+		return fail(NoMove, "both 成 and 不成")
+	}
+	if jm.from != NoSquare {
+		pc := p.board[jm.from]
+		if pc != NoPiece && pc.Color() == p.side && pc.Type() != jm.t {
+			return fail(NoMove, "the piece on %s is %s, not %s", SquareName(jm.from), pc.Type().Kanji(), jm.t.Kanji())
+		}
+		m, err := p.BoardMove(jm.from, jm.to, jm.promote)
+		if err != nil {
+			return fail(m, "%s", err.(*IllegalMoveError).Reason)
+		}
+		return m, nil
+	}
+	if jm.drop && jm.words == "" && !jm.promote {
+		m, err := p.DropMove(jm.t, jm.to)
+		if err != nil {
+			return fail(m, "%s", err.(*IllegalMoveError).Reason)
+		}
+		return m, nil
+	}
+	// no origin: the piece of the kind that can go there, told apart by the words
+	var buf [18]Move
+	cands := p.japaneseCandidates(buf[:0], jm, p.IsLegal)
+	if jm.drop {
 		cands = filterMoves(cands, Move.IsDrop)
 	} else if len(cands) > 1 {
 		// a drop is written 打 only when a board piece could go there too, so with
 		// board candidates present an unmarked move is a board move
-		board := filterMoves(cands, func(m Move) bool { return !m.IsDrop() })
-		if len(board) > 0 {
+		if board := filterMoves(cands, func(m Move) bool { return !m.IsDrop() }); len(board) > 0 {
 			cands = board
 		}
 	}
-	if words != "" && len(cands) > 1 {
-		cands = filterByWords(us, t, to, cands, words)
+	if jm.words != "" && len(cands) > 1 {
+		cands = filterByWords(p.side, jm.t, jm.to, cands, jm.words)
 	}
 	switch len(cands) {
 	case 1:
 		return cands[0], nil
 	case 0:
-		if from != NoSquare || drop {
-			raw := NewDrop(t, to)
-			if !drop {
-				raw = NewBoardMove(from, to, t, NoPieceType, promote)
+		if jm.drop {
+			m, err := p.DropMove(jm.t, jm.to)
+			if err == nil {
+				return fail(NoMove, "a dropped piece cannot promote")
 			}
-			if _, reason := p.complete(raw); reason != "" {
-				return fail("illegal: %s", reason)
-			}
+			return fail(m, "%s", err.(*IllegalMoveError).Reason)
 		}
-		return fail("no legal move of a %s to %s%s", t.Kanji(), JapaneseSquare(to), map[bool]string{true: " with promotion", false: ""}[promote])
+		// an illegal move can still be told apart if one piece of the kind can go there
+		// (an unmarked drop only if no board piece can)
+		var pbuf [18]Move
+		ps := p.japaneseCandidates(pbuf[:0], jm, p.IsPseudoLegal)
+		if len(ps) > 1 {
+			ps = filterMoves(ps, func(m Move) bool { return !m.IsDrop() })
+		}
+		if len(ps) == 1 {
+			return fail(ps[0], "%s", p.WhyIllegal(ps[0]).(*IllegalMoveError).Reason)
+		}
+		with := ""
+		if jm.promote {
+			with = " with promotion"
+		}
+		return fail(NoMove, "no legal move of a %s to %s%s", jm.t.Kanji(), JapaneseSquare(jm.to), with)
 	}
-	return fail("ambiguous: %d pieces can make it", len(cands))
+	return fail(NoMove, "ambiguous: %d pieces can make it", len(cands))
+}
+
+// japaneseCandidates appends the moves of a piece of jm's kind to jm's destination
+// (board moves, then the drop) that ok accepts.
+func (p *Position) japaneseCandidates(out []Move, jm japaneseMove, ok func(Move) bool) []Move {
+	us := p.side
+	for bb := p.Pieces(us, jm.t); bb.NonZero(); {
+		from := bb.Pop()
+		if !p.lines.attacksFrom(us, jm.t, from).Has(jm.to) {
+			continue
+		}
+		if m := NewBoardMove(from, jm.to, jm.t, p.board[jm.to].Type(), jm.promote); ok(m) {
+			out = append(out, m)
+		}
+	}
+	if !jm.promote && jm.t >= Pawn && jm.t <= Gold {
+		if m := NewDrop(jm.t, jm.to); ok(m) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func filterMoves(ms []Move, keep func(Move) bool) []Move {

@@ -106,14 +106,20 @@ func TestKIFMove(t *testing.T) {
 	if strings.Join(got, " ") != want {
 		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}
-	// 不成 where promotion was possible
+	// no promotion where promotion was possible: written as ShogiHome does, without 不成;
+	// read with it (as Kifu for Windows writes it) or without
 	q := mustParse(t, "4k4/9/9/9/6N2/9/9/9/4K4 b - 1")
 	m, err := q.ParseMove("3e2c")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := q.KIFMove(m, NoSquare); s != "２三桂不成(35)" {
+	if s := q.KIFMove(m, NoSquare); s != "２三桂(35)" {
 		t.Errorf("KIFMove = %s", s)
+	}
+	for _, s := range []string{"２三桂(35)", "２三桂不成(35)", "２三桂生(35)"} {
+		if back, err := q.ParseJapaneseMove(s, NoSquare); err != nil || back != m {
+			t.Errorf("ParseJapaneseMove(%q) = %v, %v; want %v", s, back, err, m)
+		}
 	}
 }
 
@@ -256,5 +262,32 @@ func TestJapaneseDropOfPieceThatCannotBeInHand(t *testing.T) {
 	}
 	if _, err := p.ParseMove("+P*5e"); err == nil {
 		t.Error("+P*5e parsed")
+	}
+}
+
+func TestDigitsAndPieceNames(t *testing.T) {
+	for r, want := range map[rune]int{'1': 1, '９': 9, '五': 5, '〇': 0, 'a': 0} {
+		if got := JapaneseDigit(r); got != want {
+			t.Errorf("JapaneseDigit(%q) = %d, want %d", r, got, want)
+		}
+	}
+	tests := []struct {
+		s    string
+		t    PieceType
+		rest string
+	}{
+		{"成香(12)", ProLance, "(12)"}, {"歩成", Pawn, "成"}, {"竜", Dragon, ""},
+		{"王", King, ""}, {"全", ProSilver, ""}, {"X", NoPieceType, "X"}, {"成", NoPieceType, "成"},
+	}
+	for _, tt := range tests {
+		pt, rest, ok := CutJapanesePiece(tt.s)
+		if pt != tt.t || rest != tt.rest || ok != (tt.t != NoPieceType) {
+			t.Errorf("CutJapanesePiece(%q) = %v %q %v", tt.s, pt, rest, ok)
+		}
+	}
+	for r, want := range map[rune]PieceType{'杏': ProLance, '圭': ProKnight, 'と': ProPawn, '龍': Dragon, '・': NoPieceType} {
+		if got := JapanesePiece(r); got != want {
+			t.Errorf("JapanesePiece(%q) = %v, want %v", r, got, want)
+		}
 	}
 }

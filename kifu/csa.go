@@ -28,8 +28,8 @@ func ReadCSA(r io.Reader) (*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kifu: %v", err)
 	}
-	text, _ := Decode(data)
-	return ParseCSA(text)
+	rec, _, err := readAs(data, CSA)
+	return rec, err
 }
 
 type csaReader struct {
@@ -548,18 +548,27 @@ var (
 
 // FormatCSA writes r as CSA text. CSA holds one line of play: the main line is
 // written and variations are left out; bookmarks are lost; comments become "'*" lines.
+// A line break in a header is written as a space (Write refuses such a header).
 func FormatCSA(r *Record, o CSAOptions) string {
+	r = oneLineHeaders(r)
 	var b strings.Builder
 	if o.V3 {
-		enc := "UTF-8"
-		if o.Encoding == ShiftJIS {
-			enc = "SHIFT_JIS"
-		}
+		enc := strings.ToUpper(o.Encoding.String())
 		b.WriteString("'CSA encoding=" + enc + "\n")
 		b.WriteString("V3.0\n")
 	} else {
 		b.WriteString("V2.2\n")
 	}
+	writeCSAHeaders(&b, r, o)
+	writeCSAPosition(&b, r.Start)
+	writeCSANotes(&b, r.Root, false)
+	writeCSAMoves(&b, r, o)
+	return b.String()
+}
+
+// writeCSAHeaders writes the players (N+, N-), the headers CSA has a keyword for ($EVENT,
+// …), the others and the root's remarks as comment lines.
+func writeCSAHeaders(b *strings.Builder, r *Record, o CSAOptions) {
 	if name := r.BlackName(); name != "" {
 		b.WriteString("N+" + name + "\n")
 	}
@@ -572,64 +581,14 @@ func FormatCSA(r *Record, o CSAOptions) string {
 		switch h.Key {
 		case HeaderBlack, HeaderWhite, HeaderShitate, HeaderUwate, "手合割":
 			continue
-		case "棋戦", "表題":
-			if !eventDone {
-				b.WriteString("$EVENT:" + h.Value + "\n")
-				eventDone = true
-				continue
-			}
-		case "場所":
-			b.WriteString("$SITE:" + h.Value + "\n")
+		}
+		key, ok := csaHeaderKeyword(h, o.V3)
+		if ok && (h.Key == "棋戦" || h.Key == "表題") {
+			ok, eventDone = !eventDone, true // 棋戦 and 表題 share it: the first has it
+		}
+		if ok {
+			b.WriteString("$" + key + ":" + h.Value + "\n")
 			continue
-		case "開始日時", "終了日時":
-			if csaDate.MatchString(h.Value) {
-				key := "START_TIME"
-				if h.Key == "終了日時" {
-					key = "END_TIME"
-				}
-				b.WriteString("$" + key + ":" + h.Value + "\n")
-				continue
-			}
-		case "持ち時間":
-			if csaTimeLimitV2.MatchString(h.Value) {
-				b.WriteString("$TIME_LIMIT:" + h.Value + "\n")
-				continue
-			}
-			if o.V3 && csaTimeV3.MatchString(h.Value) {
-				b.WriteString("$TIME:" + h.Value + "\n")
-				continue
-			}
-		case "先手持ち時間", "後手持ち時間":
-			if o.V3 && csaTimeV3.MatchString(h.Value) {
-				key := "TIME+"
-				if h.Key == "後手持ち時間" {
-					key = "TIME-"
-				}
-				b.WriteString("$" + key + ":" + h.Value + "\n")
-				continue
-			}
-		case "戦型":
-			b.WriteString("$OPENING:" + h.Value + "\n")
-			continue
-		case "備考":
-			if o.V3 {
-				b.WriteString("$NOTE:" + h.Value + "\n")
-				continue
-			}
-		case "最大手数", "持将棋":
-			if o.V3 {
-				key := "MAX_MOVES"
-				if h.Key == "持将棋" {
-					key = "JISHOGI"
-				}
-				b.WriteString("$" + key + ":" + h.Value + "\n")
-				continue
-			}
-		default:
-			if isCSAKeyword(h.Key) {
-				b.WriteString("$" + h.Key + ":" + h.Value + "\n")
-				continue
-			}
 		}
 		extra = append(extra, h.Key+"："+h.Value)
 	}
@@ -637,10 +596,47 @@ func FormatCSA(r *Record, o CSAOptions) string {
 		b.WriteString("'" + e + "\n")
 	}
 	for _, rm := range r.Root.Remarks {
-		b.WriteString("'" + rm + "\n")
+		for _, l := range textLines(rm) {
+			b.WriteString("'" + l + "\n")
+		}
 	}
-	writeCSAPosition(&b, r.Start)
-	writeCSANotes(&b, r.Root, false)
+}
+
+// csaHeaderKeyword returns the CSA keyword a header is written under (EVENT, SITE, …;
+// some only in V3.0, some only for values in CSA's form); false if it has none.
+func csaHeaderKeyword(h Header, v3 bool) (string, bool) {
+	switch h.Key {
+	case "棋戦", "表題":
+		return "EVENT", true
+	case "場所":
+		return "SITE", true
+	case "開始日時":
+		return "START_TIME", csaDate.MatchString(h.Value)
+	case "終了日時":
+		return "END_TIME", csaDate.MatchString(h.Value)
+	case "持ち時間":
+		if csaTimeLimitV2.MatchString(h.Value) {
+			return "TIME_LIMIT", true
+		}
+		return "TIME", v3 && csaTimeV3.MatchString(h.Value)
+	case "先手持ち時間":
+		return "TIME+", v3 && csaTimeV3.MatchString(h.Value)
+	case "後手持ち時間":
+		return "TIME-", v3 && csaTimeV3.MatchString(h.Value)
+	case "戦型":
+		return "OPENING", true
+	case "備考":
+		return "NOTE", v3
+	case "最大手数":
+		return "MAX_MOVES", v3
+	case "持将棋":
+		return "JISHOGI", v3
+	}
+	return h.Key, isCSAKeyword(h.Key)
+}
+
+// writeCSAMoves writes the main line: each move, its time (T) and its notes.
+func writeCSAMoves(b *strings.Builder, r *Record, o CSAOptions) {
 	p := *r.Start
 	for n := r.Root.Next(); n != nil; n = n.Next() {
 		if n.IsSpecial() {
@@ -658,13 +654,12 @@ func FormatCSA(r *Record, o CSAOptions) string {
 		if n.Timed {
 			b.WriteString(csaTime(n.Elapsed, o.V3) + "\n")
 		}
-		writeCSANotes(&b, n, true)
+		writeCSANotes(b, n, true)
 		if n.IsSpecial() {
 			break
 		}
 		p.Do(n.Move)
 	}
-	return b.String()
 }
 
 func isCSAKeyword(k string) bool {
@@ -703,13 +698,15 @@ func csaTime(d time.Duration, v3 bool) string {
 
 func writeCSANotes(b *strings.Builder, n *Node, remarks bool) {
 	if n.Comment != "" {
-		for _, l := range strings.Split(n.Comment, "\n") {
+		for _, l := range textLines(n.Comment) {
 			b.WriteString("'*" + l + "\n")
 		}
 	}
 	if remarks {
 		for _, rm := range n.Remarks {
-			b.WriteString("'" + rm + "\n")
+			for _, l := range textLines(rm) {
+				b.WriteString("'" + l + "\n")
+			}
 		}
 	}
 }

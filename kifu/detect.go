@@ -1,6 +1,7 @@
 package kifu
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"banmen/board"
 )
 
 // Format is a record file format.
@@ -66,24 +69,23 @@ func Detect(text string) Format {
 		strings.HasPrefix(first, "sfen ") || sfenStart.MatchString(first+" ") {
 		return USI
 	}
-	var csa, header int
+	// the whole file decides: the format more of its lines belong to
+	var csa, kif int
 	ls, _ := lines(t)
 	for _, l := range ls {
 		switch {
 		case l == "":
-		case isKIFMoveLine(l), isKI2MoveLine(l):
-			return KIF // KIF and KI2 are read by one reader
 		case isCSALine(l):
 			csa++
-		case strings.Contains(l, "：") || strings.HasPrefix(l, "|") || strings.HasPrefix(l, "手数--"):
-			header++
+		case isKIFLine(l):
+			kif++
 		}
 	}
 	switch {
-	case csa > 0 && csa >= header:
+	case csa > kif:
 		return CSA
-	case header > 0:
-		return KIF
+	case kif > 0:
+		return KIF // KIF and KI2 are read by one reader
 	}
 	if allUSIMoves(first) {
 		return USI
@@ -110,7 +112,7 @@ func isKIFMoveLine(l string) bool {
 		return true
 	}
 	r2, _ := utf8.DecodeRuneInString(rest[n:])
-	return r >= '１' && r <= '９' && digitValue(r2) > 0
+	return r >= '１' && r <= '９' && board.JapaneseDigit(r2) > 0
 }
 
 // isKI2MoveLine: "▲７六歩    △３四歩"
@@ -119,8 +121,35 @@ func isKI2MoveLine(l string) bool {
 	return strings.HasPrefix(l, "▲") || strings.HasPrefix(l, "△") || strings.HasPrefix(l, "☗") || strings.HasPrefix(l, "☖")
 }
 
+// isKIFLine: a line of KIF or KI2 (a move, a header, a comment, a board diagram, …).
+func isKIFLine(l string) bool {
+	if isKIFMoveLine(l) || isKI2MoveLine(l) {
+		return true
+	}
+	t := trimLeftSpace(l)
+	switch {
+	case t == "":
+		return false
+	case t[0] == '#':
+		return false // a remark: text files of other kinds (opening lists) have them too
+	case t[0] == '*' || t[0] == '&' || t[0] == '|':
+		return true
+	}
+	for _, p := range []string{"手数", "変化", "まで", "+---", "先手番", "後手番", "下手番", "上手番"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	_, _, ok := cutHeader(t)
+	return ok
+}
+
+// isCSALine: a line of CSA (a comment, a header, a position, a move, a time, …).
 func isCSALine(l string) bool {
-	if l == "+" || l == "-" {
+	if l == "+" || l == "-" || l == "/" || l[0] == '\'' {
+		return true
+	}
+	if l[0] == 'T' && len(l) > 1 && l[1] >= '0' && l[1] <= '9' {
 		return true
 	}
 	if len(l) >= 7 && (l[0] == '+' || l[0] == '-') {
@@ -173,21 +202,67 @@ func parseAs(f Format, text string) (*Record, error) {
 	return nil, &ParseError{Msg: "not a record in any format known (KIF, KI2, CSA, JKF, USI/SFEN)"}
 }
 
-// Read reads a record file's bytes: the encoding is detected, then the format (from the
-// content; name, the file name, only settles a tie). It returns the encoding found.
+// Read reads a record file's bytes: the encoding is detected, then the format: the one
+// the extension of name (the file name) names, else the one the content has (Detect).
+// It returns the encoding found. Bytes that are not valid in it are warnings naming
+// their lines; when they leave no record with moves, the other 8-bit encodings are tried.
 func Read(data []byte, name string) (*Record, Encoding, error) {
-	text, enc := Decode(data)
-	f := Detect(text)
-	if f == UnknownFormat || f == KIF || f == KI2 {
-		if ef, err := ParseFormat(filepath.Ext(name)); err == nil && (f == UnknownFormat || ef == KIF || ef == KI2) {
-			f = ef
-		}
+	f, err := ParseFormat(filepath.Ext(name))
+	if err != nil {
+		f = UnknownFormat
 	}
-	rec, err := parseAs(f, text)
+	rec, enc, err := readAs(data, f)
 	if err != nil {
 		err = withFile(err, name)
 	}
 	return rec, enc, err
+}
+
+// readAs decodes data and reads it in format f (UnknownFormat: the one Detect finds).
+func readAs(data []byte, f Format) (*Record, Encoding, error) {
+	text, enc, bad := decode(data)
+	if strings.HasPrefix(text, "\x00") {
+		return nil, enc, &ParseError{Msg: "binary data, not a record"}
+	}
+	rec, err := parseDetected(f, text)
+	if len(bad) > 0 && (err != nil || rec == nil || rec.Root.Next() == nil) {
+		// the bytes did not all decode, and no moves came out: another encoding may read them
+		for _, e := range []Encoding{UTF8, ShiftJIS, EUCJP} {
+			if e == enc {
+				continue
+			}
+			text2, bad2 := decodeAs(data, e)
+			if rec2, err2 := parseDetected(f, text2); err2 == nil && rec2 != nil && rec2.Root.Next() != nil {
+				rec, err, enc, bad = rec2, nil, e, bad2
+				break
+			}
+		}
+	}
+	if rec != nil && len(bad) > 0 {
+		rec.Warnings = append(bad, rec.Warnings...)
+	}
+	return rec, enc, err
+}
+
+func parseDetected(f Format, text string) (*Record, error) {
+	if f == UnknownFormat {
+		f = Detect(text)
+	}
+	return parseAs(f, text)
+}
+
+// decodeAs decodes data as e, and lists the bytes that were not valid in it.
+func decodeAs(data []byte, e Encoding) (string, []Warning) {
+	switch e {
+	case UTF8:
+		text, n := decodeUTF8(bytes.TrimPrefix(data, bomUTF8))
+		return text, replaced(text, n, UTF8)
+	case ShiftJIS:
+		text := decodeShiftJIS(data)
+		return text, replaced(text, strings.Count(text, "\uFFFD"), ShiftJIS)
+	}
+	text, _, bad := decodeWith(data, e)
+	return text, bad
 }
 
 // ReadFile reads the record in a file, whatever its format and encoding. Errors name the file.
@@ -195,9 +270,6 @@ func ReadFile(path string) (*Record, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("kifu: %v", err)
-	}
-	if !utf8.Valid(data) && len(data) > 0 && data[0] == 0 {
-		return nil, &ParseError{File: path, Msg: "binary data, not a record"}
 	}
 	rec, _, err := Read(data, path)
 	return rec, err
@@ -214,12 +286,16 @@ type WriteOptions struct {
 }
 
 // FormatRecord writes r as text in format f (lines end with "\n"). KIF and KI2 start
-// with the line that declares the encoding o names.
+// with the line that declares the encoding o names. A header holding a line break is an
+// error naming it for KIF, KI2 and CSA, which write each header on one line (FormatKIF,
+// FormatKI2 and FormatCSA fold it into a space).
 func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
 	// Kifu for Windows reads a .kif as Shift_JIS unless the first line says otherwise
-	encLine := "#KIF version=2.0 encoding=UTF-8\n"
-	if o.Encoding == ShiftJIS {
-		encLine = "#KIF version=2.0 encoding=Shift_JIS\n"
+	encLine := "#KIF version=2.0 encoding=" + o.Encoding.String() + "\n"
+	if f == KIF || f == KI2 || f == CSA {
+		if err := checkOneLineHeaders(r, f); err != nil {
+			return "", err
+		}
 	}
 	switch f {
 	case KIF:

@@ -1,7 +1,9 @@
 // Package kifu holds game records: a start position, headers, and a tree of
 // moves with comments, bookmarks and times, read from and written to the formats
 // people exchange — KIF and KI2 (Kakinoki), CSA V2.2 and V3.0, JKF (JSON Kifu
-// Format) and USI/SFEN — in UTF-8 or Shift_JIS. It also reads and writes the
+// Format) and USI/SFEN — in UTF-8 or Shift_JIS, and reads EUC-JP, ISO-2022-JP,
+// UTF-16 and UTF-32 too (Read finds the encoding from the bytes and the format from
+// the file's extension, else from its content). It also reads and writes the
 // engine "think comments" ShogiHome puts in records (評価値, 読み筋, …) and
 // floodgate's score lines.
 //
@@ -14,5 +16,8 @@
 //
 // Readers never give up silently: a record that can be read only in part is
 // returned together with a *ParseError naming the line and what was expected,
-// and irregularities that do not stop reading are listed in Record.Warnings.
+// and irregularities that do not stop reading are listed in Record.Warnings (a byte
+// that is not valid in the file's encoding among them, with its line). What a writer
+// writes, its reader reads back as the same record, as far as the format holds it; a
+// header with a line break, which KIF, KI2 and CSA cannot hold, is an error of Write.
 package kifu

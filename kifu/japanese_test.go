@@ -15,33 +15,6 @@ func TestKanjiCount(t *testing.T) {
 	}
 }
 
-func TestDigitsAndPieceNames(t *testing.T) {
-	for r, want := range map[rune]int{'1': 1, '９': 9, '五': 5, '〇': 0, 'a': 0} {
-		if got := digitValue(r); got != want {
-			t.Errorf("digitValue(%q) = %d, want %d", r, got, want)
-		}
-	}
-	tests := []struct {
-		s    string
-		t    board.PieceType
-		rest string
-	}{
-		{"成香(12)", board.ProLance, "(12)"}, {"歩成", board.Pawn, "成"}, {"竜", board.Dragon, ""},
-		{"王", board.King, ""}, {"全", board.ProSilver, ""}, {"X", board.NoPieceType, "X"},
-	}
-	for _, tt := range tests {
-		pt, rest, ok := cutPieceName(tt.s)
-		if pt != tt.t || rest != tt.rest || ok != (tt.t != board.NoPieceType) {
-			t.Errorf("cutPieceName(%q) = %v %q %v", tt.s, pt, rest, ok)
-		}
-	}
-	for r, want := range map[rune]board.PieceType{'杏': board.ProLance, '圭': board.ProKnight, 'と': board.ProPawn, '龍': board.Dragon, '・': board.NoPieceType} {
-		if got := boardPiece(r); got != want {
-			t.Errorf("boardPiece(%q) = %v, want %v", r, got, want)
-		}
-	}
-}
-
 func TestTextWidthsAndSpaces(t *testing.T) {
 	if displayWidth("７六歩(77)") != 10 || displayWidth("ｱ") != 1 {
 		t.Errorf("displayWidth")

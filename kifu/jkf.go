@@ -179,8 +179,8 @@ func ReadJKF(r io.Reader) (*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kifu: %v", err)
 	}
-	text, _ := Decode(data)
-	return ParseJKF(text)
+	rec, _, err := readAs(data, JKF)
+	return rec, err
 }
 
 // ParseJKF reads a JKF record from text. JSON cut short is read as far as it goes, with a warning.
@@ -469,13 +469,10 @@ func jkfMoveOf(p *board.Position, jm *jkfMove, lastTo board.Square) (board.Move,
 	} else if jm.Promote != nil {
 		text += "不成"
 	}
-	m, err := p.ParseJapaneseMove(text, board.NoSquare)
+	m, _, err := p.ReadJapaneseMove(text, board.NoSquare)
 	if err != nil {
-		reason := err.Error()
-		if je, ok := err.(*board.JapaneseMoveError); ok {
-			reason = je.Reason
-		}
-		return onlyPseudoMove(p, t, to, promote, jm.Relative == "H"), &jkfIllegal{text, reason}
+		je := err.(*board.JapaneseMoveError)
+		return je.Move, &jkfIllegal{text, je.Reason}
 	}
 	return m, nil
 }

@@ -18,15 +18,16 @@ func ReadKIF(r io.Reader) (*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kifu: %v", err)
 	}
-	text, _ := Decode(data)
-	return readKakinoki(text)
+	rec, _, err := readAs(data, KIF)
+	return rec, err
 }
 
 // ParseKIF reads a KIF record from text.
 func ParseKIF(text string) (*Record, error) { return readKakinoki(text) }
 
 // FormatKIF writes r as KIF text (lines end with "\n"; see Write for encodings and
-// line ends). Variations, comments, bookmarks, times and remarks are all kept.
+// line ends). Variations, comments, bookmarks, times and remarks are all kept. A line
+// break in a header or a bookmark is written as a space (Write refuses such a header).
 func FormatKIF(r *Record) string {
 	var b strings.Builder
 	writeKakinokiHead(&b, r)
@@ -86,7 +87,7 @@ func isSpecialWord(text string) bool {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(text)
-	if r == '同' || r == '仝' || digitValue(r) != 0 {
+	if r == '同' || r == '仝' || board.JapaneseDigit(r) != 0 {
 		return false
 	}
 	word, rest := cutWord(text)

@@ -20,56 +20,43 @@ func isLegal(p *board.Position, m board.Move) bool { return p.IsLegal(m) }
 func pseudoLegal(p *board.Position, m board.Move) bool { return p.IsPseudoLegal(m) }
 
 // boardMove builds the board move from one square to another in p (kinds filled in from
-// the board) and checks it. reason is "" for a legal move; for an illegal move that can
-// still be played (see pseudoLegal) the move is returned with the reason.
+// the board) and checks it (board.BoardMove). reason is "" for a legal move; for an
+// illegal move that can still be played (see pseudoLegal) the move is returned with the
+// reason.
 func boardMove(p *board.Position, from, to board.Square, promote bool) (board.Move, string) {
-	pc := p.PieceAt(from)
-	if pc == board.NoPiece {
-		return board.NoMove, "there is no piece on " + squareName(from)
-	}
-	if pc.Color() != p.SideToMove() {
-		return board.NoMove, "the piece on " + squareName(from) + " is " + colorName(pc.Color()) + "'s, but " + colorName(p.SideToMove()) + " is to move"
-	}
-	m := board.NewBoardMove(from, to, pc.Type(), p.PieceAt(to).Type(), promote)
-	if isLegal(p, m) {
-		return m, ""
-	}
-	if pseudoLegal(p, m) {
-		return m, whyIllegal(p, m) // illegal, but it can be played: the caller decides
-	}
-	return board.NoMove, whyIllegal(p, m)
+	m, err := p.BoardMove(from, to, promote)
+	return m, reasonOf(err)
 }
 
-// dropMove builds a drop of kind t on to and checks it.
+// dropMove builds a drop of kind t on to and checks it, as boardMove does.
 func dropMove(p *board.Position, t board.PieceType, to board.Square) (board.Move, string) {
-	m := board.NewDrop(t, to)
-	if isLegal(p, m) {
-		return m, ""
-	}
-	if pseudoLegal(p, m) {
-		return m, whyIllegal(p, m)
-	}
-	return board.NoMove, whyIllegal(p, m)
+	m, err := p.DropMove(t, to)
+	return m, reasonOf(err)
 }
 
 // whyIllegal asks board for the reason a move is illegal.
 func whyIllegal(p *board.Position, m board.Move) string {
-	if _, err := p.ParseMove(m.USI()); err != nil {
-		if e, ok := err.(*board.IllegalMoveError); ok {
-			return e.Reason
-		}
-		return err.Error()
+	if err := p.WhyIllegal(m); err != nil {
+		return reasonOf(err)
 	}
 	return "it is not legal here"
 }
 
-// squareName writes a square as records do: ７六 (7g).
-func squareName(s board.Square) string {
-	if !s.Valid() {
-		return "??"
+// reasonOf is the reason of board's error for an illegal move; "" for nil.
+func reasonOf(err error) string {
+	switch e := err.(type) {
+	case nil:
+		return ""
+	case *board.IllegalMoveError:
+		return e.Reason
+	case *board.JapaneseMoveError:
+		return e.Reason
 	}
-	return board.JapaneseSquare(s) + " (" + s.USI() + ")"
+	return err.Error()
 }
+
+// squareName writes a square as records do: ７六 (7g).
+func squareName(s board.Square) string { return board.SquareName(s) }
 
 // isFoulEnding reports whether sp ends a game lost by an illegal move (反則勝ち, 反則負け,
 // CSA's %ILLEGAL_MOVE and %±ILLEGAL_ACTION).

@@ -18,8 +18,8 @@ func ReadUSI(r io.Reader) (*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kifu: %v", err)
 	}
-	text, _ := Decode(data)
-	return ParseUSI(text)
+	rec, _, err := readAs(data, USI)
+	return rec, err
 }
 
 // ParseUSI reads a record from a USI position command or an SFEN (the first non-empty
@@ -28,9 +28,40 @@ func ParseUSI(text string) (*Record, error) {
 	if err := errEmpty(text); err != nil {
 		return nil, err
 	}
+	lineNo, line, warnings := firstUSILine(text)
+	fail := func(format string, args ...any) error {
+		return &ParseError{Line: lineNo, Msg: fmt.Sprintf(format, args...)}
+	}
+	if lineNo == 0 {
+		return nil, &ParseError{Msg: "empty: want a USI position (position startpos moves …) or an SFEN"}
+	}
+	tok := strings.Fields(line)
+	if tok[0] == "position" {
+		tok = tok[1:]
+	}
+	start, i, warning, err := usiStart(tok)
+	if err != nil {
+		return nil, fail("%s", err)
+	}
+	if warning != "" {
+		warnings = append(warnings, Warning{Line: lineNo, Msg: warning})
+	}
+	rec := New(start)
+	rec.Warnings = warnings
+	if i < len(tok) {
+		if tok[i] == "moves" {
+			i++
+		} else if !looksLikeUSIMove(tok[i]) {
+			return rec, fail("%q after the position: want \"moves\" and the moves", tok[i])
+		}
+	}
+	return rec, playUSIMoves(rec, tok[i:], lineNo)
+}
+
+// firstUSILine returns the first non-empty line of text and its number (0 if none),
+// with a warning if more lines follow.
+func firstUSILine(text string) (lineNo int, line string, warnings []Warning) {
 	ls, _ := lines(text)
-	lineNo, line := 0, ""
-	var warnings []Warning
 	for i, l := range ls {
 		if strings.TrimSpace(l) == "" {
 			continue
@@ -42,23 +73,19 @@ func ParseUSI(text string) (*Record, error) {
 		warnings = append(warnings, Warning{Line: i + 1, Msg: "more than one position in the text; only the first was read"})
 		break
 	}
-	fail := func(format string, args ...any) error {
-		return &ParseError{Line: lineNo, Msg: fmt.Sprintf(format, args...)}
-	}
-	if lineNo == 0 {
-		return nil, &ParseError{Msg: "empty: want a USI position (position startpos moves …) or an SFEN"}
-	}
-	tok := strings.Fields(line)
-	if tok[0] == "position" {
-		tok = tok[1:]
-	}
-	var start *board.Position
-	i := 0
+	return lineNo, line, warnings
+}
+
+// usiStart reads the position at the start of a position command's tokens (after
+// "position"): startpos, sfen …, a bare SFEN, or nothing before the moves. It returns
+// the index of the token after it, and a warning for a position read in spite of a rule
+// it breaks.
+func usiStart(tok []string) (start *board.Position, i int, warning string, err error) {
 	switch {
 	case len(tok) == 0:
-		return nil, fail("\"position\" alone: want startpos or sfen after it")
+		return nil, 0, "", fmt.Errorf("\"position\" alone: want startpos or sfen after it")
 	case tok[0] == "startpos":
-		start, i = board.NewStartPosition(), 1
+		return board.NewStartPosition(), 1, "", nil
 	case tok[0] == "sfen" || strings.Contains(tok[0], "/"):
 		if tok[0] == "sfen" {
 			i = 1
@@ -69,35 +96,28 @@ func ParseUSI(text string) (*Record, error) {
 		}
 		sfen := strings.Join(tok[i:j], " ")
 		p, err := board.ParseSFEN(sfen)
-		if err != nil {
-			if p2, err2 := board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true}); err2 == nil {
-				warnings = append(warnings, Warning{Line: lineNo, Msg: "more pieces than a set has; read as given"})
-				p = p2
-			} else if p3, err3 := lenientSFEN(sfen); err3 == nil && !strings.Contains(err.Error(), "in check") {
-				warnings = append(warnings, Warning{Line: lineNo, Msg: fmt.Sprintf("the position breaks a rule (%v); read as given", sfenReason(err))})
-				p = p3
-			} else {
-				return nil, fail("%v", err)
-			}
+		if err == nil {
+			return p, j, "", nil
 		}
-		start, i = p, j
+		if p2, err2 := board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true}); err2 == nil {
+			return p2, j, "more pieces than a set has; read as given", nil
+		}
+		if p3, err3 := lenientSFEN(sfen); err3 == nil && !strings.Contains(err.Error(), "in check") {
+			return p3, j, fmt.Sprintf("the position breaks a rule (%v); read as given", sfenReason(err)), nil
+		}
+		return nil, 0, "", err
 	case tok[0] == "moves" || looksLikeUSIMove(tok[0]):
-		start = board.NewStartPosition()
-	default:
-		return nil, fail("%q: want position startpos, position sfen, an SFEN or USI moves", tok[0])
+		return board.NewStartPosition(), 0, "", nil
 	}
-	rec := New(start)
-	rec.Warnings = warnings
-	if i < len(tok) {
-		if tok[i] == "moves" {
-			i++
-		} else if !looksLikeUSIMove(tok[i]) {
-			return rec, fail("%q after the position: want \"moves\" and the moves", tok[i])
-		}
-	}
+	return nil, 0, "", fmt.Errorf("%q: want position startpos, position sfen, an SFEN or USI moves", tok[0])
+}
+
+// playUSIMoves plays the moves (and resign or win) after rec's start. An illegal move
+// stops it: the error names it.
+func playUSIMoves(rec *Record, tok []string, lineNo int) error {
 	cur := rec.Root
-	pos := *start
-	for k, t := range tok[i:] {
+	pos := *rec.Start
+	for k, t := range tok {
 		switch t {
 		case "resign":
 			cur = cur.add(&Node{Special: Resign})
@@ -107,7 +127,7 @@ func ParseUSI(text string) (*Record, error) {
 			continue
 		}
 		if cur.IsSpecial() {
-			return rec, fail("move %d %q after %s", k+1, t, specialLabel(cur))
+			return &ParseError{Line: lineNo, Msg: fmt.Sprintf("move %d %q after %s", k+1, t, specialLabel(cur))}
 		}
 		m, err := pos.ParseMove(t)
 		if err != nil {
@@ -117,13 +137,13 @@ func ParseUSI(text string) (*Record, error) {
 			}
 			// USI has no ending that says a game was lost by an illegal move: stop before it
 			e := &ParseError{Line: lineNo, Msg: fmt.Sprintf("%s %d %q: %s", what, k+1, t, msg)}
-			e.AtEnd = playableUSIMove(&pos, t) != board.NoMove && lastUSIMove(tok[i+k+1:])
-			return rec, e
+			e.AtEnd = playableUSIMove(&pos, t) != board.NoMove && lastUSIMove(tok[k+1:])
+			return e
 		}
 		cur = cur.add(&Node{Move: m})
 		pos.Do(m)
 	}
-	return rec, nil
+	return nil
 }
 
 // playableUSIMove returns the move a USI token names if it can be played in p, legal or not.
@@ -193,9 +213,44 @@ func lenientSFEN(s string) (*board.Position, error) {
 		return nil, fmt.Errorf("want 3 or 4 fields")
 	}
 	p := board.NewEmptyPosition()
-	ranks := strings.Split(f[0], "/")
+	if err := lenientSFENBoard(p, f[0]); err != nil {
+		return nil, err
+	}
+	switch f[1] {
+	case "b":
+	case "w":
+		p.SetSideToMove(board.White)
+	default:
+		return nil, fmt.Errorf("side to move %q", f[1])
+	}
+	if err := lenientSFENHands(p, f[2]); err != nil {
+		return nil, err
+	}
+	if len(f) == 4 {
+		var n int
+		if _, err := fmt.Sscan(f[3], &n); err != nil || n < 1 {
+			return nil, fmt.Errorf("move number %q", f[3])
+		}
+		p.SetMoveNumber(n)
+	}
+	return p, nil
+}
+
+// sfenLetter reads a piece letter of an SFEN: its color and kind.
+func sfenLetter(ch byte) (board.Color, board.PieceType, bool) {
+	c, up := board.Black, ch
+	if ch >= 'a' && ch <= 'z' {
+		c, up = board.White, ch-'a'+'A'
+	}
+	t, ok := sfenLetterTypes[up]
+	return c, t, ok
+}
+
+// lenientSFENBoard puts the pieces of an SFEN's board field on p.
+func lenientSFENBoard(p *board.Position, field string) error {
+	ranks := strings.Split(field, "/")
 	if len(ranks) != 9 {
-		return nil, fmt.Errorf("want 9 ranks")
+		return fmt.Errorf("want 9 ranks")
 	}
 	for r, row := range ranks {
 		file, promoted := 9, false
@@ -207,14 +262,9 @@ func lenientSFEN(s string) (*board.Position, error) {
 			case ch == '+':
 				promoted = true
 			default:
-				c := board.Black
-				up := ch
-				if ch >= 'a' && ch <= 'z' {
-					c, up = board.White, ch-'a'+'A'
-				}
-				t, ok := sfenLetterTypes[up]
+				c, t, ok := sfenLetter(ch)
 				if !ok || file < 1 {
-					return nil, fmt.Errorf("rank %d: bad piece or too many squares", r+1)
+					return fmt.Errorf("rank %d: bad piece or too many squares", r+1)
 				}
 				if promoted {
 					t, promoted = t.Promote(), false
@@ -223,53 +273,40 @@ func lenientSFEN(s string) (*board.Position, error) {
 				file--
 			}
 			if file < 0 {
-				return nil, fmt.Errorf("rank %d has more than 9 squares", r+1)
+				return fmt.Errorf("rank %d has more than 9 squares", r+1)
 			}
 		}
 		if file != 0 {
-			return nil, fmt.Errorf("rank %d has %d squares, want 9", r+1, 9-file)
+			return fmt.Errorf("rank %d has %d squares, want 9", r+1, 9-file)
 		}
 	}
-	switch f[1] {
-	case "b":
-	case "w":
-		p.SetSideToMove(board.White)
-	default:
-		return nil, fmt.Errorf("side to move %q", f[1])
+	return nil
+}
+
+// lenientSFENHands puts the pieces of an SFEN's hands field ("-", "2Pb") in p's hands.
+func lenientSFENHands(p *board.Position, field string) error {
+	if field == "-" {
+		return nil
 	}
-	if f[2] != "-" {
-		n := 0
-		for i := 0; i < len(f[2]); i++ {
-			ch := f[2][i]
-			if ch >= '0' && ch <= '9' {
-				n = n*10 + int(ch-'0')
-				if n > 38 {
-					return nil, fmt.Errorf("hand count %d", n)
-				}
-				continue
+	n := 0
+	for i := 0; i < len(field); i++ {
+		ch := field[i]
+		if ch >= '0' && ch <= '9' {
+			n = n*10 + int(ch-'0')
+			if n > 38 {
+				return fmt.Errorf("hand count %d", n)
 			}
-			c := board.Black
-			up := ch
-			if ch >= 'a' && ch <= 'z' {
-				c, up = board.White, ch-'a'+'A'
-			}
-			t, ok := sfenLetterTypes[up]
-			if !ok || t == board.King {
-				return nil, fmt.Errorf("hand: bad piece %q", ch)
-			}
-			if n == 0 {
-				n = 1
-			}
-			p.SetHandCount(c, t, p.Hand(c).Count(t)+n)
-			n = 0
+			continue
 		}
-	}
-	if len(f) == 4 {
-		var n int
-		if _, err := fmt.Sscan(f[3], &n); err != nil || n < 1 {
-			return nil, fmt.Errorf("move number %q", f[3])
+		c, t, ok := sfenLetter(ch)
+		if !ok || t == board.King {
+			return fmt.Errorf("hand: bad piece %q", ch)
 		}
-		p.SetMoveNumber(n)
+		if n == 0 {
+			n = 1
+		}
+		p.SetHandCount(c, t, p.Hand(c).Count(t)+n)
+		n = 0
 	}
-	return p, nil
+	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode/utf8"
 
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
@@ -57,9 +56,6 @@ func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("%s: %w", path, unwrapPathError(err))
-	}
-	if len(data) > 0 && data[0] == 0 && !utf8.Valid(data) {
-		return nil, 0, 0, &kifu.ParseError{File: path, Msg: "binary data, not a record"}
 	}
 	rec, enc, err := kifu.Read(data, path)
 	if err = illegalEndAsWarning(rec, err); err != nil {
