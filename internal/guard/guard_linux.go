@@ -41,16 +41,9 @@ func Run(path string, args []string) int {
 		say("banmen: cannot start engine " + strconv.Quote(path) + ": " + err.Error())
 		return exitStartFailed
 	}
-	// the engine's output reaches the app through the engine alone: the guard lets go of
-	// its copies, so that the app sees the end of the output when the engine closes it
-	if null, err := syscall.Open("/dev/null", syscall.O_RDWR, 0); err == nil {
-		for fd := 0; fd <= 2; fd++ {
-			syscall.Dup3(null, fd, 0)
-		}
-		if null > 2 {
-			syscall.Close(null)
-		}
-	}
+	// the guard keeps its copies of the engine's output until it exits: the app sees the
+	// end of the output when the engine and everything it started are gone, and the
+	// engine's exit status comes with it
 	reaped := make(chan reap, 16)
 	go reaper(reaped)
 	var status syscall.WaitStatus
