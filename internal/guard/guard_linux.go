@@ -47,16 +47,20 @@ func Run(path string, args []string) int {
 	reaped := make(chan reap, 16)
 	go reaper(reaped)
 	var status syscall.WaitStatus
-	killing := false
-	// the app may have died before the guard asked for its death signal
-	if os.Getppid() != parent {
-		killing = true
-	}
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
+	// the app may have died before the guard asked for its death signal (exec.Cmd
+	// checks that for the guard itself, but be sure)
+	killing := os.Getppid() != parent
+	// while killing, the guard looks again every few milliseconds for orphans handed to
+	// it (their parents' deaths are not its to wait for); until then it sleeps
+	var tick <-chan time.Time
 	for {
 		if killing {
 			killChildren()
+			if tick == nil {
+				t := time.NewTicker(10 * time.Millisecond)
+				defer t.Stop()
+				tick = t.C
+			}
 		}
 		select {
 		case <-sigs:
@@ -68,10 +72,7 @@ func Run(path string, args []string) int {
 			if r.pid == engine {
 				status, killing = r.status, true
 			}
-		case <-tick.C:
-			if os.Getppid() != parent {
-				killing = true
-			}
+		case <-tick:
 		}
 	}
 }
