@@ -147,3 +147,42 @@ done
 		t.Errorf("list: exit %d %q %s", code, out, errs)
 	}
 }
+
+// engines list leaves the list as it is: a symlink, its mode and what this Banmen does not
+// know stay (issue 17); a list from a newer Banmen is listed, and changes to it are refused.
+func TestEnginesListWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "dotfiles", "engines.json")
+	os.MkdirAll(filepath.Dir(real), 0o755)
+	content := `{"version": 1, "sync": "on", "engines": [{"id": "f1", "name": "Fairy", "path": "/usr/games/fairy-stockfish", "supports": {}, "color": "red"}]}`
+	os.WriteFile(real, []byte(content), 0o444)
+	reg := filepath.Join(dir, "engines.json")
+	os.Symlink(real, reg)
+	code, out, errs := runCLI("engines", "--registry", reg, "list")
+	if code != 0 || !strings.Contains(out, "Fairy") || errs != "" {
+		t.Errorf("list: exit %d %q %q", code, out, errs)
+	}
+	if fi, err := os.Lstat(reg); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the symlink was replaced: %v", err)
+	}
+	if got, _ := os.ReadFile(real); string(got) != content {
+		t.Errorf("the list was rewritten:\n%s", got)
+	}
+	newer := `{"version": 2, "engines": [{"id": "f1", "name": "Fairy", "path": "/usr/games/fairy-stockfish", "supports": {}}]}`
+	os.Chmod(real, 0o644)
+	os.WriteFile(real, []byte(newer), 0o644)
+	code, out, errs = runCLI("engines", "--registry", reg, "list")
+	if code != 0 || !strings.Contains(out, "Fairy") || !strings.Contains(errs, "newer Banmen") {
+		t.Errorf("list of a newer list: exit %d %q %q", code, out, errs)
+	}
+	code, _, errs = runCLI("engines", "--registry", reg, "remove", "Fairy")
+	if code != 1 || !strings.Contains(errs, "newer Banmen") || !strings.Contains(errs, reg) {
+		t.Errorf("remove from a newer list: exit %d %q", code, errs)
+	}
+	if got, _ := os.ReadFile(real); string(got) != newer {
+		t.Errorf("the newer list was changed:\n%s", got)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*corrupt*")); len(m) != 0 {
+		t.Errorf("moved aside: %v", m)
+	}
+}
