@@ -3,7 +3,8 @@
 // integration tests use, and reruns a test where a folder can't be written.
 //
 // A test binary that uses it has a TestMain that ends with os.Exit(testbin.Run(m)), so that
-// the programs it built are removed when the tests end.
+// the programs it built are removed when the tests end. The folders of test binaries that
+// could not (no such TestMain, or killed) are removed by the next one that builds a program.
 package testbin
 
 import (
@@ -11,6 +12,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -37,9 +40,15 @@ func Run(m *testing.M) int {
 	return code
 }
 
-// tempDir makes a temporary folder that Run removes.
-func tempDir(pattern string) (string, error) {
-	dir, err := os.MkdirTemp("", pattern)
+// dirPrefix starts the names of testbin's temporary folders: banmen-testbin-PID-…, PID
+// being the test binary's.
+const dirPrefix = "banmen-testbin-"
+
+// tempDir makes a temporary folder that Run removes, after removing those left behind by
+// test binaries that have ended.
+func tempDir(what string) (string, error) {
+	sweep()
+	dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-%s-", dirPrefix, os.Getpid(), what))
 	if err != nil {
 		return "", err
 	}
@@ -54,7 +63,7 @@ func tempDir(pattern string) (string, error) {
 func BanmenEngine(t testing.TB) string {
 	t.Helper()
 	engineOnce.Do(func() {
-		dir, err := tempDir("banmen-engine-")
+		dir, err := tempDir("banmen-engine")
 		if err != nil {
 			engineErr = err
 			return
@@ -66,6 +75,17 @@ func BanmenEngine(t testing.TB) string {
 		t.Fatal(engineErr)
 	}
 	return enginePath
+}
+
+// sweep removes the temporary folders of test binaries that are no longer running.
+func sweep() {
+	matches, _ := filepath.Glob(filepath.Join(os.TempDir(), dirPrefix+"*"))
+	for _, m := range matches {
+		pidText, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(m), dirPrefix), "-")
+		if pid, err := strconv.Atoi(pidText); err == nil && pid != os.Getpid() && ended(pid) {
+			os.RemoveAll(m)
+		}
+	}
 }
 
 // Build builds the package pkg (pure Go, CGO_ENABLED=0) into the file out.
