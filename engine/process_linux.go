@@ -65,7 +65,9 @@ func stop(cmd *exec.Cmd, guarded bool, done <-chan struct{}) {
 		killGroup(cmd)
 		return
 	}
-	syscall.Kill(cmd.Process.Pid, syscall.SIGTERM)
+	// through os.Process, which knows when the guard has been waited for: its PID may
+	// belong to another process by then
+	cmd.Process.Signal(syscall.SIGTERM)
 	go func() {
 		select {
 		case <-done:
