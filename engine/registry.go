@@ -250,6 +250,9 @@ func (r *Registry) locked(f func() error) error {
 // it is moved aside and the change is applied to the list this process last saw, so
 // nothing the user set is lost. A file written by a newer Banmen is not changed: the
 // change is refused with a *NewerVersionError.
+//
+// change may be called twice (first without the lock, to find out whether anything
+// changes, then under it) and must do nothing but compute the new list.
 func (r *Registry) Update(change func(list []Definition) ([]Definition, error)) error {
 	// first without the lock, which needs write access to the folder: a change that
 	// changes nothing (EnsureBundled at every start) is done then, and so is a refused one
@@ -432,7 +435,8 @@ var ErrNotFound = errors.New("no such engine")
 // earlier, so two running copies of the app editing one engine keep each other's
 // changes: change should set only what the user changed. A new display name is
 // made unique (an empty one keeps the old); the ID stays. If change returns an
-// error, nothing is saved and that error is returned.
+// error, nothing is saved and that error is returned. change may be called twice
+// (see Update).
 func (r *Registry) Edit(id string, change func(d *Definition) error) (Definition, error) {
 	var out Definition
 	err := r.Update(func(list []Definition) ([]Definition, error) {
