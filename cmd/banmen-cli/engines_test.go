@@ -3,30 +3,19 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"banmen/internal/testbin"
 	"banmen/usiclient"
 )
 
+// debianEngine finds a Debian engine, or skips the test (fails it under CI).
 func debianEngine(t *testing.T, name string) string {
 	t.Helper()
-	if p, err := exec.LookPath(name); err == nil {
-		return p
-	}
-	if p := filepath.Join("/usr/games", name); fileExists(p) {
-		return p
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s is not installed (make test-deps installs it)", name)
-	}
-	t.Skipf("%s is not installed", name)
-	return ""
+	return testbin.DebianEngine(t, name)
 }
-
-func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
 // A spin's range is printed as the engine sent it: a bound it left out is not shown as 0.
 func TestPrintOptionsSpinRange(t *testing.T) {
@@ -114,5 +103,86 @@ func TestEnginesCommand(t *testing.T) {
 		if code, _, _ := runCLI(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// An engine's id name, author and option names are printed escaped: an escape sequence
+// an engine sends never reaches the terminal (issue 17).
+func TestProbeAndListEscapeEngineText(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "evil.sh")
+	body := `#!/bin/sh
+while read cmd; do
+  case "$cmd" in
+    usi) printf 'id name Evil\033]0;pwned\007\033[2J\n'
+         printf 'id author Mallory\033[31m\n'
+         printf 'option name Bad\033[1mName type check default false\n'
+         printf 'usiok\n' ;;
+    isready) printf 'readyok\n' ;;
+    quit) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI("probe", script)
+	if code != 0 {
+		t.Fatalf("probe: exit %d: %s", code, errs)
+	}
+	if strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("probe printed a raw escape sequence:\n%q", out)
+	}
+	for _, want := range []string{`Evil\x1b]0;pwned\x07\x1b[2J`, `Mallory\x1b[31m`, `Bad\x1b[1mName`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("probe output lacks %q:\n%s", want, out)
+		}
+	}
+	reg := filepath.Join(dir, "engines.json")
+	if code, out, errs = runCLI("engines", "--registry", reg, "add", script); code != 0 || strings.ContainsAny(out, "\x1b\x07") {
+		t.Fatalf("add: exit %d %q %s", code, out, errs)
+	}
+	code, out, errs = runCLI("engines", "--registry", reg, "list")
+	if code != 0 || strings.ContainsAny(out, "\x1b\x07") || !strings.Contains(out, `Evil\x1b]0;pwned`) {
+		t.Errorf("list: exit %d %q %s", code, out, errs)
+	}
+}
+
+// engines list leaves the list as it is: a symlink, its mode and what this Banmen does not
+// know stay (issue 17); a list from a newer Banmen is listed, and changes to it are refused.
+func TestEnginesListWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "dotfiles", "engines.json")
+	os.MkdirAll(filepath.Dir(real), 0o755)
+	content := `{"version": 1, "sync": "on", "engines": [{"id": "f1", "name": "Fairy", "path": "/usr/games/fairy-stockfish", "supports": {}, "color": "red"}]}`
+	os.WriteFile(real, []byte(content), 0o444)
+	reg := filepath.Join(dir, "engines.json")
+	os.Symlink(real, reg)
+	code, out, errs := runCLI("engines", "--registry", reg, "list")
+	if code != 0 || !strings.Contains(out, "Fairy") || errs != "" {
+		t.Errorf("list: exit %d %q %q", code, out, errs)
+	}
+	if fi, err := os.Lstat(reg); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the symlink was replaced: %v", err)
+	}
+	if got, _ := os.ReadFile(real); string(got) != content {
+		t.Errorf("the list was rewritten:\n%s", got)
+	}
+	newer := `{"version": 2, "engines": [{"id": "f1", "name": "Fairy", "path": "/usr/games/fairy-stockfish", "supports": {}}]}`
+	os.Chmod(real, 0o644)
+	os.WriteFile(real, []byte(newer), 0o644)
+	code, out, errs = runCLI("engines", "--registry", reg, "list")
+	if code != 0 || !strings.Contains(out, "Fairy") || !strings.Contains(errs, "newer Banmen") {
+		t.Errorf("list of a newer list: exit %d %q %q", code, out, errs)
+	}
+	code, _, errs = runCLI("engines", "--registry", reg, "remove", "Fairy")
+	if code != 1 || !strings.Contains(errs, "newer Banmen") || !strings.Contains(errs, reg) {
+		t.Errorf("remove from a newer list: exit %d %q", code, errs)
+	}
+	if got, _ := os.ReadFile(real); string(got) != newer {
+		t.Errorf("the newer list was changed:\n%s", got)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*corrupt*")); len(m) != 0 {
+		t.Errorf("moved aside: %v", m)
 	}
 }
