@@ -32,7 +32,7 @@ func (f *engineFlags) register(fs *flag.FlagSet, what string) {
 
 // exitCode prints err for command cmd and returns the exit code: 2 for bad usage, else 1.
 func exitCode(stderr io.Writer, cmd string, err error) int {
-	fmt.Fprintf(stderr, "banmen-cli %s: %v\n", cmd, err)
+	fmt.Fprintf(stderr, "banmen-cli %s: %s\n", cmd, engine.Printable(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2

@@ -75,7 +75,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return exitCode(stderr, "match", err)
 	}
 	cfg.Engines = [2]engine.Definition{defs[0], defs[1]}
-	fmt.Fprintf(stdout, "%s vs %s, %d games, %s, %d at once; records in %s\n", defs[0].Name, defs[1].Name, *games, tc, *conc, *out)
+	fmt.Fprintf(stdout, "%s vs %s, %d games, %s, %d at once; records in %s\n", engine.Printable(defs[0].Name), engine.Printable(defs[1].Name), *games, tc, *conc, *out)
 	if cfg.Resume {
 		// a series run again on its folder goes on: its finished games are kept and counted
 		done, err := match.ReadFinished(cfg)
@@ -98,14 +98,14 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			sprt = fmt.Sprintf(" LLR %.2f [%.2f, %.2f]", p.LLR, lo, hi)
 		}
 		pl.update("game %d/%d (%d%%) %s: %s — %s%s, ETA %s", p.Done, p.Total, 100*p.Done/p.Total,
-			p.Last.Black+" vs "+p.Last.White, p.Last.Result, p.Score, sprt, fmtETA(p.ETA))
+			engine.Printable(p.Last.Black+" vs "+p.Last.White), p.Last.Result, p.Score, sprt, fmtETA(p.ETA))
 	}
 	sum, err := match.Run(ctx, cfg)
 	pl.done()
 	if err != nil {
 		return matchError(stderr, err)
 	}
-	fmt.Fprintf(stdout, "Score of %s vs %s: %d - %d - %d [%.3f] %d\n", defs[0].Name, defs[1].Name,
+	fmt.Fprintf(stdout, "Score of %s vs %s: %d - %d - %d [%.3f] %d\n", engine.Printable(defs[0].Name), engine.Printable(defs[1].Name),
 		sum.Score.Wins, sum.Score.Losses, sum.Score.Draws, sum.Score.Ratio(), sum.Score.Games())
 	fmt.Fprintf(stdout, "Elo difference: %s\n", sum.Score.EloText(1))
 	if cfg.SPRT != nil {
@@ -119,7 +119,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	// an engine that failed (crashed, hung, would not start) lost its game and the
 	// series went on; a record that could not be written is lost: either way, exit 1
 	for _, e := range sum.Errors {
-		fmt.Fprintf(stderr, "banmen-cli match: %v\n", e)
+		fmt.Fprintf(stderr, "banmen-cli match: %s\n", engine.Printable(e.Error()))
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "interrupted")
@@ -133,7 +133,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 
 // matchError prints an error of the series; a folder holding another series gets a hint.
 func matchError(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "banmen-cli match: %v\n", err)
+	fmt.Fprintf(stderr, "banmen-cli match: %s\n", engine.Printable(err.Error()))
 	var ce *match.ConflictError
 	if errors.As(err, &ce) {
 		fmt.Fprintln(stderr, "banmen-cli match: give another folder with -o, or --force to play the series over it")

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"banmen/board"
+	"banmen/engine"
 	"banmen/engine/mate"
 	"banmen/kifu"
 )
@@ -181,7 +182,7 @@ func solveList(ctx context.Context, engineName string, problems []mate.Problem, 
 		fmt.Fprint(stdout, "\r\033[K")
 	}
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-	fmt.Fprintf(stdout, "%s solved %d of %d problems with a mate", engineName, solved, wanted)
+	fmt.Fprintf(stdout, "%s solved %d of %d problems with a mate", engine.Printable(engineName), solved, wanted)
 	if wanted > 0 {
 		fmt.Fprintf(stdout, " (%.1f%%)", 100*float64(solved)/float64(wanted))
 	}
