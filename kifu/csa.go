@@ -548,7 +548,9 @@ var (
 
 // FormatCSA writes r as CSA text. CSA holds one line of play: the main line is
 // written and variations are left out; bookmarks are lost; comments become "'*" lines.
+// A line break in a header is written as a space (Write refuses such a header).
 func FormatCSA(r *Record, o CSAOptions) string {
+	r = oneLineHeaders(r)
 	var b strings.Builder
 	if o.V3 {
 		enc := "UTF-8"
@@ -637,7 +639,9 @@ func FormatCSA(r *Record, o CSAOptions) string {
 		b.WriteString("'" + e + "\n")
 	}
 	for _, rm := range r.Root.Remarks {
-		b.WriteString("'" + rm + "\n")
+		for _, l := range textLines(rm) {
+			b.WriteString("'" + l + "\n")
+		}
 	}
 	writeCSAPosition(&b, r.Start)
 	writeCSANotes(&b, r.Root, false)
@@ -703,13 +707,15 @@ func csaTime(d time.Duration, v3 bool) string {
 
 func writeCSANotes(b *strings.Builder, n *Node, remarks bool) {
 	if n.Comment != "" {
-		for _, l := range strings.Split(n.Comment, "\n") {
+		for _, l := range textLines(n.Comment) {
 			b.WriteString("'*" + l + "\n")
 		}
 	}
 	if remarks {
 		for _, rm := range n.Remarks {
-			b.WriteString("'" + rm + "\n")
+			for _, l := range textLines(rm) {
+				b.WriteString("'" + l + "\n")
+			}
 		}
 	}
 }

@@ -66,24 +66,23 @@ func Detect(text string) Format {
 		strings.HasPrefix(first, "sfen ") || sfenStart.MatchString(first+" ") {
 		return USI
 	}
-	var csa, header int
+	// the whole file decides: the format more of its lines belong to
+	var csa, kif int
 	ls, _ := lines(t)
 	for _, l := range ls {
 		switch {
 		case l == "":
-		case isKIFMoveLine(l), isKI2MoveLine(l):
-			return KIF // KIF and KI2 are read by one reader
 		case isCSALine(l):
 			csa++
-		case strings.Contains(l, "：") || strings.HasPrefix(l, "|") || strings.HasPrefix(l, "手数--"):
-			header++
+		case isKIFLine(l):
+			kif++
 		}
 	}
 	switch {
-	case csa > 0 && csa >= header:
+	case csa > kif:
 		return CSA
-	case header > 0:
-		return KIF
+	case kif > 0:
+		return KIF // KIF and KI2 are read by one reader
 	}
 	if allUSIMoves(first) {
 		return USI
@@ -119,8 +118,33 @@ func isKI2MoveLine(l string) bool {
 	return strings.HasPrefix(l, "▲") || strings.HasPrefix(l, "△") || strings.HasPrefix(l, "☗") || strings.HasPrefix(l, "☖")
 }
 
+// isKIFLine: a line of KIF or KI2 (a move, a header, a comment, a board diagram, …).
+func isKIFLine(l string) bool {
+	if isKIFMoveLine(l) || isKI2MoveLine(l) {
+		return true
+	}
+	t := trimLeftSpace(l)
+	switch {
+	case t == "":
+		return false
+	case t[0] == '#' || t[0] == '*' || t[0] == '&' || t[0] == '|':
+		return true
+	}
+	for _, p := range []string{"手数", "変化", "まで", "+---", "先手番", "後手番", "下手番", "上手番"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	_, _, ok := cutHeader(t)
+	return ok
+}
+
+// isCSALine: a line of CSA (a comment, a header, a position, a move, a time, …).
 func isCSALine(l string) bool {
-	if l == "+" || l == "-" {
+	if l == "+" || l == "-" || l == "/" || l[0] == '\'' {
+		return true
+	}
+	if l[0] == 'T' && len(l) > 1 && l[1] >= '0' && l[1] <= '9' {
 		return true
 	}
 	if len(l) >= 7 && (l[0] == '+' || l[0] == '-') {
@@ -173,15 +197,14 @@ func parseAs(f Format, text string) (*Record, error) {
 	return nil, &ParseError{Msg: "not a record in any format known (KIF, KI2, CSA, JKF, USI/SFEN)"}
 }
 
-// Read reads a record file's bytes: the encoding is detected, then the format (from the
-// content; name, the file name, only settles a tie). It returns the encoding found.
+// Read reads a record file's bytes: the encoding is detected, then the format: the one
+// the extension of name (the file name) names, else the one the content has (Detect).
+// It returns the encoding found.
 func Read(data []byte, name string) (*Record, Encoding, error) {
 	text, enc := Decode(data)
-	f := Detect(text)
-	if f == UnknownFormat || f == KIF || f == KI2 {
-		if ef, err := ParseFormat(filepath.Ext(name)); err == nil && (f == UnknownFormat || ef == KIF || ef == KI2) {
-			f = ef
-		}
+	f, err := ParseFormat(filepath.Ext(name))
+	if err != nil {
+		f = Detect(text)
 	}
 	rec, err := parseAs(f, text)
 	if err != nil {
@@ -214,12 +237,19 @@ type WriteOptions struct {
 }
 
 // FormatRecord writes r as text in format f (lines end with "\n"). KIF and KI2 start
-// with the line that declares the encoding o names.
+// with the line that declares the encoding o names. A header holding a line break is an
+// error naming it for KIF, KI2 and CSA, which write each header on one line (FormatKIF,
+// FormatKI2 and FormatCSA fold it into a space).
 func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
 	// Kifu for Windows reads a .kif as Shift_JIS unless the first line says otherwise
 	encLine := "#KIF version=2.0 encoding=UTF-8\n"
 	if o.Encoding == ShiftJIS {
 		encLine = "#KIF version=2.0 encoding=Shift_JIS\n"
+	}
+	if f == KIF || f == KI2 || f == CSA {
+		if err := checkOneLineHeaders(r, f); err != nil {
+			return "", err
+		}
 	}
 	switch f {
 	case KIF:

@@ -122,3 +122,34 @@ func TestWriteEncodingsAndNewlines(t *testing.T) {
 		t.Error("writing an unknown format should fail")
 	}
 }
+
+// A CSA file whose header lines are mostly comments holding "：" (as banmen-cli convert
+// --to csa writes KIF headers CSA has no keyword for) is CSA, by its extension and by
+// its content, and the moves are read.
+func TestDetectCSAWithKIFHeadersAsComments(t *testing.T) {
+	head := "先手：a\n後手：b\n棋戦：x\n場所：y\n開始日時：2024/01/01\n"
+	for i := 0; i < 12; i++ {
+		head += "備考" + itoa(i+1) + "：z\n"
+	}
+	r, err := ParseKIF(head + "手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, r, CSA, WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := Detect(buf.String()); got != CSA {
+		t.Errorf("Detect = %v, want CSA:\n%s", got, buf.String())
+	}
+	for _, name := range []string{"game.csa", "game.txt", "game"} {
+		back, _, err := Read(buf.Bytes(), name)
+		if err != nil || len(back.MainMoves()) != 2 {
+			t.Errorf("%s: %v moves, %v", name, back, err)
+		}
+	}
+	// the extension names the format
+	if _, _, err := Read([]byte("先手：a\n"), "game.csa"); err == nil {
+		t.Error("a KIF header in a .csa file read without an error")
+	}
+}

@@ -165,27 +165,40 @@ func WithNewline(text, nl string) string {
 	return strings.ReplaceAll(text, "\n", nl)
 }
 
-// lines splits text into lines at "\n", "\r\n" or "\r" (a line ending in "\r\r\n", as some
-// files have, counts once). The last line is included only if it is not empty.
-// complete reports whether the text ended with a line end.
+// lines splits text into lines at "\n", "\r\n" or "\r", mixed as they may be in one file
+// (a line ending in "\r\r\n", as some files have, counts once). The last line is included
+// only if it is not empty. complete reports whether the text ended with a line end.
 func lines(text string) (ls []string, complete bool) {
-	sep := byte('\n')
-	if strings.IndexByte(text, '\n') < 0 && strings.IndexByte(text, '\r') >= 0 {
-		sep = '\r' // old Macintosh line ends
+	if strings.IndexByte(text, '\r') < 0 {
+		ls = make([]string, 0, strings.Count(text, "\n")+1)
+		for len(text) > 0 {
+			i := strings.IndexByte(text, '\n')
+			if i < 0 {
+				return append(ls, text), false
+			}
+			ls = append(ls, text[:i])
+			text = text[i+1:]
+		}
+		return ls, true
 	}
-	ls = make([]string, 0, strings.Count(text, string(sep))+1)
+	ls = make([]string, 0, strings.Count(text, "\n")+strings.Count(text, "\r")/2+1)
 	for len(text) > 0 {
-		i := strings.IndexByte(text, sep)
+		i := strings.IndexAny(text, "\r\n")
 		if i < 0 {
-			ls = append(ls, strings.TrimRight(text, "\r"))
-			return ls, false
+			return append(ls, text), false
 		}
-		l := text[:i]
-		for len(l) > 0 && l[len(l)-1] == '\r' {
-			l = l[:len(l)-1]
+		ls = append(ls, text[:i])
+		j := i
+		for j < len(text) && text[j] == '\r' {
+			j++
 		}
-		ls = append(ls, l)
-		text = text[i+1:]
+		switch {
+		case j < len(text) && text[j] == '\n':
+			j++ // "\r\n", "\r\r\n" or "\n": one line end
+		case j > i+1:
+			j = i + 1 // "\r\r" not before "\n": old Macintosh empty lines
+		}
+		text = text[j:]
 	}
 	return ls, true
 }

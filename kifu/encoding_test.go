@@ -79,6 +79,9 @@ func TestLines(t *testing.T) {
 		{"a\rb\r", []string{"a", "b"}, true},
 		{"a\r\r\nb", []string{"a", "b"}, false}, // kifu-for-js__20081220kyoochi.kif
 		{"a\n\nb", []string{"a", "", "b"}, false},
+		{"a\rb\nc\r\nd\r", []string{"a", "b", "c", "d"}, true}, // mixed, as a file edited on two systems
+		{"a\r\rb\n", []string{"a", "", "b"}, true},
+		{"a\nb\rc", []string{"a", "b", "c"}, false},
 		{"", []string{}, true},
 	}
 	for _, tt := range tests {

@@ -564,7 +564,7 @@ func (kr *kakinokiReader) kifMoveLine(no int, t string) (ok bool, err error) {
 		return false, nil // "1手" or a bare number: not a move line
 	}
 	ply, err := strconv.Atoi(t[:i])
-	if err != nil || ply > 100000 {
+	if err != nil {
 		return true, kr.fail(no, "bad move number %q", t[:i])
 	}
 	if err := kr.startMoves(no); err != nil {
@@ -1038,8 +1038,11 @@ func parseTrailer(s string) (Special, string) {
 // diagram). The start position goes where the file read had it, else where Kifu for
 // Windows writes it: after 開始日時, 棋戦, 持ち時間 and the like, before 先手 and 後手 (下手, 上手).
 func writeKakinokiHead(b *strings.Builder, r *Record) {
+	r = oneLineHeaders(r)
 	for _, rm := range r.Root.Remarks {
-		b.WriteString("#" + rm + "\n")
+		for _, l := range textLines(rm) {
+			b.WriteString("#" + l + "\n")
+		}
 	}
 	at := r.startAt - 1
 	if at < 0 || at > len(r.Headers) {
@@ -1138,16 +1141,18 @@ func eachLine(r *Record, fn func(first *Node, pos *board.Position)) {
 // writeNotes writes a node's comment lines ("*"), bookmark ("&") and remarks ("#").
 func writeNotes(b *strings.Builder, n *Node, withRemarks bool) {
 	if n.Comment != "" {
-		for _, l := range strings.Split(n.Comment, "\n") {
+		for _, l := range textLines(n.Comment) {
 			b.WriteString("*" + l + "\n")
 		}
 	}
 	if n.Bookmark != "" {
-		b.WriteString("&" + n.Bookmark + "\n")
+		b.WriteString("&" + oneLine(n.Bookmark) + "\n")
 	}
 	if withRemarks && !n.IsRoot() {
 		for _, rm := range n.Remarks {
-			b.WriteString("#" + rm + "\n")
+			for _, l := range textLines(rm) {
+				b.WriteString("#" + l + "\n")
+			}
 		}
 	}
 }

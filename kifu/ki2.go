@@ -17,7 +17,8 @@ func ParseKI2(text string) (*Record, error) { return readKakinoki(text) }
 
 // FormatKI2 writes r as KI2 text: moves as ▲７六歩△３四歩 with the words that tell
 // pieces apart, six to a line, the end of each line of play as a まで line. KI2 has no
-// times; variations, comments and bookmarks are kept.
+// times; variations, comments and bookmarks are kept. A line break in a header or a
+// bookmark is written as a space (Write refuses such a header).
 func FormatKI2(r *Record) string {
 	var b strings.Builder
 	writeKakinokiHead(&b, r)

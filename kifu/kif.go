@@ -26,7 +26,8 @@ func ReadKIF(r io.Reader) (*Record, error) {
 func ParseKIF(text string) (*Record, error) { return readKakinoki(text) }
 
 // FormatKIF writes r as KIF text (lines end with "\n"; see Write for encodings and
-// line ends). Variations, comments, bookmarks, times and remarks are all kept.
+// line ends). Variations, comments, bookmarks, times and remarks are all kept. A line
+// break in a header or a bookmark is written as a space (Write refuses such a header).
 func FormatKIF(r *Record) string {
 	var b strings.Builder
 	writeKakinokiHead(&b, r)

@@ -289,3 +289,33 @@ func TestKIFVariationsFollowThePlusMarks(t *testing.T) {
 		t.Errorf("lines:\n%s\nwant\n%s", strings.Join(g, "\n"), strings.Join(w, "\n"))
 	}
 }
+
+// A file edited on two systems mixes line ends: it reads as it does with one kind.
+func TestKIFMixedLineEnds(t *testing.T) {
+	data, err := os.ReadFile("testdata/kif/kifu-for-js__henka.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := Decode(data)
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	want, err := ParseKIF(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ends := []string{"\n", "\r\n", "\r"}
+	ls := strings.Split(text, "\n")
+	var b strings.Builder
+	for i, l := range ls {
+		b.WriteString(l)
+		if i < len(ls)-1 {
+			b.WriteString(ends[i%3])
+		}
+	}
+	got, err := ParseKIF(b.String())
+	if err != nil {
+		t.Fatalf("mixed line ends: %v", err)
+	}
+	if FormatKIF(got) != FormatKIF(want) || len(got.MainMoves()) == 0 {
+		t.Errorf("mixed line ends read differently:\n%s\nwant\n%s", FormatKIF(got), FormatKIF(want))
+	}
+}

@@ -339,3 +339,42 @@ func TestShiftJISRoundTrip(t *testing.T) {
 }
 
 var _ = os.ReadFile
+
+// A line break in a header value must not become a line of the file: a 先手 of
+// "a\n手合割：香落ち" would turn the game into a lance-handicap game. Write refuses it
+// for the line formats, naming the header; JKF keeps it; the Format functions fold it.
+func TestHeaderLineBreaks(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		jkf := `{"header":{"先手":"a` + strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(nl) + `手合割：香落ち"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},"comments":["x` + strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(nl) + `まで1手で後手の勝ち"]}]}`
+		r, err := ParseJKF(jkf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []Format{KIF, KI2, CSA} {
+			var buf bytes.Buffer
+			err := Write(&buf, r, f, WriteOptions{})
+			if err == nil || !strings.Contains(err.Error(), "先手") || !strings.Contains(err.Error(), "line break") {
+				t.Errorf("%v: Write gave %v, want an error naming 先手", f, err)
+			}
+		}
+		var buf bytes.Buffer
+		if err := Write(&buf, r, JKF, WriteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if back, _, err := Read(buf.Bytes(), "x.jkf"); err != nil || back.BlackName() != r.BlackName() {
+			t.Errorf("JKF: %v, %v", back, err)
+		}
+		for _, f := range []string{"KIF", "KI2", "CSA"} {
+			back, err := readBack(f, write(t, r, f))
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if back.Start.SFEN() != board.NewStartPosition().SFEN() || back.BlackName() != "a 手合割：香落ち" {
+				t.Errorf("%s: start %s, 先手 %q", f, back.Start.SFEN(), back.BlackName())
+			}
+			if n := back.Root.Next(); n == nil || n.Comment != "x\nまで1手で後手の勝ち" || n.Next() != nil {
+				t.Errorf("%s: the comment's second line became part of the record: %+v", f, n)
+			}
+		}
+	}
+}
