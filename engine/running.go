@@ -213,7 +213,7 @@ func (r *Running) watch() {
 func (r *Running) failureFrom(doing string, err error) *Failure {
 	f := &Failure{Engine: r.Def.Name, Doing: doing, Exit: r.Proc.ExitDescription(), StderrTail: r.Proc.Stderr.Lines(), Err: err}
 	var ue *usiclient.Error
-	if errors.As(err, &ue) && ue.Waiting != "" {
+	if errors.As(err, &ue) && ue.Waiting != usiclient.AwaitNothing {
 		f.Doing = doingFromWaiting(ue.Waiting)
 	}
 	// the last lines both ways: what was sent matters as much as what came back
@@ -251,22 +251,22 @@ func doingFromState(st usiclient.State) string {
 }
 
 // doingFromWaiting says in words what an engine was doing while the session waited for a reply.
-func doingFromWaiting(waiting string) string {
-	switch {
-	case strings.HasPrefix(waiting, "usiok"):
+func doingFromWaiting(waiting usiclient.Awaiting) string {
+	switch waiting {
+	case usiclient.AwaitUSIOK:
 		return "starting (waiting for usiok)"
-	case strings.HasPrefix(waiting, "readyok"):
+	case usiclient.AwaitReadyOK:
 		return "getting ready (waiting for readyok)"
-	case strings.Contains(waiting, "after stop"):
+	case usiclient.AwaitBestmoveAfterStop, usiclient.AwaitCheckmateAfterStop:
 		return "stopping a search"
-	case strings.HasPrefix(waiting, "bestmove"):
+	case usiclient.AwaitBestmove, usiclient.AwaitBestmovePondering:
 		return "searching"
-	case strings.HasPrefix(waiting, "checkmate"):
+	case usiclient.AwaitCheckmate:
 		return "searching for a mate"
-	case strings.Contains(waiting, "quit"):
+	case usiclient.AwaitExitAfterQuit:
 		return "quitting"
 	}
-	return "waiting for " + waiting
+	return "waiting for " + waiting.String()
 }
 
 // Died is closed when the engine died or stopped answering without being asked to quit.

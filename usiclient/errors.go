@@ -36,7 +36,7 @@ var (
 type Error struct {
 	Engine  string        // the id name, or the name the Session was given
 	Kind    error         // ErrTimeout, ErrEOF, ErrBrokenPipe, ErrIllegalMove, ErrProtocol, ErrClosed, ErrDiscarded, ErrState
-	Waiting string        // what the session was waiting for: "usiok", "readyok", "bestmove after stop", …
+	Waiting Awaiting      // what the session was waiting for: AwaitUSIOK, AwaitReadyOK, AwaitBestmoveAfterStop, …
 	After   time.Duration // for ErrTimeout: how long it waited
 	Detail  string        // more about what went wrong
 	Last    []string      // the last lines received on stdout, oldest first
@@ -54,20 +54,20 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "no %s within %s", e.Waiting, roundDuration(e.After))
 	case ErrEOF:
 		b.WriteString("closed its output (exited?)")
-		if e.Waiting != "" {
-			b.WriteString(" while Banmen waited for " + e.Waiting)
+		if e.Waiting != AwaitNothing {
+			b.WriteString(" while Banmen waited for " + e.Waiting.String())
 		}
 	case ErrBrokenPipe:
 		b.WriteString("stopped reading its input (broken pipe)")
-		if e.Waiting != "" {
-			b.WriteString(" while Banmen waited for " + e.Waiting)
+		if e.Waiting != AwaitNothing {
+			b.WriteString(" while Banmen waited for " + e.Waiting.String())
 		}
 	default:
 		if e.Kind != nil {
 			b.WriteString(e.Kind.Error())
 		}
-		if e.Waiting != "" {
-			b.WriteString(" while waiting for " + e.Waiting)
+		if e.Waiting != AwaitNothing {
+			b.WriteString(" while waiting for " + e.Waiting.String())
 		}
 	}
 	if e.Detail != "" {

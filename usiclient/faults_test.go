@@ -25,6 +25,9 @@ func TestFaultNoUSIOK(t *testing.T) {
 	if !errors.Is(err, ErrTimeout) {
 		t.Fatalf("%v", err)
 	}
+	if e := err.(*Error); e.Waiting != AwaitUSIOK {
+		t.Errorf("waiting for %v, want %v", e.Waiting, AwaitUSIOK)
+	}
 	want := `usiclient: engine "silent-engine": no usiok within 300ms; last lines: "Silent Engine 1.0 (no USI here)"`
 	if err.Error() != want {
 		t.Errorf("error\n %s\nwant\n %s", err, want)
@@ -108,7 +111,7 @@ func TestFaultNoReadyOK(t *testing.T) {
 	if !errors.Is(err, ErrTimeout) || !errors.As(err, &e) {
 		t.Fatalf("%v", err)
 	}
-	if e.Waiting != "readyok" || e.After != 300*time.Millisecond {
+	if e.Waiting != AwaitReadyOK || e.After != 300*time.Millisecond {
 		t.Errorf("waiting for %q for %v", e.Waiting, e.After)
 	}
 	if msg := err.Error(); !strings.HasPrefix(msg, `usiclient: engine "Fake Engine 1.0": no readyok within 300ms; last lines: `) || !strings.Contains(msg, `"usiok"`) {
@@ -288,7 +291,13 @@ func TestFaultNoBestMoveAfterStop(t *testing.T) {
 	if st := s.State(); st != StateStopping {
 		t.Errorf("state %s after stop", st)
 	}
+	if a := s.Awaiting(); a != AwaitBestmoveAfterStop {
+		t.Errorf("awaiting %v after stop", a)
+	}
 	_, err = sr.Wait(ctxT(t, 5*time.Second))
+	if e, ok := err.(*Error); !ok || e.Waiting != AwaitBestmoveAfterStop {
+		t.Errorf("error %#v: want one waiting for %v", err, AwaitBestmoveAfterStop)
+	}
 	// the session's own stop timeout, not the context's deadline (15 s)
 	if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "no bestmove after stop within 300ms; last lines: \"info depth") {
 		t.Fatalf("%v", err)

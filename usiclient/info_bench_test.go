@@ -50,8 +50,8 @@ func BenchmarkParseLine(b *testing.B) {
 }
 
 // BenchmarkSessionReader measures the whole reader path of a Session, per info
-// line: reading from a pipe, splitting, decoding, logging, parsing and folding into
-// the snapshot. An in-process engine answers usi, isready and go (with b.N info
+// line: reading from a pipe, splitting, decoding, logging, parsing, and folding into
+// the snapshot with its pv checked against the position. An in-process engine answers usi, isready and go (with b.N info
 // lines, then bestmove).
 func BenchmarkSessionReader(b *testing.B) {
 	outR, outW := io.Pipe() // engine stdout

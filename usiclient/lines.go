@@ -122,39 +122,50 @@ func (lr *lineReader) keep(seg []byte, total *int) {
 	}
 }
 
-// decoder turns lines into strings. It is used by one goroutine at a time.
-type decoder struct {
+// Decoder turns an engine's lines into text exactly as a Session decodes the
+// engine's stdout: by the Encoding configured for the engine, and with
+// EncodingAuto each line as UTF-8 when it is valid UTF-8, else as Shift_JIS.
+// engine/ applies it to the engine's stderr, so both streams read alike.
+// A Decoder is for one goroutine at a time; it allocates only for Shift_JIS.
+type Decoder struct {
 	enc     Encoding
-	sjis    *encoding.Decoder
-	sawSJIS bool // a line was not UTF-8 and was read as Shift_JIS
+	sjis    *encoding.Decoder // made at the first Shift_JIS line
+	sawSJIS bool              // a line was not UTF-8 and was read as Shift_JIS
 }
 
-func newDecoder(enc Encoding) *decoder {
-	return &decoder{enc: enc, sjis: japanese.ShiftJIS.NewDecoder()}
-}
+// NewDecoder returns a Decoder for an engine configured with enc.
+func NewDecoder(enc Encoding) *Decoder { return &Decoder{enc: enc} }
 
-// decode returns the text of a line. Invalid bytes become U+FFFD, never an error.
-func (d *decoder) decode(b []byte) string {
+// Decode returns the text of one line (without its line ending). Invalid bytes
+// become U+FFFD, never an error.
+func (d *Decoder) Decode(line []byte) string {
 	switch d.enc {
 	case EncodingUTF8:
-		if utf8.Valid(b) {
-			return string(b)
+		if utf8.Valid(line) {
+			return string(line)
 		}
-		return strings.ToValidUTF8(string(b), "\uFFFD")
+		return strings.ToValidUTF8(string(line), "\uFFFD")
 	case EncodingShiftJIS:
-		if isASCII(b) {
-			return string(b)
+		if isASCII(line) {
+			return string(line)
 		}
-		return d.shiftJIS(b)
+		return d.shiftJIS(line)
 	}
-	if utf8.Valid(b) {
-		return string(b)
+	if utf8.Valid(line) {
+		return string(line)
 	}
 	d.sawSJIS = true
-	return d.shiftJIS(b)
+	return d.shiftJIS(line)
 }
 
-func (d *decoder) shiftJIS(b []byte) string {
+// SawShiftJIS reports whether, with EncodingAuto, a line was read as Shift_JIS
+// because it was not UTF-8.
+func (d *Decoder) SawShiftJIS() bool { return d.sawSJIS }
+
+func (d *Decoder) shiftJIS(b []byte) string {
+	if d.sjis == nil {
+		d.sjis = japanese.ShiftJIS.NewDecoder()
+	}
 	out, err := d.sjis.Bytes(b)
 	if err != nil {
 		return strings.ToValidUTF8(string(b), "\uFFFD")
@@ -171,8 +182,9 @@ func isASCII(b []byte) bool {
 	return true
 }
 
-// DecodeLine decodes one line of engine output as a Session would.
-func DecodeLine(b []byte, enc Encoding) string { return newDecoder(enc).decode(b) }
+// DecodeLine decodes one line of engine output as a Session would. For a stream
+// of lines, keep one Decoder instead.
+func DecodeLine(b []byte, enc Encoding) string { return NewDecoder(enc).Decode(b) }
 
 // encodeShiftJIS encodes a command for an engine that speaks Shift_JIS. Text that
 // Shift_JIS can't hold is sent as UTF-8.

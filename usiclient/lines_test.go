@@ -169,3 +169,48 @@ func TestLogRing(t *testing.T) {
 		t.Errorf("directions %q", buf.String())
 	}
 }
+
+// TestDecoderStream: one Decoder over a stream decodes each line on its own (a
+// Shift_JIS line does not make the next UTF-8 line Shift_JIS) and says when it saw
+// Shift_JIS.
+func TestDecoderStream(t *testing.T) {
+	sjis, err := japanese.ShiftJIS.NewEncoder().String("info string 定跡ファイルがありません")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := NewDecoder(EncodingAuto)
+	if got := d.Decode([]byte("info string 評価関数")); got != "info string 評価関数" || d.SawShiftJIS() {
+		t.Errorf("utf-8 line: %q, saw shift_jis %v", got, d.SawShiftJIS())
+	}
+	if got := d.Decode([]byte(sjis)); got != "info string 定跡ファイルがありません" || !d.SawShiftJIS() {
+		t.Errorf("shift_jis line: %q, saw shift_jis %v", got, d.SawShiftJIS())
+	}
+	if got := d.Decode([]byte("評価関数")); got != "評価関数" {
+		t.Errorf("utf-8 after shift_jis: %q", got)
+	}
+}
+
+// TestSessionLogStderr: stderr lines handed to the session are decoded as its
+// stdout is, logged as stderr, and quoted by its errors.
+func TestSessionLogStderr(t *testing.T) {
+	sjis, err := japanese.ShiftJIS.NewEncoder().String("エラー: 評価関数ファイルが見つかりません")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(strings.NewReader(""), io.Discard, Config{Name: "stderr-test"})
+	<-s.Done() // the empty stdout ends the session at once
+	s.LogStderr([]byte(sjis))
+	s.LogStderr([]byte("plain ascii"))
+	var got []string
+	for _, l := range s.Log() {
+		if l.Dir == Stderr {
+			got = append(got, l.Text)
+		}
+	}
+	if strings.Join(got, "|") != "エラー: 評価関数ファイルが見つかりません|plain ascii" {
+		t.Errorf("stderr lines in the log: %q", got)
+	}
+	if tail := s.stderrTail(5); strings.Join(tail, "|") != strings.Join(got, "|") {
+		t.Errorf("stderr tail for errors: %q", tail)
+	}
+}

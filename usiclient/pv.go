@@ -9,8 +9,16 @@ func CheckPV(root *board.Position, pv []string) (moves []board.Move, cut bool, c
 	if len(pv) == 0 {
 		return nil, false, 0, ""
 	}
-	p := root.Clone()
-	moves = make([]board.Move, 0, len(pv))
+	return checkPVInto(make([]board.Move, 0, len(pv)), root, pv)
+}
+
+// checkPVInto is CheckPV appending to moves, so that the reader goroutine checks
+// every pv it folds in without allocating.
+func checkPVInto(moves []board.Move, root *board.Position, pv []string) ([]board.Move, bool, int, string) {
+	if root == nil {
+		return moves, false, 0, ""
+	}
+	p := *root
 	for i, t := range pv {
 		if (t == "resign" || t == "win") && i == len(pv)-1 {
 			break

@@ -112,6 +112,9 @@ type Session struct {
 	killOnce sync.Once
 	opMu     sync.Mutex // serializes the blocking calls
 
+	stderrMu  sync.Mutex
+	stderrDec *Decoder // for LogStderr
+
 	readerDone chan struct{}
 	stderrDone chan struct{} // nil unless the session drains stderr
 	dead       chan struct{} // closed when the session ends, for any reason
@@ -129,9 +132,6 @@ type Session struct {
 	held        *Search // a ponder search whose bestmove came before ponderhit/stop
 	searchSeq   uint64
 	fold        fold
-
-	cacheMu sync.Mutex
-	cache   pvCache
 }
 
 // NewSession starts a session on an engine's stdout (r) and stdin (w). It starts
@@ -232,7 +232,7 @@ func (s *Session) note(format string, args ...any) {
 }
 
 // errorf builds an *Error carrying the engine's last lines. Call with s.mu held.
-func (s *Session) errorLocked(kind error, waiting string, after time.Duration, err error, detail string) *Error {
+func (s *Session) errorLocked(kind error, waiting Awaiting, after time.Duration, err error, detail string) *Error {
 	return &Error{
 		Engine:  s.info.Name,
 		Kind:    kind,
@@ -260,30 +260,6 @@ func (s *Session) stderrTail(n int) []string {
 	return out
 }
 
-// waitingFor names what the engine owes the session in a state.
-func (s *Session) waitingForLocked() string {
-	switch s.state {
-	case StateWaitingUSIOK:
-		return "usiok"
-	case StateWaitingReadyOK:
-		return "readyok"
-	case StateSearching:
-		return "bestmove"
-	case StatePondering:
-		return "bestmove (pondering)"
-	case StateMateSearching:
-		return "checkmate"
-	case StateStopping:
-		if s.cur != nil && s.cur.Mode == ModeMate {
-			return "checkmate after stop"
-		}
-		return "bestmove after stop"
-	case StateQuitting:
-		return "exit after quit"
-	}
-	return ""
-}
-
 // sendLocked queues a command for the writer and logs it. Call with s.mu held.
 func (s *Session) sendLocked(c Command) error {
 	if s.deadErr != nil {
@@ -301,7 +277,7 @@ func (s *Session) sendLocked(c Command) error {
 	case s.outq <- append(b, '\n'):
 		return nil
 	default:
-		e := s.errorLocked(ErrBrokenPipe, s.waitingForLocked(), 0, nil,
+		e := s.errorLocked(ErrBrokenPipe, s.awaitingLocked(), 0, nil,
 			fmt.Sprintf("%d commands are waiting to be written: the engine stopped reading", outQueue))
 		s.failLocked(e)
 		go s.kill()
@@ -315,7 +291,7 @@ func (s *Session) writeLoop() {
 		case b := <-s.outq:
 			if _, err := s.w.Write(b); err != nil {
 				s.mu.Lock()
-				e := s.errorLocked(ErrBrokenPipe, s.waitingForLocked(), 0, err,
+				e := s.errorLocked(ErrBrokenPipe, s.awaitingLocked(), 0, err,
 					fmt.Sprintf("writing %q failed", strings.TrimSpace(string(b))))
 				clean := s.quitting
 				if clean {
@@ -374,7 +350,7 @@ func (s *Session) failLocked(err error) {
 }
 
 // fatal ends the session with an error of the given kind, and kills the engine.
-func (s *Session) fatal(kind error, waiting string, after time.Duration, detail string) error {
+func (s *Session) fatal(kind error, waiting Awaiting, after time.Duration, detail string) error {
 	s.mu.Lock()
 	if s.deadErr != nil {
 		err := s.deadErr
@@ -391,7 +367,7 @@ func (s *Session) fatal(kind error, waiting string, after time.Duration, detail 
 // wait waits for ch (closed by the reader when the answer comes), the end of the
 // session, or ctx. The timeout (0: none) stays armed even if ctx ends first: an
 // engine that misses it is wedged, and the session ends with ErrTimeout and kills it.
-func (s *Session) wait(ctx context.Context, ch <-chan struct{}, waiting string, timeout time.Duration) error {
+func (s *Session) wait(ctx context.Context, ch <-chan struct{}, waiting Awaiting, timeout time.Duration) error {
 	if timeout > 0 {
 		t := time.AfterFunc(timeout, func() { s.expire(ch, waiting, timeout) })
 		defer func() {
@@ -424,7 +400,7 @@ func closed(ch <-chan struct{}) bool {
 
 // expire ends the session with a timeout unless the answer came (ch is closed by
 // the reader under s.mu, so the check and the failure are one step).
-func (s *Session) expire(ch <-chan struct{}, waiting string, timeout time.Duration) {
+func (s *Session) expire(ch <-chan struct{}, waiting Awaiting, timeout time.Duration) {
 	s.mu.Lock()
 	if closed(ch) || s.deadErr != nil {
 		s.mu.Unlock()
@@ -456,7 +432,7 @@ func (s *Session) Handshake(ctx context.Context) (EngineInfo, error) {
 	if err != nil {
 		return EngineInfo{}, err
 	}
-	if err := s.wait(ctx, ch, "usiok", s.to.USIOK); err != nil {
+	if err := s.wait(ctx, ch, AwaitUSIOK, s.to.USIOK); err != nil {
 		return EngineInfo{}, err
 	}
 	return s.Info(), nil
@@ -468,7 +444,7 @@ func (s *Session) stateError(what string, st State) error {
 	if s.deadErr != nil {
 		return s.deadErr
 	}
-	return s.errorLocked(ErrState, "", 0, nil, fmt.Sprintf("cannot %s while %s", what, st))
+	return s.errorLocked(ErrState, AwaitNothing, 0, nil, fmt.Sprintf("cannot %s while %s", what, st))
 }
 
 // Ready sends isready and waits for readyok (Timeouts.ReadyOK), first sending any
@@ -499,7 +475,7 @@ func (s *Session) ready(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.wait(ctx, ch, "readyok", s.to.ReadyOK)
+	return s.wait(ctx, ch, AwaitReadyOK, s.to.ReadyOK)
 }
 
 // ensureReady makes the engine ready for a search.
@@ -559,9 +535,9 @@ func (s *Session) setOption(c SetOption) error {
 		if s.deadErr != nil {
 			return s.deadErr
 		}
-		return s.errorLocked(ErrClosed, "", 0, nil, "setoption after quit")
+		return s.errorLocked(ErrClosed, AwaitNothing, 0, nil, "setoption after quit")
 	case StateNew, StateWaitingUSIOK:
-		return s.errorLocked(ErrState, "", 0, nil, "setoption before usiok")
+		return s.errorLocked(ErrState, AwaitNothing, 0, nil, "setoption before usiok")
 	default:
 		s.pendingOpts = append(s.pendingOpts, c)
 		s.note("queued until the engine is idle: %s", c)
@@ -629,7 +605,7 @@ func (s *Session) GameOver(ctx context.Context, r GameResult) error {
 	switch s.state {
 	case StateReady, StateNotReady:
 	default:
-		return s.errorLocked(ErrState, "", 0, nil, fmt.Sprintf("cannot send gameover while %s", s.state))
+		return s.errorLocked(ErrState, AwaitNothing, 0, nil, fmt.Sprintf("cannot send gameover while %s", s.state))
 	}
 	if err := s.sendLocked(GameOver{Result: r}); err != nil {
 		return err
@@ -685,9 +661,9 @@ func (s *Session) sendStopLocked(sr *Search) {
 	if s.state != StateQuitting {
 		s.state = StateStopping
 	}
-	waiting := "bestmove after stop"
+	waiting := AwaitBestmoveAfterStop
 	if sr.Mode == ModeMate {
-		waiting = "checkmate after stop"
+		waiting = AwaitCheckmateAfterStop
 	}
 	sr.stopTimer = time.AfterFunc(s.to.Stop, func() {
 		s.mu.Lock()
@@ -751,7 +727,7 @@ func (s *Session) PonderHit() error {
 		if s.deadErr != nil {
 			return s.deadErr
 		}
-		return s.errorLocked(ErrState, "", 0, nil, fmt.Sprintf("ponderhit while %s and not pondering", s.state))
+		return s.errorLocked(ErrState, AwaitNothing, 0, nil, fmt.Sprintf("ponderhit while %s and not pondering", s.state))
 	}
 	if err := s.sendLocked(PonderHit{}); err != nil {
 		return err
@@ -810,10 +786,10 @@ func (s *Session) Quit(ctx context.Context) error {
 	case <-s.readerDone:
 		return nil
 	case <-ctx.Done():
-		s.fatal(ErrClosed, "", 0, "quit abandoned")
+		s.fatal(ErrClosed, AwaitNothing, 0, "quit abandoned")
 		return ctx.Err()
 	case <-t.C:
-		err := s.fatal(ErrTimeout, "exit after quit", s.to.Quit, "killed it")
+		err := s.fatal(ErrTimeout, AwaitExitAfterQuit, s.to.Quit, "killed it")
 		if errors.Is(err, ErrClosed) {
 			return nil // it exited just in time
 		}
@@ -839,7 +815,7 @@ func (s *Session) Close() error {
 	s.mu.Lock()
 	if s.deadErr == nil {
 		s.quitting = true
-		s.failLocked(s.errorLocked(ErrClosed, "", 0, nil, "closed"))
+		s.failLocked(s.errorLocked(ErrClosed, AwaitNothing, 0, nil, "closed"))
 	}
 	s.mu.Unlock()
 	s.kill()
@@ -850,7 +826,7 @@ func (s *Session) Close() error {
 func (s *Session) readLoop(r io.Reader) {
 	defer close(s.readerDone)
 	lr := newLineReader(r, s.cfg.MaxLineBytes)
-	dec := newDecoder(s.cfg.Encoding)
+	dec := NewDecoder(s.cfg.Encoding)
 	var in Info
 	for {
 		b, n, err := lr.next()
@@ -858,8 +834,8 @@ func (s *Session) readLoop(r io.Reader) {
 			s.readerEnd(err)
 			return
 		}
-		text := dec.decode(b)
-		if dec.sawSJIS && !s.sawSJIS.Load() {
+		text := dec.Decode(b)
+		if dec.SawShiftJIS() && !s.sawSJIS.Load() {
 			s.sawSJIS.Store(true)
 			s.note("the engine writes Shift_JIS: reading and writing it so")
 		}
@@ -891,9 +867,9 @@ func (s *Session) readerEnd(err error) {
 		under = err
 	}
 	if s.quitting {
-		e = s.errorLocked(ErrClosed, "", 0, under, "the engine quit")
+		e = s.errorLocked(ErrClosed, AwaitNothing, 0, under, "the engine quit")
 	} else {
-		e = s.errorLocked(ErrEOF, s.waitingForLocked(), 0, under, "")
+		e = s.errorLocked(ErrEOF, s.awaitingLocked(), 0, under, "")
 	}
 	s.failLocked(e)
 	clean := s.quitting
@@ -906,14 +882,28 @@ func (s *Session) readerEnd(err error) {
 func (s *Session) drainStderr(r io.Reader) {
 	defer close(s.stderrDone)
 	lr := newLineReader(r, s.cfg.MaxLineBytes)
-	dec := newDecoder(s.cfg.Encoding)
+	dec := NewDecoder(s.cfg.Encoding)
 	for {
 		b, n, err := lr.next()
 		if err != nil {
 			return
 		}
-		s.log.add(Stderr, dec.decode(b), n)
+		s.log.add(Stderr, dec.Decode(b), n)
 	}
+}
+
+// LogStderr puts one line of the engine's stderr (without its line ending) into
+// the protocol log, decoded as the session decodes stdout (see Decoder), for an
+// engine layer that drains stderr itself instead of passing Config.Stderr. Errors
+// quote these lines as the stderr tail unless Config.StderrTail is set.
+func (s *Session) LogStderr(line []byte) {
+	s.stderrMu.Lock()
+	if s.stderrDec == nil {
+		s.stderrDec = NewDecoder(s.cfg.Encoding)
+	}
+	text := s.stderrDec.Decode(line)
+	s.stderrMu.Unlock()
+	s.log.add(Stderr, text, len(line))
 }
 
 // dispatch acts on one line from the engine. It runs on the reader goroutine.
@@ -1087,7 +1077,7 @@ func (s *Session) judgeBestMove(sr *Search, bm BestMove) (Result, error) {
 	}
 	m, err := sr.root.ParseMove(bm.Move)
 	if err != nil {
-		e := s.errorLocked(ErrIllegalMove, "", 0, nil, fmt.Sprintf("bestmove %q in position %q: %v", bm.Move, sr.rootSFEN, err))
+		e := s.errorLocked(ErrIllegalMove, AwaitNothing, 0, nil, fmt.Sprintf("bestmove %q in position %q: %v", bm.Move, sr.rootSFEN, err))
 		s.note("%v", e.Detail)
 		return res, e
 	}
@@ -1125,7 +1115,7 @@ func (s *Session) onCheckmate(cm Checkmate, text string) {
 		for i, t := range cm.Moves {
 			m, merr := p.ParseMove(t)
 			if merr != nil {
-				err = s.errorLocked(ErrIllegalMove, "", 0, nil,
+				err = s.errorLocked(ErrIllegalMove, AwaitNothing, 0, nil,
 					fmt.Sprintf("checkmate move %d %q in position %q: %v", i+1, t, sr.rootSFEN, merr))
 				break
 			}
@@ -1135,7 +1125,7 @@ func (s *Session) onCheckmate(cm Checkmate, text string) {
 		// tsume solvers leave futile interpositions (無駄合) out of their lines, as
 		// tsume solutions are written: such a line ends in mate by that convention
 		if err == nil && !p.IsMateOmittingFutile() {
-			err = s.errorLocked(ErrProtocol, "", 0, nil,
+			err = s.errorLocked(ErrProtocol, AwaitNothing, 0, nil,
 				fmt.Sprintf("checkmate line %q from %q does not end in mate", strings.Join(cm.Moves, " "), sr.rootSFEN))
 		}
 	}
@@ -1206,7 +1196,7 @@ func (s *Session) start(ctx context.Context, pos Position, cmd Command, mode Sea
 		if s.deadErr != nil {
 			return nil, s.deadErr
 		}
-		return nil, s.errorLocked(ErrState, "", 0, nil, fmt.Sprintf("cannot start a search while %s", s.state))
+		return nil, s.errorLocked(ErrState, AwaitNothing, 0, nil, fmt.Sprintf("cannot start a search while %s", s.state))
 	}
 	s.searchSeq++
 	sr := &Search{

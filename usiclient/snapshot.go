@@ -19,9 +19,12 @@ type Snapshot struct {
 	Engine  string
 
 	// The search the lines belong to (0 before the first search).
-	SearchID   uint64
-	Mode       SearchMode
-	Position   string      // SFEN of the position searched
+	SearchID uint64
+	Mode     SearchMode
+	// Root is the position searched (nil before the first search). The session
+	// never modifies it and neither may the reader: Clone it to play moves on it.
+	Root       *board.Position
+	Position   string      // SFEN of Root, for callers that compare positions as text
 	SideToMove board.Color // whose point of view Line.Score takes
 
 	// Lines holds the latest pv line per MultiPV rank: Lines[0] is rank 1.
@@ -93,9 +96,8 @@ type fold struct {
 	result   *Result
 }
 
-// rawLine is one rank as received; its pv is checked when a snapshot is taken.
+// rawLine is one rank as received; its pv is checked once, when it is folded in.
 type rawLine struct {
-	gen            uint64 // counts updates, for the pv check cache
 	set            bool
 	depth          int
 	seldepth       int
@@ -106,6 +108,15 @@ type rawLine struct {
 	pv             []string
 	currMove       string
 	currMoveNumber int
+	checked        pvCheck // pv checked against the root
+}
+
+// pvCheck is a pv checked against the position searched (see CheckPV).
+type pvCheck struct {
+	moves  []board.Move
+	cut    bool
+	cutAt  int
+	reason string
 }
 
 func (f *fold) reset(sr *Search) {
@@ -114,8 +125,8 @@ func (f *fold) reset(sr *Search) {
 	f.root = sr.root
 	f.rootSFEN = sr.rootSFEN
 	for i := range f.lines {
-		pv := f.lines[i].pv[:0]
-		f.lines[i] = rawLine{pv: pv}
+		l := &f.lines[i]
+		*l = rawLine{pv: l.pv[:0], checked: pvCheck{moves: l.checked.moves[:0]}}
 	}
 	f.lines = f.lines[:0]
 	f.stats = Stats{}
@@ -181,7 +192,6 @@ func (f *fold) apply(in *Info) {
 		}
 	}
 	l := &f.lines[rank-1]
-	l.gen++
 	if in.Has(HasCurrMove) {
 		l.currMove = in.CurrMove
 		l.currMoveNumber = in.CurrMoveNumber
@@ -201,29 +211,20 @@ func (f *fold) apply(in *Info) {
 			pv = pv[:maxPVMoves]
 		}
 		l.pv = append(l.pv[:0], pv...)
+		l.checked.check(f.root, l.pv)
 	}
 }
 
-// pvCache remembers the checked pv of each rank, so a snapshot checks only the
-// lines that changed since the last one.
-type pvCache struct {
-	searchID uint64
-	entries  []pvEntry
+// check plays pv from root, keeping its legal part in c (reusing c's storage).
+func (c *pvCheck) check(root *board.Position, pv []string) {
+	c.moves, c.cut, c.cutAt, c.reason = checkPVInto(c.moves[:0], root, pv)
 }
 
-type pvEntry struct {
-	gen    uint64
-	moves  []board.Move
-	cut    bool
-	cutAt  int
-	reason string
-}
-
-// Snapshot copies the session's state. It holds the session's lock only to copy;
-// the pv lines are checked against the position afterwards, so a UI reading
-// snapshots never slows the reader goroutine down.
+// Snapshot copies the session's state. The pv lines were checked against the
+// position as they came, so taking a snapshot only copies.
 func (s *Session) Snapshot() Snapshot {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	f := &s.fold
 	snap := Snapshot{
 		Version:   s.version.Load(),
@@ -231,6 +232,7 @@ func (s *Session) Snapshot() Snapshot {
 		Engine:    s.info.Name,
 		SearchID:  f.searchID,
 		Mode:      f.mode,
+		Root:      f.root,
 		Position:  f.rootSFEN,
 		Stats:     f.stats,
 		Message:   f.message,
@@ -245,15 +247,12 @@ func (s *Session) Snapshot() Snapshot {
 		}
 		snap.Result = &r
 	}
-	root := f.root
-	if root != nil {
-		snap.SideToMove = root.SideToMove()
+	if f.root != nil {
+		snap.SideToMove = f.root.SideToMove()
 	}
-	gens := make([]uint64, len(f.lines))
 	snap.Lines = make([]Line, len(f.lines))
 	for i := range f.lines {
 		l := &f.lines[i]
-		gens[i] = l.gen
 		out := &snap.Lines[i]
 		out.CurrMove, out.CurrMoveNumber = l.currMove, l.currMoveNumber
 		if !l.set {
@@ -263,39 +262,15 @@ func (s *Session) Snapshot() Snapshot {
 		out.Depth, out.SelDepth = l.depth, l.seldepth
 		out.Nodes, out.NPS, out.Hashfull, out.Time = l.nodes, l.nps, l.hashfull, l.time
 		out.Score = l.score
-		out.PVText = append([]string(nil), l.pv...)
-	}
-	s.mu.Unlock()
-
-	if root == nil {
-		return snap
-	}
-	s.cacheMu.Lock()
-	defer s.cacheMu.Unlock()
-	c := &s.cache
-	if c.searchID != snap.SearchID {
-		c.searchID = snap.SearchID
-		c.entries = c.entries[:0]
-	}
-	for len(c.entries) < len(snap.Lines) {
-		c.entries = append(c.entries, pvEntry{gen: ^uint64(0)})
-	}
-	for i := range snap.Lines {
-		out := &snap.Lines[i]
-		if out.MultiPV == 0 {
-			continue
-		}
-		out.SenteScore = out.Score
+		out.SenteScore = l.score
 		if snap.SideToMove == board.White {
-			out.SenteScore = out.Score.Negate()
+			out.SenteScore = l.score.Negate()
 		}
-		e := &c.entries[i]
-		if e.gen != gens[i] {
-			e.moves, e.cut, e.cutAt, e.reason = CheckPV(root, out.PVText)
-			e.gen = gens[i]
+		out.PVText = append([]string(nil), l.pv...)
+		if len(l.pv) > 0 {
+			out.PV = append([]board.Move(nil), l.checked.moves...)
 		}
-		out.PV = append([]board.Move(nil), e.moves...)
-		out.Cut, out.CutAt, out.CutReason = e.cut, e.cutAt, e.reason
+		out.Cut, out.CutAt, out.CutReason = l.checked.cut, l.checked.cutAt, l.checked.reason
 	}
 	return snap
 }
