@@ -1,8 +1,13 @@
 package engine
 
 import (
+	"bytes"
+	"encoding/json"
 	"path/filepath"
+	"reflect"
+	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"banmen/usiclient"
@@ -70,6 +75,10 @@ type Definition struct {
 	Supports     Capabilities       `json:"supports"`
 	Bundled      bool               `json:"bundled,omitempty"` // Banmen's own engine: cannot be removed by accident
 	ProbedAt     time.Time          `json:"probedAt,omitempty"`
+
+	// fields of the engine list this Banmen does not know (a newer one wrote them): kept
+	// as they were and written back
+	extra map[string]json.RawMessage
 }
 
 // Spec returns how to start the engine.
@@ -199,4 +208,81 @@ func (d *Definition) ApplyProbe(name, author string, options []usiclient.Option)
 		d.Supports.Ponder = Yes
 	}
 	return dropped
+}
+
+// definitionFields are the JSON names of Definition's fields, in lower case (encoding/json
+// matches names without regard to case).
+var definitionFields = func() map[string]bool {
+	m := map[string]bool{}
+	t := reflect.TypeOf(Definition{})
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" {
+			name = f.Name
+		}
+		m[strings.ToLower(name)] = true
+	}
+	return m
+}()
+
+// definitionJSON is Definition without its JSON methods.
+type definitionJSON Definition
+
+// UnmarshalJSON reads a definition and keeps the fields it does not know (written by a
+// newer Banmen), so that they are written back unchanged.
+func (d *Definition) UnmarshalJSON(data []byte) error {
+	var known definitionJSON
+	if err := json.Unmarshal(data, &known); err != nil {
+		return err
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(data, &all); err != nil {
+		return err
+	}
+	known.extra = nil
+	for k, v := range all {
+		if !definitionFields[strings.ToLower(k)] {
+			if known.extra == nil {
+				known.extra = map[string]json.RawMessage{}
+			}
+			known.extra[k] = v
+		}
+	}
+	*d = Definition(known)
+	return nil
+}
+
+// MarshalJSON writes a definition, followed by the fields it was read with and does not know.
+func (d Definition) MarshalJSON() ([]byte, error) {
+	data, err := json.Marshal(definitionJSON(d))
+	if err != nil || len(d.extra) == 0 {
+		return data, err
+	}
+	return appendFields(data, d.extra)
+}
+
+// appendFields adds fields, in the order of their names, to the end of a JSON object.
+func appendFields(object []byte, fields map[string]json.RawMessage) ([]byte, error) {
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := bytes.TrimRight(object, " \n")
+	out = out[:len(out)-1] // the closing brace
+	for _, k := range keys {
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		name, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(append(append(out, name...), ':'), fields[k]...)
+	}
+	return append(out, '}'), nil
 }

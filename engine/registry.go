@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -21,15 +22,18 @@ import (
 // directory. Every change is made under a file lock on a fresh read of the file and
 // written atomically (temp file + rename), so two running copies of the app keep
 // each other's changes, and a crash mid-write never leaves a half-written file.
+//
+// Reading takes no lock and writes nothing, so a list in a folder that can't be written
+// is still read. A change that changes nothing writes nothing; a change keeps the fields
+// a newer Banmen added (at the top and in each engine), the file's mode, and a symbolic
+// link as a link. A list written by a newer Banmen (a higher version) is read and never
+// written.
 type Registry struct {
 	path    string
 	mu      sync.Mutex
 	engines []Definition
-}
-
-type registryFile struct {
-	Version int          `json:"version"`
-	Engines []Definition `json:"engines"`
+	extra   map[string]json.RawMessage // top-level fields this Banmen does not know
+	newer   *NewerVersionError         // the file was written by a newer Banmen: never write it
 }
 
 const registryVersion = 1
@@ -48,6 +52,18 @@ func (e *CorruptError) Error() string {
 
 func (e *CorruptError) Unwrap() error { return e.Err }
 
+// NewerVersionError reports an engine list written by a newer Banmen: it is read as far as
+// this one understands it, and left as it is.
+type NewerVersionError struct {
+	Path    string
+	Version int // the file's
+}
+
+func (e *NewerVersionError) Error() string {
+	return fmt.Sprintf("engine list %s was written by a newer Banmen (format version %d; this one knows version %d): it is read but not changed, so changes to engines are not saved",
+		e.Path, e.Version, registryVersion)
+}
+
 // DefaultRegistryPath is engines.json in Banmen's folder of the user's config directory.
 func DefaultRegistryPath() (string, error) {
 	dir, err := os.UserConfigDir()
@@ -59,7 +75,9 @@ func DefaultRegistryPath() (string, error) {
 
 // OpenRegistry reads the registry at path ("" = DefaultRegistryPath). A missing file is
 // an empty registry. A corrupt file is moved aside and reported with a *CorruptError
-// alongside a usable, empty registry: the caller shows the error and goes on.
+// alongside a usable, empty registry: the caller shows the error and goes on. A file
+// written by a newer Banmen is reported with a *NewerVersionError alongside a registry
+// that holds what could be read and refuses changes.
 func OpenRegistry(path string) (*Registry, error) {
 	if path == "" {
 		var err error
@@ -68,69 +86,85 @@ func OpenRegistry(path string) (*Registry, error) {
 		}
 	}
 	r := &Registry{path: path}
-	var warn error
-	err := r.locked(func() error {
-		list, err := r.read()
+	if err := r.Reload(); err != nil {
 		var ce *CorruptError
-		if errors.As(err, &ce) {
-			warn = err
-			list, err = nil, nil
+		var ne *NewerVersionError
+		if errors.As(err, &ce) || errors.As(err, &ne) {
+			return r, err
 		}
-		r.engines = list
-		return err
-	})
-	if err != nil {
 		return nil, err
 	}
-	return r, warn
+	return r, nil
 }
 
 // Path returns the registry file.
 func (r *Registry) Path() string { return r.path }
 
-// read loads the file; a corrupt file is moved aside and reported.
-func (r *Registry) read() ([]Definition, error) {
-	list, corrupt, err := r.parse()
+// contents is what the file holds.
+type contents struct {
+	engines []Definition
+	extra   map[string]json.RawMessage
+	newer   *NewerVersionError
+}
+
+// read loads the file; a corrupt file is moved aside and reported. The caller holds the
+// file lock.
+func (r *Registry) read() (contents, error) {
+	c, corrupt, err := r.parse()
 	if corrupt != nil {
 		aside, rerr := moveAside(r.path)
 		if rerr != nil {
-			return nil, fmt.Errorf("engine list %s could not be read (%v) nor moved aside: %w", r.path, corrupt, rerr)
+			return c, fmt.Errorf("engine list %s could not be read (%v) nor moved aside: %w", r.path, corrupt, rerr)
 		}
-		return nil, &CorruptError{Path: r.path, MovedTo: aside, Err: corrupt}
+		return c, &CorruptError{Path: r.path, MovedTo: aside, Err: corrupt}
 	}
-	return list, err
+	return c, err
 }
 
 // parse loads the file and touches nothing: corrupt says why a file that exists
 // cannot be understood, err is a failure to read it. A missing file is an empty list.
-func (r *Registry) parse() (list []Definition, corrupt, err error) {
+func (r *Registry) parse() (c contents, corrupt, err error) {
 	data, err := os.ReadFile(r.path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil, nil
+		return c, nil, nil
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("engine list %s: %w", r.path, err)
+		return c, nil, fmt.Errorf("engine list %s: %w", r.path, err)
 	}
-	var f registryFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, err, nil
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return c, err, nil
 	}
-	if f.Version > registryVersion {
-		return nil, fmt.Errorf("version %d is newer than this Banmen understands (%d)", f.Version, registryVersion), nil
+	if top == nil {
+		return c, errors.New("the file holds null, not an engine list"), nil
 	}
-	return f.Engines, nil, nil
-}
-
-// refresh rereads the file, under the lock, so that changes another running copy
-// of the app made are seen. A file that cannot be read is left as it is (the next
-// change deals with it) and what this copy read last stays.
-func (r *Registry) refresh() {
-	r.locked(func() error {
-		if list, corrupt, err := r.parse(); corrupt == nil && err == nil {
-			r.engines = list
+	var version int
+	if v, ok := top["version"]; ok {
+		if err := json.Unmarshal(v, &version); err != nil {
+			return c, fmt.Errorf("version: %v", err), nil
 		}
-		return nil
-	})
+	}
+	if e, ok := top["engines"]; ok {
+		if err := json.Unmarshal(e, &c.engines); err != nil {
+			if version <= registryVersion {
+				return c, fmt.Errorf("engines: %v", err), nil
+			}
+			// a newer Banmen may have changed what an engine looks like: read none of them
+			c.engines = nil
+		}
+	}
+	if version > registryVersion {
+		c.newer = &NewerVersionError{Path: r.path, Version: version}
+	}
+	for k, v := range top {
+		if k != "version" && k != "engines" {
+			if c.extra == nil {
+				c.extra = map[string]json.RawMessage{}
+			}
+			c.extra[k] = v
+		}
+	}
+	return c, nil, nil
 }
 
 // moveAside renames path to path.corrupt-<time>, never over an earlier copy: two
@@ -159,19 +193,44 @@ func moveAside(path string) (string, error) {
 	return "", fmt.Errorf("no free name beside %s", path)
 }
 
+// encode makes the file's bytes.
+func encode(list []Definition, extra map[string]json.RawMessage) ([]byte, error) {
+	if list == nil {
+		list = []Definition{}
+	}
+	data, err := json.Marshal(struct {
+		Version int          `json:"version"`
+		Engines []Definition `json:"engines"`
+	}{registryVersion, list})
+	if err != nil {
+		return nil, err
+	}
+	if len(extra) > 0 {
+		if data, err = appendFields(data, extra); err != nil {
+			return nil, err
+		}
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, data, "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
 // write replaces the file atomically.
-func (r *Registry) write(list []Definition) error {
-	data, err := json.MarshalIndent(registryFile{Version: registryVersion, Engines: list}, "", "  ")
+func (r *Registry) write(list []Definition, extra map[string]json.RawMessage) error {
+	data, err := encode(list, extra)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(r.path), 0o755); err != nil {
-		return err
+	if err := atomicfile.Write(r.path, data, 0o644); err != nil {
+		return fmt.Errorf("saving the engine list: %w", err)
 	}
-	return atomicfile.Write(r.path, append(data, '\n'), 0o644)
+	return nil
 }
 
-// locked runs f holding the in-process mutex and the file lock.
+// locked runs f holding the in-process mutex and the file lock, for a change.
 func (r *Registry) locked(f func() error) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -187,26 +246,60 @@ func (r *Registry) locked(f func() error) error {
 }
 
 // Update applies change to a fresh read of the file and saves the result, under the
-// lock. If the file became corrupt meanwhile, it is moved aside and the change is
-// applied to the list this process last saw, so nothing the user set is lost.
+// lock, if it differs from what the file holds. If the file became corrupt meanwhile,
+// it is moved aside and the change is applied to the list this process last saw, so
+// nothing the user set is lost. A file written by a newer Banmen is not changed: the
+// change is refused with a *NewerVersionError.
 func (r *Registry) Update(change func(list []Definition) ([]Definition, error)) error {
+	// first without the lock, which needs write access to the folder: a change that
+	// changes nothing (EnsureBundled at every start) is done then, and so is a refused one
+	r.mu.Lock()
+	c, corrupt, err := r.parse()
+	if err == nil && corrupt == nil {
+		before, err1 := encode(c.engines, c.extra)
+		list, cerr := change(cloneList(c.engines))
+		after, err2 := encode(list, c.extra)
+		if err1 == nil && err2 == nil && (cerr != nil || bytes.Equal(before, after)) {
+			r.engines, r.extra, r.newer = c.engines, c.extra, c.newer
+			r.mu.Unlock()
+			return cerr
+		}
+	}
+	r.mu.Unlock()
 	return r.locked(func() error {
-		list, err := r.read()
+		c, err := r.read()
 		var ce *CorruptError
 		if errors.As(err, &ce) {
-			list = cloneList(r.engines)
+			c = contents{engines: cloneList(r.engines), extra: r.extra}
 		} else if err != nil {
 			return err
 		}
-		list, cerr := change(list)
+		keep := func() { r.engines, r.extra, r.newer = c.engines, c.extra, c.newer }
+		before, err := encode(c.engines, c.extra)
+		if err != nil {
+			return err
+		}
+		list, cerr := change(cloneList(c.engines))
 		if cerr != nil {
-			r.engines = list
+			keep()
 			return cerr
 		}
-		if werr := r.write(list); werr != nil {
+		after, err := encode(list, c.extra)
+		if err != nil {
+			return err
+		}
+		switch {
+		case bytes.Equal(before, after) && ce == nil:
+			keep()
+			return nil // nothing changed: the file stays as it is
+		case c.newer != nil:
+			keep()
+			return c.newer
+		}
+		if werr := r.write(list, c.extra); werr != nil {
 			return werr
 		}
-		r.engines = list
+		r.engines, r.extra, r.newer = list, c.extra, nil
 		if ce != nil {
 			return ce
 		}
@@ -214,16 +307,47 @@ func (r *Registry) Update(change func(list []Definition) ([]Definition, error)) 
 	})
 }
 
-// Reload rereads the file (changes another copy of the app made).
+// Reload rereads the file (changes another copy of the app made). Reading needs no lock
+// (the file is only ever replaced whole) and no write access; only a corrupt file, to be
+// moved aside, takes the lock. A file from a newer Banmen is read and reported.
 func (r *Registry) Reload() error {
-	return r.locked(func() error {
-		list, err := r.read()
-		if err != nil {
+	r.mu.Lock()
+	c, corrupt, err := r.parse()
+	if err == nil && corrupt == nil {
+		r.engines, r.extra, r.newer = c.engines, c.extra, c.newer
+	}
+	r.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if corrupt != nil {
+		return r.locked(func() error {
+			c, err := r.read() // under the lock: another copy may have dealt with it already
+			var ce *CorruptError
+			if err == nil || errors.As(err, &ce) {
+				r.engines, r.extra, r.newer = c.engines, c.extra, c.newer
+			}
+			if err == nil && c.newer != nil {
+				return c.newer
+			}
 			return err
-		}
-		r.engines = list
-		return nil
-	})
+		})
+	}
+	if c.newer != nil {
+		return c.newer
+	}
+	return nil
+}
+
+// refresh rereads the file so that changes another running copy of the app made are
+// seen. A file that cannot be read is left as it is (the next change deals with it)
+// and what this copy read last stays.
+func (r *Registry) refresh() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if c, corrupt, err := r.parse(); corrupt == nil && err == nil {
+		r.engines, r.extra, r.newer = c.engines, c.extra, c.newer
+	}
 }
 
 func cloneList(list []Definition) []Definition {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"banmen/internal/testbin"
 	"banmen/usiclient"
 )
 
@@ -195,9 +197,10 @@ func TestRegistryCorruptFileIsKeptAndReported(t *testing.T) {
 	if len(matches) != 2 {
 		t.Errorf("%d corrupt files kept, want 2", len(matches))
 	}
-	// a newer version than we understand is not overwritten either
+	// a newer version than we understand is not corrupt: it is read, and not overwritten
 	os.WriteFile(path, []byte(`{"version":99,"engines":[]}`), 0o644)
-	if _, err := OpenRegistry(path); !errors.As(err, &ce) {
+	var ne *NewerVersionError
+	if _, err := OpenRegistry(path); !errors.As(err, &ne) || errors.As(err, &ce) {
 		t.Errorf("future version: %v", err)
 	}
 }
@@ -311,5 +314,192 @@ func TestOptionNames(t *testing.T) {
 	d = Definition{Options: []usiclient.Option{{Name: "USI_Hash"}, {Name: "Hash"}}}
 	if d.HashOptionName() != "USI_Hash" || d.PonderOptionName() != "USI_Ponder" {
 		t.Errorf("%s %s", d.HashOptionName(), d.PonderOptionName())
+	}
+}
+
+// Reading the list (engines list, and every match, analyse or solve) leaves the file as it
+// is: a symlink stays a symlink, the mode stays, unknown fields stay, nothing is written.
+func TestRegistryReadingWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "dotfiles", "engines.json")
+	os.MkdirAll(filepath.Dir(real), 0o755)
+	content := `{
+  "version": 1,
+  "theme": "from a newer Banmen",
+  "engines": [
+    {"id": "b1", "name": "Banmen", "engineName": "Banmen", "path": "/opt/banmen/banmen-engine", "bundled": true, "supports": {}, "color": "blue"},
+    {"id": "f1", "name": "Fairy", "engineName": "Fairy", "path": "/usr/games/fairy-stockfish", "supports": {}}
+  ]
+}
+`
+	if err := os.WriteFile(real, []byte(content), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "engines.json")
+	if err := os.Symlink(real, path); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(real)
+	r, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.EnsureBundled("/opt/banmen/banmen-engine", "Banmen"); err != nil { // already there: no change
+		t.Fatal(err)
+	}
+	if d, ok := r.Find("fairy"); !ok || d.ID != "f1" {
+		t.Errorf("Find: %+v %v", d, ok)
+	}
+	if err := r.Reload(); err != nil || len(r.List()) != 2 {
+		t.Errorf("Reload: %v, %d engines", err, len(r.List()))
+	}
+	if err := r.Update(func(list []Definition) ([]Definition, error) { return list, nil }); err != nil {
+		t.Errorf("an Update that changes nothing: %v", err)
+	}
+	if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the symlink was replaced: %v %v", fi.Mode(), err)
+	}
+	after, _ := os.Stat(real)
+	if got, _ := os.ReadFile(real); string(got) != content {
+		t.Errorf("the file was rewritten:\n%s", got)
+	}
+	if after.Mode() != before.Mode() || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("mode %v → %v, mtime %v → %v", before.Mode(), after.Mode(), before.ModTime(), after.ModTime())
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*.lock")); len(m) != 0 {
+		t.Errorf("reading made a lock file: %v", m)
+	}
+}
+
+// A change keeps what this Banmen does not know (fields at the top and in each engine),
+// the file's mode, and a symlink as a symlink.
+func TestRegistryChangeKeepsUnknownFieldsModeAndSymlink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "dotfiles", "engines.json")
+	os.MkdirAll(filepath.Dir(real), 0o755)
+	os.WriteFile(real, []byte(`{"version": 1, "theme": {"dark": true}, "engines": [
+		{"id": "f1", "name": "Fairy", "path": "/usr/games/fairy-stockfish", "supports": {}, "color": "blue", "book": {"file": "a.db"}}]}`), 0o444)
+	path := filepath.Join(dir, "engines.json")
+	os.Symlink(real, path)
+	r, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Add(Definition{Path: "/usr/games/gpsusi", Name: "GPS"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Edit("f1", func(d *Definition) error { d.HashMB = 256; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the symlink was replaced: %v", err)
+	}
+	if fi, _ := os.Stat(real); fi.Mode().Perm() != 0o444 {
+		t.Errorf("mode %v, want 0444", fi.Mode().Perm())
+	}
+	data, _ := os.ReadFile(real)
+	var f struct {
+		Theme   map[string]bool
+		Engines []map[string]any
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatalf("%v:\n%s", err, data)
+	}
+	if !f.Theme["dark"] || len(f.Engines) != 2 {
+		t.Fatalf("top-level field lost or engines wrong:\n%s", data)
+	}
+	fairy := f.Engines[0]
+	if fairy["color"] != "blue" || fairy["hashMB"] != float64(256) {
+		t.Errorf("engine fields: %v", fairy)
+	}
+	if book, _ := fairy["book"].(map[string]any); book["file"] != "a.db" {
+		t.Errorf("nested unknown field: %v", fairy["book"])
+	}
+	if _, has := f.Engines[1]["color"]; has {
+		t.Errorf("the new engine got another's field: %v", f.Engines[1])
+	}
+	// a copy of the app that reads it again keeps them too
+	r2, _ := OpenRegistry(path)
+	r2.Remove(f.Engines[1]["id"].(string), false)
+	data, _ = os.ReadFile(real)
+	if !strings.Contains(string(data), `"color": "blue"`) || !strings.Contains(string(data), `"dark": true`) {
+		t.Errorf("after a second copy's change:\n%s", data)
+	}
+}
+
+// A list written by a newer Banmen is read, never changed and never moved aside.
+func TestRegistryNewerVersionIsReadNotWritten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engines.json")
+	content := `{"version": 2, "engines": [{"id": "f1", "name": "Fairy", "path": "/usr/games/fairy-stockfish", "supports": {}, "profiles": [1, 2]}]}`
+	os.WriteFile(path, []byte(content), 0o644)
+	r, err := OpenRegistry(path)
+	var ne *NewerVersionError
+	if r == nil || !errors.As(err, &ne) || ne.Version != 2 {
+		t.Fatalf("OpenRegistry: %v", err)
+	}
+	for _, want := range []string{path, "newer", "version 2"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message %q lacks %q", err, want)
+		}
+	}
+	if d, ok := r.Find("Fairy"); !ok || d.Path != "/usr/games/fairy-stockfish" {
+		t.Errorf("Find: %+v %v", d, ok)
+	}
+	if _, err := r.Add(Definition{Path: "/bin/true"}); !errors.As(err, &ne) {
+		t.Errorf("Add: %v", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != content {
+		t.Errorf("the file was changed:\n%s", got)
+	}
+	if m, _ := filepath.Glob(path + ".corrupt-*"); len(m) != 0 {
+		t.Errorf("moved aside: %v", m)
+	}
+	if len(r.List()) != 1 {
+		t.Errorf("%d engines after a refused Add", len(r.List()))
+	}
+}
+
+const readOnlyRegistryEnv = "BANMEN_ENGINE_TEST_READONLY_REGISTRY"
+
+// With a config folder that can't be written, the list is still read.
+func TestRegistryReadOnlyFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "banmen")
+	os.MkdirAll(dir, 0o755)
+	path := filepath.Join(dir, "engines.json")
+	r, _ := OpenRegistry(path)
+	if _, err := r.Add(Definition{Path: "/usr/games/fairy-stockfish", Name: "Fairy"}); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(path + ".lock") // as if the list had been written by hand or copied in
+	out, err := testbin.RunReadOnly(t, "TestRegistryReadOnlyHelper", dir, readOnlyRegistryEnv+"="+path)
+	if err != nil || !strings.Contains(out, "found Fairy") || !strings.Contains(out, "add refused") {
+		t.Errorf("%v:\n%s", err, out)
+	}
+}
+
+func TestRegistryReadOnlyHelper(t *testing.T) {
+	path := os.Getenv(readOnlyRegistryEnv)
+	if path == "" {
+		t.Skip("helper for TestRegistryReadOnlyFolder")
+	}
+	if f, err := os.Create(filepath.Join(filepath.Dir(path), "probe")); err == nil {
+		f.Close()
+		t.Fatal("the folder is writable")
+	}
+	r, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := r.Find("fairy"); ok {
+		fmt.Println("found", d.Name)
+	}
+	if err := r.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Add(Definition{Path: "/bin/true"}); err != nil {
+		if !strings.Contains(err.Error(), filepath.Dir(path)) {
+			t.Errorf("the error does not name the folder: %v", err)
+		}
+		fmt.Println("add refused:", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
@@ -95,13 +96,11 @@ func (f *engineFlags) resolve(ctx context.Context, want int, stderr io.Writer) (
 	if want < 0 {
 		want = len(f.specs)
 	}
-	var reg *engine.Registry
-	if r, err := engine.OpenUserRegistry(f.registry); r != nil {
-		reg = r
-		if err != nil {
-			fmt.Fprintf(stderr, "warning: %v\n", err)
-		}
+	reg, regErr := engine.OpenUserRegistry(f.registry)
+	if reg != nil && regErr != nil { // read, with something to say (moved aside, newer version)
+		fmt.Fprintf(stderr, "warning: %v\n", regErr)
 	}
+	warned := false
 	defs := make([]engine.Definition, len(f.specs))
 	for i, spec := range f.specs {
 		if reg != nil {
@@ -113,6 +112,16 @@ func (f *engineFlags) resolve(ctx context.Context, want int, stderr io.Writer) (
 		words, err := splitCommand(spec)
 		if err != nil || len(words) == 0 {
 			return nil, usageError(fmt.Sprintf("--engine %q: not a registered engine nor a command", spec))
+		}
+		if reg == nil {
+			// the list could not be read: a name in it must not be run as a command
+			if _, lerr := exec.LookPath(words[0]); lerr != nil {
+				return nil, fmt.Errorf("--engine %q: the engine list could not be read (%v), and %q is not a command", spec, regErr, words[0])
+			}
+			if !warned {
+				fmt.Fprintf(stderr, "warning: the engine list could not be read (%v); --engine values are run as commands\n", regErr)
+				warned = true
+			}
 		}
 		defs[i] = engine.Definition{Path: words[0], Args: words[1:]}
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 
 	"banmen/engine"
 	"banmen/usiclient"
@@ -39,15 +40,16 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "banmen-cli probe: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "id name   %s\n", res.Name)
-	fmt.Fprintf(stdout, "id author %s\n", res.Author)
+	// what the engine sent is printed escaped: an escape sequence in its name must not reach the terminal
+	fmt.Fprintf(stdout, "id name   %s\n", engine.Printable(res.Name))
+	fmt.Fprintf(stdout, "id author %s\n", engine.Printable(res.Author))
 	fmt.Fprintf(stdout, "handshake %s\n", res.Handshake.Round(time.Millisecond))
 	fmt.Fprintf(stdout, "options   %d\n\n", len(res.Options))
 	printOptions(stdout, res.Options)
 	if len(res.Problems) > 0 {
 		fmt.Fprintln(stdout, "\nproblems:")
 		for _, p := range res.Problems {
-			fmt.Fprintln(stdout, "  "+p)
+			fmt.Fprintln(stdout, "  "+engine.Printable(p))
 		}
 	}
 	return 0
@@ -68,10 +70,14 @@ func printOptions(w io.Writer, opts []usiclient.Option) {
 		case usiclient.OptionCombo:
 			rng = strings.Join(o.Vars, " | ")
 			if len(rng) > 60 {
-				rng = fmt.Sprintf("%s … (%d choices)", rng[:57], len(o.Vars))
+				cut := 57
+				for cut > 0 && !utf8.RuneStart(rng[cut]) {
+					cut-- // never cut a character in half
+				}
+				rng = fmt.Sprintf("%s … (%d choices)", rng[:cut], len(o.Vars))
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", o.Name, o.TypeName, def, rng)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", engine.Printable(o.Name), engine.Printable(o.TypeName), engine.Printable(def), engine.Printable(rng))
 	}
 	tw.Flush()
 }
@@ -127,7 +133,8 @@ func runEngines(args []string, stdout, stderr io.Writer) int {
 			if d.Bundled {
 				name += " (bundled)"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", d.ID, name, strings.Join(append([]string{d.Path}, d.Args...), " "), len(d.Values))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", engine.Printable(d.ID), engine.Printable(name),
+				engine.Printable(strings.Join(append([]string{d.Path}, d.Args...), " ")), len(d.Values))
 		}
 		tw.Flush()
 	case "add":

@@ -116,3 +116,45 @@ func TestEnginesCommand(t *testing.T) {
 		}
 	}
 }
+
+// An engine's id name, author and option names are printed escaped: an escape sequence
+// an engine sends never reaches the terminal (issue 17).
+func TestProbeAndListEscapeEngineText(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "evil.sh")
+	body := `#!/bin/sh
+while read cmd; do
+  case "$cmd" in
+    usi) printf 'id name Evil\033]0;pwned\007\033[2J\n'
+         printf 'id author Mallory\033[31m\n'
+         printf 'option name Bad\033[1mName type check default false\n'
+         printf 'usiok\n' ;;
+    isready) printf 'readyok\n' ;;
+    quit) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI("probe", script)
+	if code != 0 {
+		t.Fatalf("probe: exit %d: %s", code, errs)
+	}
+	if strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("probe printed a raw escape sequence:\n%q", out)
+	}
+	for _, want := range []string{`Evil\x1b]0;pwned\x07\x1b[2J`, `Mallory\x1b[31m`, `Bad\x1b[1mName`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("probe output lacks %q:\n%s", want, out)
+		}
+	}
+	reg := filepath.Join(dir, "engines.json")
+	if code, out, errs = runCLI("engines", "--registry", reg, "add", script); code != 0 || strings.ContainsAny(out, "\x1b\x07") {
+		t.Fatalf("add: exit %d %q %s", code, out, errs)
+	}
+	code, out, errs = runCLI("engines", "--registry", reg, "list")
+	if code != 0 || strings.ContainsAny(out, "\x1b\x07") || !strings.Contains(out, `Evil\x1b]0;pwned`) {
+		t.Errorf("list: exit %d %q %s", code, out, errs)
+	}
+}
