@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"banmen/board"
@@ -72,8 +74,16 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "banmen-cli analyse: -o %s: %v\n", *out, err)
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	source := in // where the record was read from
+	if prev, ok := earlierAnalysis(in, *out, rec, stderr); ok {
+		// the same game, analysed before and interrupted: go on from there
+		rec, source = prev, *out
+		fmt.Fprintf(stdout, "%s already holds an analysis of %s: its analysed positions are kept (delete it to start over)\n", *out, in)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	defs, err := ef.resolve(ctx, -1, stderr)
 	if err != nil {
 		return exitCode(stderr, "analyse", err)
@@ -95,8 +105,27 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	if *nodes > 0 {
 		cfg.Time = 0
 	}
+	// OUT is written after every position searched, so that nothing is lost to any
+	// interruption (a kill leaves no time to write): running again resumes from it
+	save := func() error {
+		var buf bytes.Buffer
+		err := kifu.Write(&buf, rec, format, kifu.WriteOptions{Encoding: encoding})
+		if err == nil {
+			err = atomicfile.Write(*out, buf.Bytes(), 0o644)
+		}
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", *out, err)
+		}
+		return nil
+	}
 	pl := &progressLine{w: stdout, term: isTerminal(stdout)}
 	cfg.Progress = func(p analysis.Progress) {
+		if p.Searched {
+			if err := save(); err != nil {
+				cancel(err)
+				return
+			}
+		}
 		if pl.term {
 			const width = 30
 			filled := width * p.Done / p.Total
@@ -114,14 +143,14 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	}
 	sums, runErr := analysis.RunEach(ctx, rec, engines, cfg)
 	pl.done()
-	// whatever was analysed is written, also after an interruption: running again resumes
-	var buf bytes.Buffer
-	err = kifu.Write(&buf, rec, format, kifu.WriteOptions{Encoding: encoding})
-	if err == nil {
-		err = atomicfile.Write(*out, buf.Bytes(), 0o644)
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+		// a write failed: what the last write left in OUT is all there is
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", cause)
+		return 1
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "banmen-cli analyse: writing %s: %v\n", *out, err)
+	// the labels come at the end; after an interruption, whatever was analysed
+	if err := save(); err != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
 		return 1
 	}
 	if runErr != nil {
@@ -129,6 +158,13 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "%s analysed by %s, written to %s\n", in, strings.Join(names, " and "), *out)
+	searched, readBack := 0, 0
+	for _, sum := range sums {
+		searched, readBack = searched+sum.Positions, readBack+sum.ReadBack
+	}
+	if readBack > 0 {
+		fmt.Fprintf(stdout, "resumed: %d positions searched, %d read back from %s\n", searched, readBack, source)
+	}
 	for i, sum := range sums {
 		if len(sums) > 1 {
 			fmt.Fprintf(stdout, "%s:\n", names[i])
@@ -146,6 +182,47 @@ func printSides(stdout io.Writer, sum analysis.Summary) {
 		}
 		fmt.Fprintf(stdout, "%s: %s\n", label, sum.Sides[c])
 	}
+}
+
+// earlierAnalysis reads OUT when it exists, is another file than the record and holds
+// the same game (the same start and main line): an analysis that was interrupted.
+func earlierAnalysis(in, out string, rec *kifu.Record, stderr io.Writer) (*kifu.Record, bool) {
+	if _, err := os.Stat(out); err != nil || sameFile(in, out) {
+		return nil, false
+	}
+	prev, err := kifu.ReadFile(out)
+	if prev == nil || err != nil {
+		fmt.Fprintf(stderr, "warning: %s exists and is replaced: it does not read as a record (%v)\n", out, err)
+		return nil, false
+	}
+	if !sameGame(rec, prev) {
+		fmt.Fprintf(stderr, "warning: %s exists and is replaced: it holds another game than %s\n", out, in)
+		return nil, false
+	}
+	return prev, true
+}
+
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// sameGame reports whether two records start from the same position with the same main line.
+func sameGame(a, b *kifu.Record) bool {
+	if a.Position(a.Root).SFEN() != b.Position(b.Root).SFEN() {
+		return false
+	}
+	ma, mb := a.MainMoves(), b.MainMoves()
+	if len(ma) != len(mb) {
+		return false
+	}
+	for i := range ma {
+		if ma[i] != mb[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func trimExt(p string) string { return p[:len(p)-len(filepath.Ext(p))] }

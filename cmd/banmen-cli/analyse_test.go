@@ -1,11 +1,18 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
+	"banmen/internal/testbin"
 	"banmen/kifu"
 )
 
@@ -61,5 +68,123 @@ func TestAnalyseCommand(t *testing.T) {
 	}
 	if code, _, _ := runCLI("analyse", "--engine", fairy, in, "-o", filepath.Join(dir, "x.txt")); code != 2 {
 		t.Errorf("unknown output format: %d", code)
+	}
+}
+
+var (
+	cliOnce sync.Once
+	cliPath string
+	cliErr  error
+)
+
+// buildCLI builds banmen-cli into a temporary folder (once per test binary), for tests
+// that run it as a real process: killed, interrupted, run again.
+func buildCLI(t *testing.T) string {
+	t.Helper()
+	cliOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "banmen-cli-")
+		if err != nil {
+			cliErr = err
+			return
+		}
+		cliPath = filepath.Join(dir, "banmen-cli")
+		cmd := exec.Command("go", "build", "-o", cliPath, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			cliErr = fmt.Errorf("building banmen-cli: %v\n%s", err, out)
+		}
+	})
+	if cliErr != nil {
+		t.Fatal(cliErr)
+	}
+	return cliPath
+}
+
+// analysedPlies returns the analysis comments of the main line's positions by ply
+// (0: the start position), for the positions that have one.
+func analysedPlies(t *testing.T, path string) map[int]string {
+	t.Helper()
+	rec, err := kifu.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	got := map[int]string{}
+	for ply, n := range append([]*kifu.Node{rec.Root}, rec.MainLine()...) {
+		for _, tc := range rec.ThinkComments(n) {
+			if tc.Analysis && (tc.HasScore || tc.HasMate) {
+				got[ply] = n.Comment
+			}
+		}
+	}
+	return got
+}
+
+// Killed outright (SIGKILL: no chance to clean up), analyse has still written every
+// position it finished to OUT, and the same command run again resumes from there: the
+// positions already analysed are read back, not searched again.
+func TestAnalyseResumesAfterKill(t *testing.T) {
+	bin := buildCLI(t)
+	eng := testbin.BanmenEngine(t)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "game.kif")
+	data, err := os.ReadFile("../../kifu/testdata/kif/kifu-for-js__ryuou201409020101.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(in, data, 0o644)
+	out := filepath.Join(dir, "out.kif")
+	const positions = 11 // plies 0 to 10
+	args := []string{"analyse", "--registry", filepath.Join(dir, "none.json"), "--engine", eng,
+		"--time", "300ms", "--from", "1", "--to", "10", in, "-o", out}
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(pipe)
+	killed := false
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), fmt.Sprintf("position 3/%d ", positions)) {
+			cmd.Process.Kill()
+			killed = true
+			break
+		}
+	}
+	io.Copy(io.Discard, pipe)
+	cmd.Wait()
+	if !killed {
+		t.Fatalf("banmen-cli ended before its third position: %s", stderr.String())
+	}
+	before := analysedPlies(t, out)
+	if len(before) < 3 || len(before) >= positions {
+		t.Fatalf("after the kill, OUT has %d analysed positions, want 3 to %d", len(before), positions-1)
+	}
+	for ply := range 3 {
+		if _, ok := before[ply]; !ok {
+			t.Errorf("ply %d, analysed before the kill, is not in OUT", ply)
+		}
+	}
+	res, err := exec.Command(bin, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("run again: %v\n%s", err, res)
+	}
+	want := fmt.Sprintf("%d positions searched, %d read back from %s", positions-len(before), len(before), out)
+	if !strings.Contains(string(res), want) {
+		t.Errorf("run again: output lacks %q:\n%s", want, res)
+	}
+	after := analysedPlies(t, out)
+	if len(after) != positions {
+		t.Errorf("after the second run, %d positions analysed, want %d", len(after), positions)
+	}
+	for ply, c := range before {
+		// the label (悪手, 疑問手) is added at the end; the analysis itself is kept
+		if !strings.Contains(after[ply], c) {
+			t.Errorf("ply %d was analysed again: %q, then %q", ply, c, after[ply])
+		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -24,11 +25,13 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	conc := fs.Int("concurrency", 1, "games played at once")
 	openings := fs.String("openings", "", "a file of start positions (USI position lines or SFENs), or a record")
 	sprtText := fs.String("sprt", "", "stop early by SPRT: elo0,elo1[,alpha,beta]")
-	out := fs.String("out", "games", "the folder the records are written to")
+	out := fs.String("out", "games", "the folder the records are written to; run again on it, the series goes on where it stopped")
+	fs.StringVar(out, "o", "games", "the same as --out")
+	force := fs.Bool("force", false, "play every game again, overwriting the records in --out")
 	maxMoves := fs.Int("max-moves", 320, "a game reaching this many moves is a draw")
 	ponder := fs.Bool("ponder", false, "let the engines ponder")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: banmen-cli match --engine A --engine B [--games N] [--tc 10+1] [--concurrency 2] [--openings FILE] [--sprt elo0,elo1] [--option 2:'Skill Level=5']")
+		fmt.Fprintln(stderr, "usage: banmen-cli match --engine A --engine B [--games N] [--tc 10+1] [--concurrency 2] [--openings FILE] [--sprt elo0,elo1] [--option 2:'Skill Level=5'] [-o DIR] [--force]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -47,7 +50,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "banmen-cli match: --games and --concurrency must be at least 1")
 		return 2
 	}
-	cfg := match.Config{Games: *games, Time: tc, Concurrency: *conc, OutDir: *out, MaxMoves: *maxMoves, Ponder: *ponder}
+	cfg := match.Config{Games: *games, Time: tc, Concurrency: *conc, OutDir: *out, MaxMoves: *maxMoves, Ponder: *ponder, Resume: !*force}
 	if *sprtText != "" {
 		s, err := match.ParseSPRT(*sprtText)
 		if err != nil {
@@ -72,6 +75,20 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.Engines = [2]engine.Definition{defs[0], defs[1]}
 	fmt.Fprintf(stdout, "%s vs %s, %d games, %s, %d at once; records in %s\n", defs[0].Name, defs[1].Name, *games, tc, *conc, *out)
+	if cfg.Resume {
+		// a series run again on its folder goes on: its finished games are kept and counted
+		done, err := match.ReadFinished(cfg)
+		if err != nil {
+			return matchError(stderr, err)
+		}
+		if len(done) > 0 {
+			var sc match.Score
+			for _, g := range done {
+				sc = sc.Add(g)
+			}
+			fmt.Fprintf(stdout, "resuming: %d finished games in %s are kept (%s); --force plays them again\n", len(done), *out, sc)
+		}
+	}
 	pl := &progressLine{w: stdout, term: isTerminal(stdout)}
 	cfg.Progress = func(p match.Progress) {
 		sprt := ""
@@ -85,11 +102,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	sum, err := match.Run(ctx, cfg)
 	pl.done()
 	if err != nil {
-		fmt.Fprintf(stderr, "banmen-cli match: %v\n", err)
-		return 1
-	}
-	for _, e := range sum.Errors {
-		fmt.Fprintf(stderr, "warning: %v\n", e)
+		return matchError(stderr, err)
 	}
 	diff, margin := sum.Score.Elo()
 	fmt.Fprintf(stdout, "Score of %s vs %s: %d - %d - %d [%.3f] %d\n", defs[0].Name, defs[1].Name,
@@ -98,10 +111,32 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if cfg.SPRT != nil {
 		fmt.Fprintf(stdout, "SPRT: %s (LLR %.2f)\n", sum.Verdict, sum.LLR)
 	}
-	fmt.Fprintf(stdout, "%d games in %s\n", sum.Score.Games(), sum.Elapsed.Round(time.Second))
+	if sum.Resumed > 0 {
+		fmt.Fprintf(stdout, "%d games (%d of them played before) in %s\n", sum.Score.Games(), sum.Resumed, sum.Elapsed.Round(time.Second))
+	} else {
+		fmt.Fprintf(stdout, "%d games in %s\n", sum.Score.Games(), sum.Elapsed.Round(time.Second))
+	}
+	// an engine that failed (crashed, hung, would not start) lost its game and the
+	// series went on; a record that could not be written is lost: either way, exit 1
+	for _, e := range sum.Errors {
+		fmt.Fprintf(stderr, "banmen-cli match: %v\n", e)
+	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "interrupted")
 		return 1
 	}
+	if len(sum.Errors) > 0 {
+		return 1
+	}
 	return 0
+}
+
+// matchError prints an error of the series; a folder holding another series gets a hint.
+func matchError(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "banmen-cli match: %v\n", err)
+	var ce *match.ConflictError
+	if errors.As(err, &ce) {
+		fmt.Fprintln(stderr, "banmen-cli match: give another folder with -o, or --force to play the series over it")
+	}
+	return 1
 }

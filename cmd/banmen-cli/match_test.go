@@ -2,7 +2,10 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -68,3 +71,115 @@ func TestMatchCommand(t *testing.T) {
 	}
 	os.RemoveAll(out)
 }
+
+// scriptEngine writes a shell script that speaks just enough USI to be probed and
+// started, and then does what onGo says when asked to search: a scripted fake engine
+// for faults, run as a real child process.
+func scriptEngine(t *testing.T, name, onGo string) string {
+	t.Helper()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	path := filepath.Join(t.TempDir(), "engine.sh")
+	script := "#!" + sh + `
+while read -r cmd rest; do
+  case "$cmd" in
+    usi) echo "id name ` + name + `"; echo usiok ;;
+    isready) echo readyok ;;
+    go) ` + onGo + ` ;;
+    quit) exit 0 ;;
+  esac
+done
+`
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// An engine that fails in a game loses it, and the series goes on; but the match ends
+// with exit status 1, saying which engine failed in which game (it used to exit 0).
+func TestMatchEngineFailureExits1(t *testing.T) {
+	fairy := debianEngine(t, "fairy-stockfish")
+	crasher := scriptEngine(t, "Crasher", `echo "segmentation fault (pretend)" >&2; exit 3`)
+	out := filepath.Join(t.TempDir(), "games")
+	code, stdout, stderr := runCLI("match", "--registry", filepath.Join(t.TempDir(), "none.json"), "--engine", fairy, "--engine", crasher,
+		"--games", "2", "--tc", "0/200ms", "--out", out)
+	if code != 1 {
+		t.Errorf("exit %d, want 1:\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "Score of Fairy-Stockfish 11.1 LB 64 vs Crasher: 2 - 0 - 0") {
+		t.Errorf("the failed games are not scored as losses:\n%s", stdout)
+	}
+	for _, game := range []string{"game 1", "game 2"} {
+		if !regexp.MustCompile(game + `: engine "?Crasher"? \((sente|gote)\) failed`).MatchString(stderr) {
+			t.Errorf("stderr does not say that Crasher failed in %s:\n%s", game, stderr)
+		}
+	}
+}
+
+// A match run again on its folder goes on: the finished games are kept, counted in
+// the score, and not played again (it used to overwrite them). A folder holding
+// another series is refused, unless --force says to play over it.
+func TestMatchResumes(t *testing.T) {
+	fairy := debianEngine(t, "fairy-stockfish")
+	reg := filepath.Join(t.TempDir(), "none.json")
+	out := filepath.Join(t.TempDir(), "games")
+	args := func(games string, more ...string) []string {
+		return append([]string{"match", "--registry", reg, "--engine", fairy, "--engine", fairy, "--option", "2:Skill Level=0",
+			"--games", games, "--tc", "0/100ms", "--max-moves", "12"}, more...)
+	}
+	code, stdout, stderr := runCLI(args("2", "-o", out)...)
+	if code != 0 {
+		t.Fatalf("first run: exit %d: %s %s", code, stdout, stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "*.kifu"))
+	if len(files) != 2 {
+		t.Fatalf("-o: %d records in %s", len(files), out)
+	}
+	before := map[string]string{}
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		before[f] = string(data)
+	}
+	score := regexp.MustCompile(`Score of .*: (\d+) - (\d+) - (\d+)`).FindStringSubmatch(stdout)
+	if score == nil {
+		t.Fatalf("no score in %s", stdout)
+	}
+	code, stdout, stderr = runCLI(args("3", "--out", out)...)
+	if code != 0 {
+		t.Fatalf("run again: exit %d: %s %s", code, stdout, stderr)
+	}
+	for _, want := range []string{"resuming: 2 finished games in " + out + " are kept", "game 3/3 (100%)", "3 games (2 of them played before)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("run again: output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "game 1/3") || strings.Contains(stdout, "game 2/3") {
+		t.Errorf("finished games were played again:\n%s", stdout)
+	}
+	again := regexp.MustCompile(`Score of .*: (\d+) - (\d+) - (\d+)`).FindStringSubmatch(stdout)
+	if again == nil || atoi(again[1])+atoi(again[2])+atoi(again[3]) != 3 ||
+		atoi(again[1]) < atoi(score[1]) || atoi(again[2]) < atoi(score[2]) || atoi(again[3]) < atoi(score[3]) {
+		t.Errorf("score %v after %v", again, score)
+	}
+	for f, data := range before {
+		if now, _ := os.ReadFile(f); string(now) != data {
+			t.Errorf("%s was written again", f)
+		}
+	}
+	// another series in the folder: refused, then played over with --force
+	code, _, stderr = runCLI("match", "--registry", reg, "--engine", fairy, "--engine", fairy, "--option", "2:Skill Level=1",
+		"--games", "1", "--tc", "0/100ms", "--max-moves", "4", "-o", out)
+	if code != 1 || !strings.Contains(stderr, "is not game 1 of this series") || !strings.Contains(stderr, "--force") {
+		t.Errorf("another series: exit %d: %s", code, stderr)
+	}
+	code, stdout, stderr = runCLI("match", "--registry", reg, "--engine", fairy, "--engine", fairy, "--option", "2:Skill Level=1",
+		"--games", "1", "--tc", "0/100ms", "--max-moves", "4", "-o", out, "--force")
+	if code != 0 || !strings.Contains(stdout, "1 games in") {
+		t.Errorf("--force: exit %d: %s %s", code, stdout, stderr)
+	}
+}
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }

@@ -34,7 +34,9 @@ type Config struct {
 	// Bad and Dubious are the score losses (in centipawns, for the mover) that make a
 	// move 悪手 or 疑問手; 0 takes 300 and 150.
 	Bad, Dubious int
-	// Progress, if set, is called after each position.
+	// Progress, if set, is called after each position: when Progress.Searched, the
+	// record holds one more analysis, and a caller that saves it there loses nothing
+	// to an interruption, however abrupt (running again reads it back).
 	Progress func(Progress)
 	// NoLabels leaves the 悪手/疑問手 labels alone (a second engine's analysis).
 	NoLabels bool
@@ -43,7 +45,8 @@ type Config struct {
 // Progress says how far an analysis is.
 type Progress struct {
 	Done, Total int
-	Ply         int // the ply of the position just analysed
+	Ply         int  // the ply of the position just analysed
+	Searched    bool // it was searched now and its comment written (not read back)
 	Elapsed     time.Duration
 	ETA         time.Duration
 }
@@ -62,6 +65,7 @@ type SideSummary struct {
 type Summary struct {
 	Sides     [2]SideSummary // by the mover's colour
 	Positions int            // positions searched now (not read back from comments)
+	ReadBack  int            // positions whose analysis was read back from their comments
 	Complete  bool           // every position of the range has an analysis
 }
 
@@ -119,8 +123,10 @@ func Run(ctx context.Context, rec *kifu.Record, cfg Config) (Summary, error) {
 	done := 0
 	for k := from - 1; k <= to; k++ {
 		n := nodes[k]
+		searched := false
 		if e, ok := readBack(rec, n, name); ok {
 			evals[k] = e
+			sum.ReadBack++
 		} else {
 			e, err := search(ctx, rec, n, cfg)
 			if err != nil {
@@ -128,11 +134,12 @@ func Run(ctx context.Context, rec *kifu.Record, cfg Config) (Summary, error) {
 			}
 			evals[k] = e
 			sum.Positions++
+			searched = true
 		}
 		done++
 		if cfg.Progress != nil {
 			el := time.Since(t0)
-			cfg.Progress(Progress{Done: done, Total: total, Ply: k, Elapsed: el,
+			cfg.Progress(Progress{Done: done, Total: total, Ply: k, Searched: searched, Elapsed: el,
 				ETA: time.Duration(float64(el) / float64(done) * float64(total-done))})
 		}
 	}

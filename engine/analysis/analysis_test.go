@@ -106,8 +106,14 @@ func TestAnalyseRealRecordCancelAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	// positions 0..10: five were done before the cancel, six remain
-	if sum.Positions != 6 || len(progress) != 11 || progress[10].Done != 11 || !sum.Complete {
-		t.Errorf("resumed: searched %d, progress %d", sum.Positions, len(progress))
+	if sum.Positions != 6 || sum.ReadBack != 5 || len(progress) != 11 || progress[10].Done != 11 || !sum.Complete {
+		t.Errorf("resumed: searched %d, read back %d, progress %d", sum.Positions, sum.ReadBack, len(progress))
+	}
+	// a caller saves the record when a position was searched, not when one was read back
+	for i, p := range progress {
+		if p.Searched != (i >= 5) {
+			t.Errorf("position %d (ply %d): Searched %v", i+1, p.Ply, p.Searched)
+		}
 	}
 	if sum.Sides[board.Black].Moves+sum.Sides[board.White].Moves != 10 {
 		t.Errorf("judged %+v", sum.Sides)

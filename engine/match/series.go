@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -77,6 +78,10 @@ type Config struct {
 	SPRT   *SPRT
 	// OutDir, if set, receives every game as a KIF file.
 	OutDir string
+	// Resume goes on with a series that OutDir holds part of: its finished games are
+	// read back (ReadFinished), counted and not played again. A record there of
+	// another series is an error. Without Resume, records there are overwritten.
+	Resume bool
 	// Progress, if set, is called after every game (from one goroutine at a time).
 	Progress func(Progress)
 	Manager  *engine.Manager // nil: a new one
@@ -92,6 +97,7 @@ type GameReport struct {
 	Record       *kifu.Record
 	Path         string // where it was written, if OutDir is set
 	Duration     time.Duration
+	Resumed      bool // read back from OutDir, not played now
 }
 
 // Progress is the series so far.
@@ -113,10 +119,13 @@ type Summary struct {
 	LLR     float64
 	Elapsed time.Duration
 	Errors  []error // engine failures, write errors: the series went on
+	Resumed int     // games read back from OutDir (Config.Resume), counted in Score and Games
 }
 
 // Run plays the series. It stops early when the SPRT decides, or when ctx ends (the
-// games in progress are aborted and not counted).
+// games in progress are aborted and not counted). With Config.Resume, the games that
+// OutDir already holds finished are counted and not played; Progress then counts them
+// in Done from the first game played now.
 func Run(ctx context.Context, cfg Config) (Summary, error) {
 	if cfg.Games <= 0 {
 		return Summary{}, errors.New("match: the number of games must be positive")
@@ -139,6 +148,42 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	if cfg.Manager == nil {
 		cfg.Manager = engine.NewManager(nil)
 	}
+	var sum Summary
+	count := func(rep GameReport) {
+		sum.Games = append(sum.Games, rep)
+		sum.Score = sum.Score.Add(rep)
+		if cfg.SPRT != nil {
+			sum.LLR, sum.Verdict = cfg.SPRT.LLR(sum.Score), cfg.SPRT.Verdict(sum.Score)
+		}
+	}
+	var todo []int // the games to play, from 0
+	if cfg.Resume {
+		done, err := ReadFinished(cfg)
+		if err != nil {
+			return Summary{}, err
+		}
+		finished := map[int]bool{}
+		for _, rep := range done {
+			count(rep)
+			finished[rep.Index-1] = true
+		}
+		sum.Resumed = len(done)
+		for i := 0; i < cfg.Games; i++ {
+			if !finished[i] {
+				todo = append(todo, i)
+			}
+		}
+		if sum.Verdict != Continue {
+			todo = nil // the SPRT decided on the games already played
+		}
+	} else {
+		for i := 0; i < cfg.Games; i++ {
+			todo = append(todo, i)
+		}
+	}
+	if cfg.Concurrency > len(todo) {
+		cfg.Concurrency = len(todo)
+	}
 	if cfg.OutDir != "" {
 		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
 			return Summary{}, err
@@ -148,10 +193,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	defer stop()
 	t0 := time.Now()
 	jobs := make(chan int)
-	var (
-		mu  sync.Mutex
-		sum Summary
-	)
+	var mu sync.Mutex
 	report := func(rep GameReport, err error) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -161,25 +203,14 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		if rep.Result.Reason == game.Aborted || !rep.Result.Over() {
 			return
 		}
-		sum.Games = append(sum.Games, rep)
-		switch {
-		case rep.Result.Draw:
-			sum.Score.Draws++
-		case (rep.Result.Winner == board.Black) == rep.FirstIsBlack:
-			sum.Score.Wins++
-		default:
-			sum.Score.Losses++
+		count(rep)
+		p := Progress{Done: len(sum.Games), Total: cfg.Games, Score: sum.Score, Last: rep, Elapsed: time.Since(t0),
+			LLR: sum.LLR, Verdict: sum.Verdict}
+		if played := p.Done - sum.Resumed; played > 0 {
+			p.ETA = time.Duration(float64(p.Elapsed) / float64(played) * float64(len(todo)-played))
 		}
-		p := Progress{Done: len(sum.Games), Total: cfg.Games, Score: sum.Score, Last: rep, Elapsed: time.Since(t0)}
-		if p.Done > 0 {
-			p.ETA = time.Duration(float64(p.Elapsed) / float64(p.Done) * float64(cfg.Games-p.Done))
-		}
-		if cfg.SPRT != nil {
-			p.LLR, p.Verdict = cfg.SPRT.LLR(sum.Score), cfg.SPRT.Verdict(sum.Score)
-			sum.LLR, sum.Verdict = p.LLR, p.Verdict
-			if p.Verdict != Continue {
-				stop()
-			}
+		if cfg.SPRT != nil && p.Verdict != Continue {
+			stop()
 		}
 		if cfg.Progress != nil {
 			cfg.Progress(p)
@@ -195,7 +226,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		}()
 	}
 feed:
-	for i := 0; i < cfg.Games; i++ {
+	for _, i := range todo {
 		select {
 		case jobs <- i:
 		case <-ctx.Done():
@@ -205,6 +236,7 @@ feed:
 	close(jobs)
 	wg.Wait()
 	sum.Elapsed = time.Since(t0)
+	sort.Slice(sum.Games, func(a, b int) bool { return sum.Games[a].Index < sum.Games[b].Index })
 	return sum, nil
 }
 
@@ -245,7 +277,7 @@ func worker(ctx context.Context, cfg *Config, learnMu *sync.Mutex, jobs <-chan i
 			learnMu.Unlock()
 			r, err := cfg.Manager.Start(ctx, def, engine.StartOptions{Ponder: cfg.Ponder})
 			if err != nil {
-				report(GameReport{Index: i + 1}, err)
+				report(GameReport{Index: i + 1}, fmt.Errorf("game %d: %w", i+1, err))
 				running[k] = nil
 			} else {
 				running[k] = r
@@ -253,7 +285,12 @@ func worker(ctx context.Context, cfg *Config, learnMu *sync.Mutex, jobs <-chan i
 		}
 		if running[0] == nil || running[1] == nil {
 			// an engine that won't start: the game can't be played; score it against that engine
-			rep := GameReport{Index: i + 1, FirstIsBlack: i%2 == 0}
+			learnMu.Lock()
+			rep := GameReport{Index: i + 1, FirstIsBlack: i%2 == 0, Black: cfg.Engines[0].Name, White: cfg.Engines[1].Name}
+			learnMu.Unlock()
+			if !rep.FirstIsBlack {
+				rep.Black, rep.White = rep.White, rep.Black
+			}
 			rep.Result = game.Result{Reason: game.PlayerFailure}
 			switch {
 			case running[0] == nil && running[1] == nil:
@@ -269,6 +306,28 @@ func worker(ctx context.Context, cfg *Config, learnMu *sync.Mutex, jobs <-chan i
 		rep, err := playOne(ctx, cfg, i, running)
 		report(rep, err)
 	}
+}
+
+// Add returns the score with a finished game counted, from the first engine's side.
+func (s Score) Add(rep GameReport) Score {
+	switch {
+	case rep.Result.Draw:
+		s.Draws++
+	case (rep.Result.Winner == board.Black) == rep.FirstIsBlack:
+		s.Wins++
+	default:
+		s.Losses++
+	}
+	return s
+}
+
+// failed names the engine that failed in a game lost by engine failure, and its side.
+func failed(rep GameReport, detail string) string {
+	who := fmt.Sprintf("engine %q (sente)", rep.Black)
+	if rep.Result.Winner == board.Black {
+		who = fmt.Sprintf("engine %q (gote)", rep.White)
+	}
+	return who + " failed: " + detail
 }
 
 func colourOf(black bool) board.Color {
@@ -303,11 +362,10 @@ func playOne(ctx context.Context, cfg *Config, i int, running [2]*engine.Running
 		Opening: op.Name, Result: res, Record: g.Record(), Duration: time.Since(t0)}
 	var werr error
 	if res.Reason == game.PlayerFailure {
-		werr = fmt.Errorf("game %d: %s", i+1, res.Detail)
+		werr = fmt.Errorf("game %d: %s", i+1, failed(rep, res.Detail))
 	}
 	if cfg.OutDir != "" && res.Reason != game.Aborted {
-		name := fmt.Sprintf("%04d-%s-vs-%s.kifu", i+1, unsafeName.ReplaceAllString(rep.Black, "_"), unsafeName.ReplaceAllString(rep.White, "_"))
-		rep.Path = filepath.Join(cfg.OutDir, name)
+		rep.Path = filepath.Join(cfg.OutDir, gameFile(i, rep.Black, rep.White))
 		text, err := kifu.FormatRecord(rep.Record, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
 		if err == nil {
 			err = atomicfile.Write(rep.Path, []byte(text), 0o644)

@@ -115,7 +115,14 @@ func TestSeriesCrashLosesTheGame(t *testing.T) {
 	}
 	// crashy dies on its second go in each game (it is restarted between games)
 	if sum.Score.Wins != 2 || len(sum.Errors) != 2 {
-		t.Errorf("score %v, errors %v", sum.Score, sum.Errors)
+		t.Fatalf("score %v, errors %v", sum.Score, sum.Errors)
+	}
+	// each error names the game and the engine that failed in it, with its side
+	for i, e := range sum.Errors {
+		side := map[bool]string{true: "gote", false: "sente"}[strings.HasPrefix(e.Error(), "game 1:")]
+		if !strings.Contains(e.Error(), `engine "crashy" (`+side+`) failed: `) || !strings.HasPrefix(e.Error(), "game ") {
+			t.Errorf("error %d: %v", i, e)
+		}
 	}
 	for _, g := range sum.Games {
 		if g.Result.Reason != game.PlayerFailure || g.Record.MainEnd().Special != kifu.ErrorEnd {
