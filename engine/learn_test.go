@@ -46,7 +46,7 @@ func TestLearnFromGpsusiCrash(t *testing.T) {
 	defer m.CloseAll(5 * time.Second)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	sr, err := r.Session.Go(ctx, usiclient.NewPosition(board.NewStartPosition()), usiclient.Go{Depth: 2})
+	sr, err := r.Go(ctx, usiclient.NewPosition(board.NewStartPosition()), usiclient.Go{Depth: 2})
 	if err == nil {
 		_, err = sr.Wait(ctx)
 	}

@@ -12,23 +12,32 @@ import (
 type Manager struct {
 	Registry *Registry
 
-	mu      sync.Mutex
-	running map[*Running]struct{}
+	mu       sync.Mutex
+	running  map[*Running]struct{}
+	starting int           // Starts under way
+	started  chan struct{} // closed (and replaced) whenever a Start returns
 }
 
 // NewManager returns a manager over a registry.
 func NewManager(reg *Registry) *Manager {
-	return &Manager{Registry: reg, running: map[*Running]struct{}{}}
+	return &Manager{Registry: reg, running: map[*Running]struct{}{}, started: make(chan struct{})}
 }
 
 // Start runs an engine and keeps track of it until it is closed or dies.
 func (m *Manager) Start(ctx context.Context, def Definition, opts StartOptions) (*Running, error) {
+	m.mu.Lock()
+	m.starting++
+	m.mu.Unlock()
 	r, err := Start(ctx, def, opts)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		m.track(r)
 	}
-	m.track(r)
-	return r, nil
+	m.mu.Lock()
+	m.starting--
+	close(m.started)
+	m.started = make(chan struct{})
+	m.mu.Unlock()
+	return r, err
 }
 
 // StartByName runs a registered engine found by ID or display name.
@@ -62,22 +71,43 @@ func (m *Manager) Restart(ctx context.Context, r *Running) (*Running, error) {
 	return nr, nil
 }
 
-// Running returns the engines running now.
+// Running returns the engines running now (not those closed or dead).
 func (m *Manager) Running() []*Running {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	out := make([]*Running, 0, len(m.running))
 	for r := range m.running {
-		out = append(out, r)
+		select {
+		case <-r.ended:
+		default:
+			out = append(out, r)
+		}
 	}
 	return out
 }
 
-// CloseAll quits every running engine, in parallel, killing those that don't quit
-// within timeout. It returns when all their processes are gone.
+// CloseAll quits every running engine, in parallel: each gets its quit timeout (see
+// Running.Close) or timeout, whichever is shorter, and is then killed. Engines whose
+// Start is under way are waited for (within timeout; cancel their contexts first)
+// and closed too. It returns when all their processes are gone.
 func (m *Manager) CloseAll(timeout time.Duration) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
+	for {
+		m.mu.Lock()
+		starting, started := m.starting, m.started
+		m.mu.Unlock()
+		if starting == 0 {
+			break
+		}
+		select {
+		case <-started:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
 	var wg sync.WaitGroup
 	for _, r := range m.Running() {
 		wg.Add(1)

@@ -34,7 +34,7 @@ func Probe(ctx context.Context, def Definition) (ProbeResult, error) {
 	if err != nil {
 		return res, err
 	}
-	info, err := r.Session.Handshake(ctx)
+	info, err := r.session.Handshake(ctx)
 	res.Handshake = time.Since(t0)
 	if err != nil {
 		r.kill()

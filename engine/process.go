@@ -19,13 +19,15 @@ type Spec struct {
 	Env  []string // KEY=VALUE pairs added to the app's environment
 }
 
-// Process is a running engine: its pipes, the tail of its stderr, and its exit.
-// Stdout is read by the caller (a usiclient session); stderr is drained into
-// Stderr on a goroutine of its own, so a chatty engine never blocks.
+// Process is a running engine: its pipes and its exit. Stdout and Stderr are read
+// by the caller (a usiclient session reads both: stderr goes, decoded like stdout,
+// into its protocol log); a caller must drain Stderr, or a chatty engine blocks on
+// it. Stderr is closed a moment after the process exits, so that a stray child that
+// still holds it open cannot keep its reader waiting.
 type Process struct {
 	Stdin  io.WriteCloser
 	Stdout io.ReadCloser
-	Stderr *Ring
+	Stderr io.Reader
 
 	cmd     *exec.Cmd
 	path    string
@@ -55,6 +57,9 @@ func (s Spec) resolve() (path, dir string, err error) {
 	}
 	return path, dir, nil
 }
+
+// stderrLinger is how long stderr stays open after the process exited.
+const stderrLinger = time.Second
 
 // StartProcess starts the engine in its own process group. On Linux the engine runs
 // under a guard that kills the whole group when the app dies, however it dies.
@@ -100,28 +105,19 @@ func StartProcess(s Spec) (*Process, error) {
 	p := &Process{
 		Stdin:  inW,
 		Stdout: outR,
-		Stderr: NewRing(200, 1000),
+		Stderr: errR,
 		cmd:    cmd,
 		path:   path,
 		done:   make(chan struct{}),
 	}
-	drained := make(chan struct{})
-	go func() {
-		io.Copy(p.Stderr, errR)
-		errR.Close()
-		close(drained)
-	}()
 	go func() {
 		p.waitErr = cmd.Wait()
 		// anything the engine left behind in its group goes with it
 		killGroup(cmd)
-		// the engine's last words on stderr belong in the failure report: wait for them,
-		// but not for a stray child that still holds stderr open
-		select {
-		case <-drained:
-		case <-time.After(500 * time.Millisecond):
-		}
 		close(p.done)
+		// the engine's last words on stderr are read by now, unless a stray child
+		// still holds it open: don't let that keep the reader waiting
+		time.AfterFunc(stderrLinger, func() { errR.Close() })
 	}()
 	return p, nil
 }

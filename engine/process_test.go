@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -78,6 +79,11 @@ func TestProcessPipesStderrAndExit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	stderr := make(chan string, 1)
+	go func() {
+		b, _ := io.ReadAll(p.Stderr) // the caller drains stderr; it ends after the exit
+		stderr <- string(b)
+	}()
 	r := bufio.NewReader(p.Stdout)
 	if l, _ := r.ReadString('\n'); l != "hello\n" {
 		t.Errorf("first line %q", l)
@@ -98,12 +104,8 @@ func TestProcessPipesStderrAndExit(t *testing.T) {
 	if got := p.ExitDescription(); got != "exit status 3" {
 		t.Errorf("ExitDescription = %q", got)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(p.Stderr.Tail(5), "problem on stderr") && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if !strings.Contains(p.Stderr.Tail(5), "problem on stderr") {
-		t.Errorf("stderr tail %q", p.Stderr.Tail(5))
+	if got := <-stderr; got != "problem on stderr\n" {
+		t.Errorf("stderr %q", got)
 	}
 }
 

@@ -5,21 +5,25 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"banmen/usiclient"
 )
 
-// Running is an engine that is running: its definition, its process and the USI
-// session over its pipes. It notices the engine's death at any moment and reports it
-// as a *Failure.
+// Running is an engine that is running: a process and the USI session over its
+// pipes. Callers talk to the engine through its methods (Go, Stop, Snapshot, …),
+// never to the process or the session. It notices the engine's death at any moment
+// and reports it as a *Failure that names how the process ended.
+//
+// The engine's stderr goes through the session, decoded as its stdout is, into the
+// protocol log (Log): its last lines are quoted in failures.
 type Running struct {
-	Def     Definition
-	Proc    *Process
-	Session *usiclient.Session
+	def     Definition
+	proc    *Process
+	session *usiclient.Session
 	opts    StartOptions
+	quit    time.Duration // how long Close gives the engine to quit
 
 	closing  chan struct{} // closed when Close starts: a death after that is expected
 	died     chan struct{} // closed when the engine died unexpectedly
@@ -38,42 +42,6 @@ type StartOptions struct {
 	OnFailure func(*Failure)
 	// Timeouts overrides the session's timeouts; Scale is multiplied by the engine's own scale.
 	Timeouts usiclient.Timeouts
-}
-
-// Failure is what the UI shows when an engine dies or times out: which engine, what
-// it was doing, how its process ended, its last protocol lines and its stderr tail.
-type Failure struct {
-	Engine     string
-	Doing      string // "starting", "searching", "pondering", "waiting for readyok", …
-	Exit       string // "exit status 1", "killed by signal 11", "running" (killed by us after a timeout)
-	LastLines  []string
-	StderrTail []string
-	Err        error
-}
-
-func (f *Failure) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "engine %q failed while %s", f.Engine, f.Doing)
-	if f.Exit != "" && f.Exit != "running" {
-		fmt.Fprintf(&b, " (%s)", f.Exit)
-	}
-	if f.Err != nil {
-		fmt.Fprintf(&b, ": %v", f.Err)
-	}
-	var ue *usiclient.Error
-	if len(f.StderrTail) > 0 && !(errors.As(f.Err, &ue) && len(ue.Stderr) > 0) {
-		fmt.Fprintf(&b, "; stderr: %q", strings.Join(lastN(f.StderrTail, 5), " | "))
-	}
-	return b.String()
-}
-
-func (f *Failure) Unwrap() error { return f.Err }
-
-func lastN(s []string, n int) []string {
-	if len(s) > n {
-		return s[len(s)-n:]
-	}
-	return s
 }
 
 func encodingOf(d *Definition) usiclient.Encoding {
@@ -97,14 +65,19 @@ func launch(def Definition, opts StartOptions) (*Running, error) {
 		to.Scale = 1
 	}
 	to.Scale *= def.Scale()
+	quit := to.Quit
+	if quit <= 0 {
+		quit = usiclient.DefaultTimeouts().Quit
+	}
 	sess := usiclient.NewSession(proc.Stdout, proc.Stdin, usiclient.Config{
-		Name:       def.Name,
-		Timeouts:   to,
-		Encoding:   encodingOf(&def),
-		StderrTail: proc.Stderr.Lines,
-		Kill:       func() error { proc.Kill(); return nil },
+		Name:     def.Name,
+		Timeouts: to,
+		Encoding: encodingOf(&def),
+		Stderr:   proc.Stderr,
+		Kill:     func() error { proc.Kill(); return nil },
 	})
-	r := &Running{Def: def, Proc: proc, Session: sess, opts: opts,
+	r := &Running{def: def, proc: proc, session: sess, opts: opts,
+		quit:    time.Duration(float64(quit) * to.Scale),
 		closing: make(chan struct{}), died: make(chan struct{}), ended: make(chan struct{})}
 	go r.watch()
 	return r, nil
@@ -129,22 +102,22 @@ func Start(ctx context.Context, def Definition, opts StartOptions) (*Running, er
 }
 
 func (r *Running) handshake(ctx context.Context) error {
-	info, err := r.Session.Handshake(ctx)
+	info, err := r.session.Handshake(ctx)
 	if err != nil {
 		return err
 	}
 	// what the engine declares now is what we send to
-	r.Def.Options = info.Options
-	if r.Def.HashMB > 0 {
-		if err := r.setOption(&info, r.Def.HashOptionName(), strconv.Itoa(r.Def.HashMB)); err != nil {
+	r.def.Options = info.Options
+	if r.def.HashMB > 0 {
+		if err := r.setOption(&info, r.def.HashOptionName(), strconv.Itoa(r.def.HashMB)); err != nil {
 			return err
 		}
 	}
-	if err := r.setOption(&info, r.Def.PonderOptionName(), strconv.FormatBool(r.opts.Ponder)); err != nil {
+	if err := r.setOption(&info, r.def.PonderOptionName(), strconv.FormatBool(r.opts.Ponder)); err != nil {
 		return err
 	}
 	for _, o := range info.Options {
-		v, set := r.Def.Values[o.Name]
+		v, set := r.def.Values[o.Name]
 		if !set || o.Type == usiclient.OptionButton {
 			continue // defaults stay the engine's own; buttons are pressed live
 		}
@@ -152,7 +125,7 @@ func (r *Running) handshake(ctx context.Context) error {
 			return err
 		}
 	}
-	return r.Session.Ready(ctx)
+	return r.session.Ready(ctx)
 }
 
 // setOption sends a setting at start. A value the engine's declared option refuses
@@ -166,7 +139,7 @@ func (r *Running) setOption(info *usiclient.EngineInfo, name, value string) erro
 			return nil
 		}
 	}
-	return r.Session.SetOption(name, value)
+	return r.session.SetOption(name, value)
 }
 
 // Warnings lists the settings Start skipped because they no longer fit the options
@@ -180,93 +153,66 @@ func (r *Running) Warnings() []string {
 // watch notices the end of the process or of the session.
 func (r *Running) watch() {
 	select {
-	case <-r.Proc.Done():
-	case <-r.Session.Done():
+	case <-r.proc.Done():
+	case <-r.session.Done():
 	}
-	// what the engine was doing: the state before the session ended, never "closed"
-	doing := doingFromState(r.Session.LastState())
 	select {
 	case <-r.closing:
 	default:
-		// the engine went away on its own, or stopped answering and was killed
-		if !r.Proc.Wait(2 * time.Second) {
-			r.Proc.Kill()
-			r.Proc.Wait(2 * time.Second)
-		}
-		f := r.failureFrom(doing, r.Session.Err())
-		if f.Err == nil {
-			f.Err = errors.New("the engine exited")
-		}
-		r.mu.Lock()
-		r.failure = f
-		r.mu.Unlock()
-		close(r.died)
-		if r.opts.OnFailure != nil {
-			go r.opts.OnFailure(f)
-		}
+		r.recordDeath()
 	}
-	<-r.Proc.Done()
-	<-r.Session.Done()
+	<-r.proc.Done()
+	<-r.session.Done()
 	close(r.ended)
 }
 
+// recordDeath records the failure of an engine that went away on its own, or stopped
+// answering and was killed: once its process has exited (killed after a few seconds)
+// and its session has read the end of its output, so that the failure says both how
+// the process ended and what the engine was doing.
+func (r *Running) recordDeath() {
+	if !r.proc.Wait(2 * time.Second) {
+		r.proc.Kill()
+		r.proc.Wait(2 * time.Second)
+	}
+	select {
+	case <-r.session.Done():
+	case <-time.After(2 * time.Second):
+		r.session.Close() // a stray child holds its output open
+	}
+	// what the engine was doing: the state before the session ended, never "closed"
+	f := r.failureFrom(doingFromState(r.session.LastState()), r.session.Err())
+	if f.Err == nil {
+		f.Err = errors.New("the engine exited")
+	}
+	r.mu.Lock()
+	r.failure = f
+	r.mu.Unlock()
+	close(r.died)
+	if r.opts.OnFailure != nil {
+		go r.opts.OnFailure(f)
+	}
+}
+
 func (r *Running) failureFrom(doing string, err error) *Failure {
-	f := &Failure{Engine: r.Def.Name, Doing: doing, Exit: r.Proc.ExitDescription(), StderrTail: r.Proc.Stderr.Lines(), Err: err}
+	f := &Failure{Engine: r.def.Name, Doing: doing, Exit: r.proc.ExitDescription(), Err: err}
 	var ue *usiclient.Error
 	if errors.As(err, &ue) && ue.Waiting != usiclient.AwaitNothing {
 		f.Doing = doingFromWaiting(ue.Waiting)
 	}
-	// the last lines both ways: what was sent matters as much as what came back
-	log := r.Session.Log()
-	if len(log) > 12 {
-		log = log[len(log)-12:]
+	// the last lines both ways (what was sent matters as much as what came back),
+	// and apart from them the tail of stderr
+	var proto []string
+	for _, l := range r.session.Log() {
+		if l.Dir == usiclient.Stderr {
+			f.StderrTail = append(f.StderrTail, l.Text)
+		} else {
+			proto = append(proto, l.String())
+		}
 	}
-	for _, l := range log {
-		f.LastLines = append(f.LastLines, l.String())
-	}
+	f.LastLines = lastN(proto, 12)
+	f.StderrTail = lastN(f.StderrTail, 20)
 	return f
-}
-
-// doingFromState says in words what an engine was doing in a session state.
-func doingFromState(st usiclient.State) string {
-	switch st {
-	case usiclient.StateNew, usiclient.StateWaitingUSIOK:
-		return "starting"
-	case usiclient.StateNotReady, usiclient.StateReady:
-		return "idle"
-	case usiclient.StateWaitingReadyOK:
-		return "getting ready (waiting for readyok)"
-	case usiclient.StateSearching:
-		return "searching"
-	case usiclient.StatePondering:
-		return "pondering"
-	case usiclient.StateMateSearching:
-		return "searching for a mate"
-	case usiclient.StateStopping:
-		return "stopping a search"
-	case usiclient.StateQuitting:
-		return "quitting"
-	}
-	return st.String()
-}
-
-// doingFromWaiting says in words what an engine was doing while the session waited for a reply.
-func doingFromWaiting(waiting usiclient.Awaiting) string {
-	switch waiting {
-	case usiclient.AwaitUSIOK:
-		return "starting (waiting for usiok)"
-	case usiclient.AwaitReadyOK:
-		return "getting ready (waiting for readyok)"
-	case usiclient.AwaitBestmoveAfterStop, usiclient.AwaitCheckmateAfterStop:
-		return "stopping a search"
-	case usiclient.AwaitBestmove, usiclient.AwaitBestmovePondering:
-		return "searching"
-	case usiclient.AwaitCheckmate:
-		return "searching for a mate"
-	case usiclient.AwaitExitAfterQuit:
-		return "quitting"
-	}
-	return "waiting for " + waiting.String()
 }
 
 // Died is closed when the engine died or stopped answering without being asked to quit.
@@ -275,8 +221,11 @@ func (r *Running) Died() <-chan struct{} { return r.died }
 // Alive reports whether the engine still runs and talks: its session has not ended,
 // its process has not exited and no failure was recorded.
 func (r *Running) Alive() bool {
-	return r.Session.Err() == nil && !r.Proc.Exited() && r.Failure() == nil
+	return r.session.Err() == nil && !r.proc.Exited() && r.Failure() == nil
 }
+
+// Exited reports whether the engine's process has exited.
+func (r *Running) Exited() bool { return r.proc.Exited() }
 
 // Failure returns why the engine died (nil while it runs or after a normal Close).
 func (r *Running) Failure() *Failure {
@@ -287,37 +236,128 @@ func (r *Running) Failure() *Failure {
 
 func (r *Running) kill() {
 	r.once.Do(func() { close(r.closing) })
-	r.Session.Close()
-	r.Proc.Kill()
+	r.session.Close()
+	r.proc.Kill()
 	<-r.ended
 }
 
-// Close ends the engine: stop if it is searching, quit, wait for it to exit, then kill
-// its process group. It returns when the process is gone; ctx bounds the polite part.
+// Close ends the engine: it stops a search, sends quit and gives the engine its quit
+// timeout (Timeouts.Quit, 5 s by default, times the engine's timeout scale), or until
+// ctx ends if that is sooner, to exit; then it kills its process group. It returns
+// when the process is gone.
 func (r *Running) Close(ctx context.Context) error {
 	r.once.Do(func() { close(r.closing) })
-	err := r.Session.Quit(ctx)
-	if !r.Proc.Wait(r.quitWait()) {
-		r.Proc.Kill()
-	}
-	r.Session.Close()
-	<-r.ended
-	if err != nil {
-		var ue *usiclient.Error
-		if errors.As(err, &ue) && errors.Is(err, usiclient.ErrTimeout) {
-			// it ignored quit and was killed: worth saying, not worth failing
-			return fmt.Errorf("engine %q ignored quit and was killed", r.Def.Name)
+	ctx, cancel := context.WithTimeout(ctx, r.quit)
+	defer cancel()
+	err := r.session.Quit(ctx)
+	killed := false
+	select {
+	case <-r.proc.Done():
+	case <-ctx.Done():
+		if !r.proc.Exited() {
+			r.proc.Kill() // its output ended, but it still runs
+			killed = true
 		}
 	}
+	r.session.Close()
+	<-r.ended
+	if killed || errors.Is(err, usiclient.ErrTimeout) || errors.Is(err, context.DeadlineExceeded) {
+		// it ignored quit and was killed: worth saying, not worth failing
+		return fmt.Errorf("engine %q ignored quit and was killed", r.def.Name)
+	}
 	return nil
-}
-
-func (r *Running) quitWait() time.Duration {
-	return time.Duration(float64(2*time.Second) * r.Def.Scale())
 }
 
 // Restart starts the same engine again with the same settings (after a failure).
 func (r *Running) Restart(ctx context.Context) (*Running, error) {
 	r.kill()
-	return Start(ctx, r.Def, r.opts)
+	return Start(ctx, r.def, r.opts)
 }
+
+// Name is the engine's name as the user knows it (the registry's display name).
+func (r *Running) Name() string { return r.def.Name }
+
+// Definition returns the engine's definition, with the options it declared at start.
+func (r *Running) Definition() Definition { return r.def }
+
+// Info returns what the engine said about itself at start: its id and options.
+func (r *Running) Info() usiclient.EngineInfo { return r.session.Info() }
+
+// Search is one search of a running engine. Its Wait gives, when the engine died
+// during the search, the engine's *Failure, which names how the process ended.
+type Search struct {
+	*usiclient.Search
+	r *Running
+}
+
+// Wait waits for the answer (or ctx). When the engine went away, the error is its
+// *Failure (errors.Is still finds the session's error kind in it).
+func (s *Search) Wait(ctx context.Context) (usiclient.Result, error) {
+	res, err := s.Search.Wait(ctx)
+	return res, s.r.explain(err)
+}
+
+func (r *Running) search(sr *usiclient.Search, err error) (*Search, error) {
+	if err != nil {
+		return nil, r.explain(err)
+	}
+	return &Search{Search: sr, r: r}, nil
+}
+
+// explain turns the error of a session that ended because the engine went away
+// into the engine's *Failure, once the watcher has seen how its process ended
+// (it waits for the exit a few seconds at most, then kills it). Other errors, and
+// the end of an engine being closed, are returned as they are.
+func (r *Running) explain(err error) error {
+	if err == nil || r.session.Err() == nil {
+		return err
+	}
+	select {
+	case <-r.died:
+		return r.Failure()
+	case <-r.ended:
+		// closed by us: unless it died before Close
+		if f := r.Failure(); f != nil {
+			return f
+		}
+		return err
+	}
+}
+
+// Go starts a search on pos; a search under way is stopped and its answer discarded.
+func (r *Running) Go(ctx context.Context, pos usiclient.Position, g usiclient.Go) (*Search, error) {
+	return r.search(r.session.Go(ctx, pos, g))
+}
+
+// GoMate starts a mate search on pos (limit 0: until stopped).
+func (r *Running) GoMate(ctx context.Context, pos usiclient.Position, limit time.Duration) (*Search, error) {
+	return r.search(r.session.GoMate(ctx, pos, limit))
+}
+
+// Stop stops the search under way, if any; its answer still comes to its Wait.
+func (r *Running) Stop() { r.session.Stop() }
+
+// PonderHit tells the engine the move it ponders on was played.
+func (r *Running) PonderHit() error { return r.explain(r.session.PonderHit()) }
+
+// NewGame sends usinewgame (after isready when needed).
+func (r *Running) NewGame(ctx context.Context) error { return r.explain(r.session.NewGame(ctx)) }
+
+// GameOver stops a search under way and sends gameover.
+func (r *Running) GameOver(ctx context.Context, res usiclient.GameResult) error {
+	return r.explain(r.session.GameOver(ctx, res))
+}
+
+// SetOption sets an option now (or before the next search, while one runs).
+func (r *Running) SetOption(name, value string) error {
+	return r.explain(r.session.SetOption(name, value))
+}
+
+// Snapshot returns what the engine thinks now: its lines and numbers for the last search.
+func (r *Running) Snapshot() usiclient.Snapshot { return r.session.Snapshot() }
+
+// Version changes whenever the snapshot changes: poll it, and take a Snapshot when it moved.
+func (r *Running) Version() uint64 { return r.session.Version() }
+
+// Log returns the protocol log: the lines sent, received, and on stderr, oldest first.
+func (r *Running) Log() []usiclient.LogLine { return r.session.Log() }

@@ -42,7 +42,7 @@ func search(t *testing.T, r *Running) (usiclient.Result, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	sr, err := r.Session.Go(ctx, usiclient.NewPosition(board.NewStartPosition()), usiclient.Go{Depth: 2})
+	sr, err := r.Go(ctx, usiclient.NewPosition(board.NewStartPosition()), usiclient.Go{Depth: 2})
 	if err != nil {
 		return usiclient.Result{}, err
 	}
@@ -137,7 +137,7 @@ func TestEngineDeathIsReportedAndRestartable(t *testing.T) {
 		t.Errorf("%d engines tracked", len(m.Running()))
 	}
 	m.CloseAll(5 * time.Second)
-	if !nr.Proc.Exited() || len(m.Running()) != 0 {
+	if !nr.Exited() || len(m.Running()) != 0 {
 		t.Error("CloseAll left the engine running")
 	}
 }
@@ -218,11 +218,11 @@ func TestEngineHungInASearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sr, err := r.Session.Go(ctx, usiclient.NewPosition(board.NewStartPosition()), usiclient.Go{Infinite: true})
+	sr, err := r.Go(ctx, usiclient.NewPosition(board.NewStartPosition()), usiclient.Go{Infinite: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Session.Stop()
+	r.Stop()
 	if _, err := sr.Wait(ctx); !errors.Is(err, usiclient.ErrTimeout) {
 		t.Fatalf("Wait = %v, want a timeout", err)
 	}
@@ -245,7 +245,7 @@ func TestEngineHungInASearch(t *testing.T) {
 			t.Errorf("last lines lack %q: %q", want, f.LastLines)
 		}
 	}
-	if !r.Proc.Exited() {
+	if !r.Exited() {
 		t.Error("the engine still runs")
 	}
 }
@@ -315,8 +315,8 @@ func TestCloseKillsAnEngineThatIgnoresQuit(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "ignored quit") {
 		t.Errorf("Close = %v", err)
 	}
-	if d := time.Since(start); !r.Proc.Exited() || d < 600*time.Millisecond {
-		t.Errorf("exited %v after %v; want killed after the 600ms quit timeout", r.Proc.Exited(), d)
+	if d := time.Since(start); !r.Exited() || d < 600*time.Millisecond {
+		t.Errorf("exited %v after %v; want killed after the 600ms quit timeout", r.Exited(), d)
 	}
 }
 
@@ -457,8 +457,8 @@ func TestBundledEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.CloseAll(5 * time.Second)
-	if r.Session.Info().Name != res.Name {
-		t.Errorf("started %q", r.Session.Info().Name)
+	if r.Info().Name != res.Name {
+		t.Errorf("started %q", r.Info().Name)
 	}
 }
 
@@ -489,7 +489,7 @@ func TestAddSearchAndCloseFairyStockfish(t *testing.T) {
 		t.Errorf("search: %v %v", res2.BestMove, err)
 	}
 	m.CloseAll(5 * time.Second)
-	if !r.Proc.Exited() {
+	if !r.Exited() {
 		t.Error("still running")
 	}
 	re, dropped, err := m.Reprobe(context.Background(), def.ID)
@@ -514,4 +514,54 @@ func TestRemoteEngineThroughAWrapper(t *testing.T) {
 		t.Errorf("search: %v %v", res.BestMove, err)
 	}
 	r.Close(context.Background())
+}
+
+// A crash in the middle of a search: the search's error is the engine's *Failure, which
+// says how the process ended ("exit status 3") rather than that its output closed, and
+// quotes its stderr, decoded from Shift_JIS, which the protocol log holds too.
+func TestCrashMidSearchNamesTheExit(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("shell script engine")
+	}
+	// "エラー: 評価関数がありません" in Shift_JIS, as an engine built for Windows writes it
+	script := writeScript(t, `while read line; do
+  case "$line" in
+    usi) echo 'id name Crasher'; echo usiok;;
+    isready) echo readyok;;
+    go*) echo 'info depth 1 score cp 10 pv 7g7f'; printf '\203G\203\211\201[: \225]\211\277\212\326\220\224\202\252\202\240\202\350\202\334\202\271\202\361\n' >&2; exit 3;;
+    quit) exit 0;;
+  esac
+done`)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r, err := Start(ctx, Definition{Name: "Crasher", Path: script}, StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close(context.Background())
+	_, err = search(t, r)
+	var f *Failure
+	if !errors.As(err, &f) {
+		t.Fatalf("search = %v, want the engine's *Failure", err)
+	}
+	if !errors.Is(err, usiclient.ErrEOF) || f != r.Failure() {
+		t.Errorf("the failure %v is not the session's end, or not the engine's", err)
+	}
+	msg := err.Error()
+	const said = "エラー: 評価関数がありません"
+	for _, want := range []string{`engine "Crasher" failed while searching: exit status 3`, said} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("failure %q lacks %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "closed its output") {
+		t.Errorf("failure %q says the output closed instead of how the engine ended", msg)
+	}
+	var logged bool
+	for _, l := range r.Log() {
+		logged = logged || l.Dir == usiclient.Stderr && l.Text == said
+	}
+	if !logged {
+		t.Errorf("the protocol log lacks the stderr line %q: %v", said, r.Log())
+	}
 }

@@ -210,27 +210,23 @@ func formatStats(s usiclient.Stats, msg *Messages) string {
 
 // formatEngine writes what one engine of a study shows. lastTo is where the move before
 // the study's position went (board.NoSquare when unknown).
-func formatEngine(v study.View, starting bool, lastTo board.Square, msg *Messages) engineText {
+func formatEngine(v study.EngineView, lastTo board.Square, msg *Messages) engineText {
 	st := stateStopped
-	switch {
-	case starting:
+	switch v.State {
+	case study.Starting:
 		st = stateStarting
-	case v.Thinking:
+	case study.Thinking:
 		st = stateThinking
 	}
-	et := engineText{Stats: formatStats(v.Stats, msg)}
+	et := engineText{Stats: formatStats(usiclient.Stats{}, msg)}
 	var expects string
-	if v.OK && v.Position != "" {
-		if pos, err := board.ParseSFEN(v.Position); err == nil {
-			et.Position = v.Position
-			for _, l := range v.Lines {
-				et.Rows = append(et.Rows, formatRow(pos, l, lastTo, msg))
-			}
-			expects = predicted(pos, v.Lines, lastTo)
+	if v.OK && v.Root != nil {
+		et.Stats = formatStats(v.Stats, msg)
+		et.Position = v.Position
+		for _, l := range v.Lines {
+			et.Rows = append(et.Rows, formatRow(v.Root, l, lastTo, msg))
 		}
-	}
-	if !v.OK {
-		et.Stats = formatStats(usiclient.Stats{}, msg)
+		expects = predicted(v.Root, v.Lines, lastTo)
 	}
 	et.Header = formatHeader(v.Engine, st, expects, msg)
 	return et

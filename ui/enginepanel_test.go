@@ -91,9 +91,10 @@ func TestFormatEngine(t *testing.T) {
 	start := board.NewStartPosition()
 	l1 := lineFrom(t, start, 1, usiclient.Score{Kind: usiclient.ScoreCP, Value: 40}, "7g7f", "3c3d", "8h2b+", "3a2b")
 	l2 := lineFrom(t, start, 2, usiclient.Score{Kind: usiclient.ScoreCP, Value: -12, Bound: usiclient.UpperBound}, "2g2f", "9a9b", "5e5d")
-	v := study.View{Engine: "Banmen", Position: start.SFEN(), Lines: []usiclient.Line{l1, l2}, OK: true, Thinking: true,
-		Stats: usiclient.Stats{Depth: 9, SelDepth: 14, Nodes: 1_234_567, NPS: 850_000, Hashfull: 25}}
-	et := formatEngine(v, false, board.NoSquare, ja)
+	v := study.EngineView{State: study.Thinking, View: study.View{Engine: "Banmen", Root: start, Position: start.SFEN(),
+		Lines: []usiclient.Line{l1, l2}, OK: true, Thinking: true,
+		Stats: usiclient.Stats{Depth: 9, SelDepth: 14, Nodes: 1_234_567, NPS: 850_000, Hashfull: 25}}}
+	et := formatEngine(v, board.NoSquare, ja)
 	if want := "Banmen　思考中　予想手 △３四歩"; et.Header != want {
 		t.Errorf("header %q, want %q", et.Header, want)
 	}
@@ -113,11 +114,11 @@ func TestFormatEngine(t *testing.T) {
 		}
 	}
 	// nothing yet for this position: no rows, no numbers
-	et = formatEngine(study.View{Engine: "Banmen", Position: start.SFEN()}, false, board.NoSquare, ja)
+	et = formatEngine(study.EngineView{State: study.Stopped, View: study.View{Engine: "Banmen", Root: start, Position: start.SFEN()}}, board.NoSquare, ja)
 	if len(et.Rows) != 0 || !strings.HasPrefix(et.Header, "Banmen　停止") || strings.Contains(et.Stats, "9") {
 		t.Errorf("an engine with nothing to show: %+v", et)
 	}
-	if et := formatEngine(study.View{Engine: "X"}, true, board.NoSquare, ja); et.Header != "X　起動中" {
+	if et := formatEngine(study.EngineView{State: study.Starting, View: study.View{Engine: "X"}}, board.NoSquare, ja); et.Header != "X　起動中" {
 		t.Errorf("starting: %q", et.Header)
 	}
 }

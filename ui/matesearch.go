@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -17,17 +16,17 @@ import (
 )
 
 // 詰み探索 (mate search) on the position shown: the user picks an engine and a time limit,
-// the search runs in a process of its own (engine/mate) while a dialog offers to cancel it,
-// and the answer comes as the mating line in Japanese notation, or 不詰, or why there is none.
+// a mate runner (engine/mate) searches in a process of its own while a dialog offers to
+// cancel it, and the answer comes as the mating line in Japanese notation, or 不詰, or why
+// there is none. The runner owns the engine; the window only shows and formats.
 
 // mateLimits are the time limits offered, in seconds (0: none).
 var mateLimits = []int{10, 30, 60, 0}
 
-// mateRunning is a mate search under way.
+// mateRunning is a mate search under way, as the window shows it.
 type mateRunning struct {
-	cancel   context.CancelFunc
-	dlg      dialog.Dialog
-	canceled bool
+	runner *mate.Runner
+	dlg    dialog.Dialog
 }
 
 func (c *studyCtl) limitLabel(secs int) string {
@@ -82,20 +81,15 @@ func (c *studyCtl) searchMate(def engine.Definition, limit time.Duration) {
 	if mv := w.shownLastMove(); mv != board.NoMove {
 		last = mv.To()
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	mr := &mateRunning{cancel: cancel}
+	mr := &mateRunning{runner: mate.Start(c.mgr, def, pos, limit)}
 	c.mate = mr
-	done := make(chan struct{})
 	c.mu.Lock()
-	c.mateCancel, c.mateDone = cancel, done
+	c.mateRunner = mr.runner
 	c.mu.Unlock()
 
 	text := fmt.Sprintf(m.MateSearchingF, def.Name)
 	bar := widget.NewProgressBarInfinite()
-	stop := widget.NewButton(m.Cancel, func() {
-		mr.canceled = true
-		cancel()
-	})
+	stop := widget.NewButton(m.Cancel, mr.runner.Cancel)
 	d := dialog.NewCustomWithoutButtons(m.MateTitle, container.NewVBox(messageContent(text), bar), w.win)
 	d.SetButtons([]fyne.CanvasObject{stop})
 	mr.dlg = d
@@ -103,22 +97,20 @@ func (c *studyCtl) searchMate(def engine.Definition, limit time.Duration) {
 	d.Show()
 
 	go func() {
-		res, err := mate.Search(ctx, def, pos, limit) // closes its engine before it returns
-		c.mu.Lock()
-		c.mateCancel, c.mateDone = nil, nil
-		c.mu.Unlock()
-		close(done)
+		<-mr.runner.Done()
+		res, canceled := mr.runner.Result()
 		c.post(func() {
 			bar.Stop()
 			d.Hide()
 			c.mate = nil
-			cancel()
-			if mr.canceled {
+			c.mu.Lock()
+			if c.mateRunner == mr.runner {
+				c.mateRunner = nil
+			}
+			c.mu.Unlock()
+			if canceled {
 				w.setStatus(m.MateCanceled)
 				return
-			}
-			if err != nil && res.Status != mate.Failed {
-				res.Status, res.Detail = mate.Failed, err.Error()
 			}
 			w.showMessage(m.MateTitle, mateText(res, pos, last, m))
 		})

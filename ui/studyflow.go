@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -16,14 +15,16 @@ import (
 
 	"banmen/board"
 	"banmen/engine"
+	"banmen/engine/mate"
 	"banmen/engine/study"
 	"banmen/kifu"
 )
 
-// 検討 (study) in the main window: the menu's dialog starts engines on the position shown,
-// the panel (tab エンジン) shows their lines, and the study follows the user through the
-// record. Engines start, move and stop on goroutines of their own, never on the Fyne
-// goroutine; what they think reaches the panel through a poll, at most ten times a second.
+// 検討 (study) in the main window: the menu's dialog starts a study runner (engine/study)
+// on the position shown, the panel (tab エンジン) shows its engines' lines, and the window
+// gives the runner each position the user goes to. The runner owns the engines: it starts,
+// moves, stops and closes them, and reports a failure; the window keeps no engine of its
+// own, polls the runner's version at most ten times a second and formats what it shows.
 // A study never changes the record.
 
 // pollInterval is how often the panel asks the study whether its engines said something.
@@ -34,6 +35,9 @@ type studyCtl struct {
 	w  *MainWindow
 	do func(func()) // runs a function on the Fyne goroutine: fyne.Do (tests queue it)
 
+	// mgr starts every engine of the window's studies and mate searches, and closes
+	// them all when the window goes (CloseEngines)
+	mgr       *engine.Manager
 	run       *studyRun // the study under way, or nil
 	names     []string  // the engines the panel shows
 	lines     int       // rows per engine in the panel
@@ -45,14 +49,14 @@ type studyCtl struct {
 	editing   bool         // the position editor paused the study
 	mate      *mateRunning // the mate search under way, or nil
 
+	// the runners under way, for closeAll, which runs on any goroutine
 	mu         sync.Mutex
-	live       map[*studyRun]bool // runs whose engines are not closed yet
-	mateCancel context.CancelFunc // cancels the mate search under way
-	mateDone   chan struct{}      // closed when its engine has quit
+	running    *study.Runner
+	mateRunner *mate.Runner
 }
 
 func newStudyCtl(w *MainWindow) *studyCtl {
-	return &studyCtl{w: w, do: fyne.Do, lastLines: 1, live: map[*studyRun]bool{}}
+	return &studyCtl{w: w, do: fyne.Do, lastLines: 1, mgr: engine.NewManager(nil)}
 }
 
 // post runs f on the Fyne goroutine.
@@ -165,65 +169,36 @@ func (w *MainWindow) StopStudy() { w.study.stop() }
 // Studying reports whether a study is under way.
 func (w *MainWindow) Studying() bool { return w.study.run != nil }
 
-// CloseEngines stops every engine the window runs and waits (at most d) until they have
-// quit. It touches no widget: the exit on a signal calls it from its own goroutine.
+// CloseEngines stops every engine the window runs and waits until they have quit: each
+// gets its quit timeout or d, whichever is shorter, and is then killed. It touches no
+// widget and reads nothing the Fyne goroutine writes: the exit on a signal calls it from
+// its own goroutine.
 func (w *MainWindow) CloseEngines(d time.Duration) { w.study.closeAll(d) }
 
-// studyRun is one study: its engines, from their start until they are closed.
+// studyRun is one study as the window shows it: its runner and what the panel needs.
 type studyRun struct {
-	defs    []engine.Definition
-	multiPV int
+	runner  *study.Runner
 	msg     atomic.Pointer[Messages]
+	lastTo  atomic.Int32  // where the move before the study's position went (board.Square)
 	redraw  atomic.Uint64 // bumped when the panel must be drawn again
 	pending atomic.Bool   // a drawing is posted and not done yet
-
-	ctx      context.Context // cancelled by stop: a start or a move under way gives up
-	cancel   context.CancelFunc
-	stopped  chan struct{}
-	stopOnce sync.Once
-	wake     chan struct{} // want changed
-	done     chan struct{} // the engines are closed
-
-	mu      sync.Mutex
-	want    studyWant
-	st      *study.Study
-	running bool // the engines have started
-}
-
-// studyWant is what the study should do: think on a position, or pause.
-type studyWant struct {
-	gen    uint64
-	start  *board.Position
-	moves  []board.Move
-	lastTo board.Square
-	paused bool
-}
-
-func (r *studyRun) stopNow() {
-	r.stopOnce.Do(func() {
-		close(r.stopped)
-		r.cancel()
-	})
-}
-
-func (r *studyRun) setWant(f func(*studyWant)) {
-	r.mu.Lock()
-	f(&r.want)
-	r.mu.Unlock()
-	select {
-	case r.wake <- struct{}{}:
-	default:
-	}
+	stopped chan struct{} // closed when the window stops the study: the poll ends
 }
 
 // start starts a study of defs showing lines lines each, on the position shown; a study
 // under way stops first.
 func (c *studyCtl) start(defs []engine.Definition, lines int) {
 	c.stop()
-	r := &studyRun{defs: defs, multiPV: lines, stopped: make(chan struct{}), wake: make(chan struct{}, 1), done: make(chan struct{})}
-	r.ctx, r.cancel = context.WithCancel(context.Background())
+	r := &studyRun{runner: study.Start(c.mgr, defs, study.Options{MultiPV: lines}), stopped: make(chan struct{})}
 	r.msg.Store(c.w.msg)
+	r.lastTo.Store(int32(board.NoSquare))
+	if c.editing {
+		r.runner.Pause()
+	}
 	c.run = r
+	c.mu.Lock()
+	c.running = r.runner
+	c.mu.Unlock()
 	c.names = nil
 	for _, d := range defs {
 		c.names = append(c.names, d.Name)
@@ -233,28 +208,25 @@ func (c *studyCtl) start(defs []engine.Definition, lines int) {
 	c.w.tabs.Select(c.tab)
 	c.shown = nil
 	c.positionChanged()
-	if c.editing {
-		r.want.paused = true
-	}
-	c.mu.Lock()
-	c.live[r] = true
-	c.mu.Unlock()
-	go c.work(r)
 	go c.poll(r)
 }
 
-// stop stops the study under way.
+// stop stops the study under way; its runner closes the engines in the background.
 func (c *studyCtl) stop() {
 	r := c.run
 	if r == nil {
 		return
 	}
 	c.run = nil
-	r.stopNow()
+	c.mu.Lock()
+	c.running = nil
+	c.mu.Unlock()
+	r.runner.Stop()
+	close(r.stopped)
 	c.panel.setStates(c.names, stateStopped)
 }
 
-// failed stops run r after err, and says which engine failed and how.
+// failed stops run r after its runner's failure, and says which engine failed and how.
 func (c *studyCtl) failed(r *studyRun, err error) {
 	if c.run != r {
 		return // stopped already: one message is enough
@@ -292,10 +264,8 @@ func (c *studyCtl) positionChanged() {
 	if m := c.w.shownLastMove(); m != board.NoMove {
 		last = m.To()
 	}
-	r.setWant(func(w *studyWant) {
-		w.gen++
-		w.start, w.moves, w.lastTo = start, moves, last
-	})
+	r.lastTo.Store(int32(last))
+	r.runner.SetPosition(start, moves)
 	r.redraw.Add(1)
 }
 
@@ -303,155 +273,52 @@ func (c *studyCtl) positionChanged() {
 func (c *studyCtl) pause() {
 	c.editing = true
 	if r := c.run; r != nil {
-		r.setWant(func(w *studyWant) { w.paused = true })
+		r.runner.Pause()
 	}
 }
 
 func (c *studyCtl) resume() {
 	c.editing = false
 	if r := c.run; r != nil {
-		r.setWant(func(w *studyWant) { w.paused = false })
+		r.runner.Resume()
 	}
 	c.positionChanged()
 }
 
-// work starts r's engines, moves them as the user moves, and closes them when r stops.
-func (c *studyCtl) work(r *studyRun) {
-	var engines []*engine.Running
-	defer func() {
-		r.mu.Lock()
-		st := r.st
-		r.mu.Unlock()
-		if st != nil {
-			st.Close()
-		}
-		var wg sync.WaitGroup
-		for _, e := range engines {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				defer cancel()
-				e.Close(ctx)
-			}()
-		}
-		wg.Wait()
-		c.mu.Lock()
-		delete(c.live, r)
-		c.mu.Unlock()
-		close(r.done)
-	}()
-	fail := func(err error) {
-		select {
-		case <-r.stopped:
-		default:
-			c.post(func() { c.failed(r, err) })
-		}
-	}
-	for _, def := range r.defs {
-		e, err := engine.Start(r.ctx, def, engine.StartOptions{
-			OnFailure: func(f *engine.Failure) { fail(f) },
-		})
-		if err != nil {
-			var f *engine.Failure
-			if !errors.As(err, &f) {
-				err = &engine.Failure{Engine: def.Name, Doing: "starting", Err: err}
-			}
-			fail(err)
-			return
-		}
-		engines = append(engines, e)
-		select {
-		case <-r.stopped:
-			return
-		default:
-		}
-	}
-	st := study.New(engines, 0)
-	var notes []string
-	if r.multiPV > 1 {
-		for i := range engines {
-			if err := st.SetMultiPV(r.ctx, i, r.multiPV); err != nil {
-				notes = append(notes, err.Error())
-			}
-		}
-	}
-	r.mu.Lock()
-	r.st, r.running = st, true
-	r.mu.Unlock()
-	r.redraw.Add(1)
-	if len(notes) > 0 {
-		c.post(func() {
-			if c.run == r {
-				c.w.setStatus(fmt.Sprintf(c.w.msg.NoMultiPVF, notes[0]))
-			}
-		})
-	}
-	var gen uint64
-	for {
-		r.mu.Lock()
-		w := r.want
-		r.mu.Unlock()
-		var err error
-		if w.paused && !st.Paused() {
-			st.Pause()
-		}
-		if w.gen != gen && w.start != nil {
-			gen = w.gen
-			err = st.SetPosition(r.ctx, w.start, w.moves)
-		}
-		if err == nil && !w.paused && st.Paused() {
-			err = st.Resume(r.ctx)
-		}
-		if err != nil {
-			fail(err)
-		}
-		r.redraw.Add(1)
-		select {
-		case <-r.stopped:
-			return
-		case <-r.wake:
-		}
-	}
-}
-
 // poll draws the panel again whenever the study's engines said something, at most once
-// each pollInterval, until r stops.
+// each pollInterval, until r stops; it reports the runner's failure and notes.
 func (c *studyCtl) poll(r *studyRun) {
 	t := time.NewTicker(pollInterval)
 	defer t.Stop()
 	var version, redraw uint64
-	first := true
+	first, noted := true, false
 	for {
 		select {
 		case <-r.stopped:
 			return
 		case <-t.C:
 		}
+		if err := r.runner.Err(); err != nil {
+			c.post(func() { c.failed(r, err) })
+			return
+		}
+		if notes := r.runner.Notes(); len(notes) > 0 && !noted {
+			noted = true
+			c.post(func() {
+				if c.run == r {
+					c.w.setStatus(fmt.Sprintf(c.w.msg.NoMultiPVF, notes[0]))
+				}
+			})
+		}
 		if r.pending.Load() {
 			continue // the Fyne goroutine has not drawn the last one yet
 		}
-		r.mu.Lock()
-		st, running, lastTo := r.st, r.running, r.want.lastTo
-		r.mu.Unlock()
-		var v uint64
-		if st != nil {
-			v = st.Version()
-		}
-		d := r.redraw.Load()
+		v, d := r.runner.Version(), r.redraw.Load()
 		if !first && v == version && d == redraw {
 			continue
 		}
 		first, version, redraw = false, v, d
-		msg := r.msg.Load()
-		texts := make([]engineText, len(r.defs))
-		for i, def := range r.defs {
-			if st == nil {
-				texts[i] = formatEngine(study.View{Engine: def.Name}, !running, lastTo, msg)
-			} else {
-				texts[i] = formatEngine(st.View(i), false, lastTo, msg)
-			}
-		}
+		texts := r.texts()
 		r.pending.Store(true)
 		c.post(func() {
 			r.pending.Store(false)
@@ -462,29 +329,28 @@ func (c *studyCtl) poll(r *studyRun) {
 	}
 }
 
-// closeAll stops every study and mate search and waits (at most d) for their engines to quit.
+// texts formats what each engine of r shows now.
+func (r *studyRun) texts() []engineText {
+	msg := r.msg.Load()
+	lastTo := board.Square(r.lastTo.Load())
+	views := r.runner.Views()
+	texts := make([]engineText, len(views))
+	for i, v := range views {
+		texts[i] = formatEngine(v, lastTo, msg)
+	}
+	return texts
+}
+
+// closeAll stops the study and the mate search and closes every engine the window runs,
+// each within its quit timeout or d, whichever is shorter.
 func (c *studyCtl) closeAll(d time.Duration) {
 	c.mu.Lock()
-	var runs []*studyRun
-	for r := range c.live {
-		runs = append(runs, r)
-		r.stopNow()
+	if c.running != nil {
+		c.running.Stop()
 	}
-	done := make([]chan struct{}, 0, len(runs)+1)
-	for _, r := range runs {
-		done = append(done, r.done)
-	}
-	if c.mateCancel != nil {
-		c.mateCancel()
-		done = append(done, c.mateDone)
+	if c.mateRunner != nil {
+		c.mateRunner.Cancel()
 	}
 	c.mu.Unlock()
-	deadline := time.After(d)
-	for _, ch := range done {
-		select {
-		case <-ch:
-		case <-deadline:
-			return
-		}
-	}
+	c.mgr.CloseAll(d)
 }

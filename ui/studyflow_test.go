@@ -232,11 +232,7 @@ func TestStudyFollowsTheShownPosition(t *testing.T) {
 	if w.Studying() {
 		t.Fatal("still studying after 検討を停止")
 	}
-	waitUntil(t, q, "the engine to quit", func() bool {
-		w.study.mu.Lock()
-		defer w.study.mu.Unlock()
-		return len(w.study.live) == 0
-	})
+	waitUntil(t, q, "the engine to quit", func() bool { return len(w.study.mgr.Running()) == 0 })
 	if !strings.Contains(w.study.panel.blocks[0].header.full, "停止") {
 		t.Errorf("header %q after the stop", w.study.panel.blocks[0].header.full)
 	}
@@ -346,9 +342,7 @@ func TestClosingTheWindowClosesTheEngines(t *testing.T) {
 		t.Error("still studying after the window closed")
 	}
 	w.CloseEngines(engineDeadline)
-	w.study.mu.Lock()
-	defer w.study.mu.Unlock()
-	if len(w.study.live) != 0 {
-		t.Errorf("%d studies still have engines running", len(w.study.live))
+	if n := len(w.study.mgr.Running()); n != 0 {
+		t.Errorf("%d engines still running", n)
 	}
 }

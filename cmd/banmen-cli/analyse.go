@@ -99,7 +99,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		engines = append(engines, r)
-		names = append(names, r.Def.Name)
+		names = append(names, r.Name())
 	}
 	cfg := analysis.Config{Time: *per, Nodes: *nodes, From: *from, To: *to}
 	if *nodes > 0 {

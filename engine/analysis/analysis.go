@@ -114,7 +114,7 @@ func Run(ctx context.Context, rec *kifu.Record, cfg Config) (Summary, error) {
 	if from > to {
 		return Summary{}, fmt.Errorf("analysis: no moves between ply %d and %d (the record has %d)", cfg.From, cfg.To, last)
 	}
-	name := cfg.Engine.Def.Name
+	name := cfg.Engine.Name()
 	// judging move k needs the positions before (k-1) and after (k) it
 	evals := make([]eval, to+1)
 	total := to - from + 2
@@ -171,10 +171,10 @@ func search(ctx context.Context, rec *kifu.Record, n *kifu.Node, cfg Config) (ev
 		// "byoyomi T" with no main time, not "movetime T": every engine written for
 		// Shogidokoro understands it, and some (gpsusi) exit on movetime
 		g = usiclient.Go{Clock: &usiclient.Clock{Byoyomi: cfg.Time}}
-	} else if cfg.Engine.Def.Supports.Limits == engine.No {
-		return eval{}, fmt.Errorf("analysis: %s does not support go nodes; give a time instead", cfg.Engine.Def.Name)
+	} else if cfg.Engine.Definition().Supports.Limits == engine.No {
+		return eval{}, fmt.Errorf("analysis: %s does not support go nodes; give a time instead", cfg.Engine.Name())
 	}
-	sr, err := cfg.Engine.Session.Go(ctx, usiclient.NewPosition(rec.Position(rec.Root), n.Moves()...), g)
+	sr, err := cfg.Engine.Go(ctx, usiclient.NewPosition(rec.Position(rec.Root), n.Moves()...), g)
 	if err != nil {
 		return eval{}, err
 	}
@@ -182,12 +182,12 @@ func search(ctx context.Context, rec *kifu.Record, n *kifu.Node, cfg Config) (ev
 	if err != nil {
 		return eval{}, err
 	}
-	snap := cfg.Engine.Session.Snapshot()
+	snap := cfg.Engine.Snapshot()
 	if snap.SearchID != sr.ID || len(snap.Lines) == 0 || snap.Lines[0].Score.Kind == usiclient.NoScore {
 		return eval{best: res.BestMove}, nil
 	}
 	l := snap.Lines[0]
-	tc := kifu.ThinkComment{Analysis: true, Engine: cfg.Engine.Def.Name, Depth: l.Depth, Nodes: l.Nodes}
+	tc := kifu.ThinkComment{Analysis: true, Engine: cfg.Engine.Name(), Depth: l.Depth, Nodes: l.Nodes}
 	e := eval{best: res.BestMove, ok: true}
 	s := l.SenteScore
 	if s.Kind == usiclient.ScoreMate {
@@ -285,7 +285,7 @@ func RunEach(ctx context.Context, rec *kifu.Record, engines []*engine.Running, c
 		s, err := Run(ctx, rec, c)
 		out = append(out, s)
 		if err != nil {
-			return out, fmt.Errorf("%s: %w", e.Def.Name, err)
+			return out, fmt.Errorf("%s: %w", e.Name(), err)
 		}
 	}
 	return out, nil

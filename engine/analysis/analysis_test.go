@@ -123,7 +123,7 @@ func TestAnalyseRealRecordCancelAndResume(t *testing.T) {
 		ts := rec.ThinkComments(main[k])
 		var found bool
 		for _, tc := range ts {
-			found = found || tc.Analysis && (tc.HasScore || tc.HasMate) && tc.Engine == r.Def.Name
+			found = found || tc.Analysis && (tc.HasScore || tc.HasMate) && tc.Engine == r.Name()
 		}
 		if !found {
 			t.Errorf("ply %d has no analysis: %q", k, main[k].Comment)
@@ -202,7 +202,7 @@ func TestRunEachWithTwoEngines(t *testing.T) {
 			engines[tc.Engine] = true
 		}
 	}
-	if !engines[fairy.Def.Name] || !engines[bundled.Def.Name] {
+	if !engines[fairy.Name()] || !engines[bundled.Name()] {
 		t.Errorf("analyses by %v in %q", engines, rec.Root.Comment)
 	}
 	if c := rec.MainLine()[0].Comment; strings.Count(c, LabelBad) != 1 || !strings.HasPrefix(c, LabelBad) {

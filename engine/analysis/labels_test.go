@@ -8,6 +8,7 @@ import (
 
 	"banmen/board"
 	"banmen/engine"
+	"banmen/engine/internal/enginetest"
 	"banmen/kifu"
 )
 
@@ -38,7 +39,16 @@ func TestLabelsByLoss(t *testing.T) {
 		}
 		rec.SetThinkComment(n, kifu.ThinkComment{Analysis: true, Engine: "X", HasScore: true, Score: a.score, PV: []board.Move{best}})
 	}
-	sum, err := Run(context.Background(), rec, Config{Engine: &engine.Running{Def: engine.Definition{Name: "X"}}, Time: time.Second})
+	// an engine named X, which is never asked anything: everything is read back
+	def := enginetest.Definition(enginetest.Normal, "")
+	def.Name = "X"
+	m := engine.NewManager(nil)
+	defer m.CloseAll(5 * time.Second)
+	x, err := m.Start(context.Background(), def, engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := Run(context.Background(), rec, Config{Engine: x, Time: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +80,7 @@ func TestLabelsByLoss(t *testing.T) {
 	for _, n := range rec.MainLine() {
 		setLabel(n, "")
 	}
-	sum, err = Run(context.Background(), rec, Config{Engine: &engine.Running{Def: engine.Definition{Name: "X"}}, Time: time.Second, Dubious: 100, Bad: 160})
+	sum, err = Run(context.Background(), rec, Config{Engine: x, Time: time.Second, Dubious: 100, Bad: 160})
 	if err != nil {
 		t.Fatal(err)
 	}

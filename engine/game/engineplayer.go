@@ -20,7 +20,7 @@ type EnginePlayer struct {
 
 	mu          sync.Mutex
 	expected    board.Move // the reply the engine expects to its last move
-	pondering   *usiclient.Search
+	pondering   *engine.Search
 	ponderMove  board.Move // the opponent's move the engine ponders on
 	ponderPlies int        // len(Moves) of the position pondered, after ponderMove
 	// PonderHits and PonderMisses count how pondering went.
@@ -32,7 +32,7 @@ func NewEnginePlayer(r *engine.Running, ponder bool) *EnginePlayer {
 	return &EnginePlayer{Engine: r, Ponder: ponder}
 }
 
-func (p *EnginePlayer) Name() string  { return p.Engine.Def.Name }
+func (p *EnginePlayer) Name() string  { return p.Engine.Name() }
 func (p *EnginePlayer) IsHuman() bool { return false }
 
 // NoLimitByoyomi is what an engine is given per move on a side with no time control.
@@ -57,7 +57,7 @@ func (p *EnginePlayer) NewGame(ctx context.Context, start *board.Position) error
 	p.mu.Lock()
 	p.pondering, p.ponderMove = nil, board.NoMove
 	p.mu.Unlock()
-	return p.Engine.Session.NewGame(ctx)
+	return p.Engine.NewGame(ctx)
 }
 
 func positionOf(req Request) usiclient.Position {
@@ -67,7 +67,7 @@ func positionOf(req Request) usiclient.Position {
 // Think answers with the engine's move: a ponderhit when the opponent played the
 // move it pondered on, else a new search (the session discards the ponder search).
 func (p *EnginePlayer) Think(ctx context.Context, req Request) (Decision, error) {
-	s := p.Engine.Session
+	e := p.Engine
 	p.mu.Lock()
 	sr := p.pondering
 	hit := sr != nil && len(req.Moves) == p.ponderPlies && req.Moves[len(req.Moves)-1] == p.ponderMove
@@ -76,14 +76,14 @@ func (p *EnginePlayer) Think(ctx context.Context, req Request) (Decision, error)
 	var err error
 	if hit {
 		p.PonderHits++
-		if err = s.PonderHit(); err != nil {
+		if err = e.PonderHit(); err != nil {
 			sr = nil // the ponder search is gone: search afresh
 		}
 	} else if sr != nil {
 		p.PonderMisses++
 	}
 	if !hit || sr == nil {
-		sr, err = s.Go(ctx, positionOf(req), usiclient.Go{Clock: p.goClock(req.Clock, req.Position.SideToMove())})
+		sr, err = e.Go(ctx, positionOf(req), usiclient.Go{Clock: p.goClock(req.Clock, req.Position.SideToMove())})
 		if err != nil {
 			return Decision{}, err
 		}
@@ -95,7 +95,7 @@ func (p *EnginePlayer) Think(ctx context.Context, req Request) (Decision, error)
 			return Decision{Illegal: ue.Detail, Thought: p.thought(sr, req, board.NoMove)}, nil
 		}
 		if ctx.Err() != nil {
-			s.Stop()
+			e.Stop()
 		}
 		return Decision{}, err
 	}
@@ -109,8 +109,8 @@ func (p *EnginePlayer) Think(ctx context.Context, req Request) (Decision, error)
 }
 
 // thought reads the engine's last line for search sr.
-func (p *EnginePlayer) thought(sr *usiclient.Search, req Request, best board.Move) *Thought {
-	snap := p.Engine.Session.Snapshot()
+func (p *EnginePlayer) thought(sr *engine.Search, req Request, best board.Move) *Thought {
+	snap := p.Engine.Snapshot()
 	if snap.SearchID != sr.ID || len(snap.Lines) == 0 {
 		return &Thought{Engine: p.Name()}
 	}
@@ -136,13 +136,13 @@ func (p *EnginePlayer) Moved(req Request) {
 	expected := p.expected
 	p.expected = board.NoMove
 	p.mu.Unlock()
-	if !p.Ponder || p.Engine.Def.Supports.Ponder == engine.No || expected == board.NoMove || !req.Position.IsLegal(expected) {
+	if !p.Ponder || p.Engine.Definition().Supports.Ponder == engine.No || expected == board.NoMove || !req.Position.IsLegal(expected) {
 		return
 	}
 	moves := append(append([]board.Move(nil), req.Moves...), expected)
 	// the pondered position has the engine to move: its own byoyomi, not the opponent's
 	us := req.Position.SideToMove().Opp()
-	sr, err := p.Engine.Session.Go(context.Background(), usiclient.NewPosition(req.Start, moves...),
+	sr, err := p.Engine.Go(context.Background(), usiclient.NewPosition(req.Start, moves...),
 		usiclient.Go{Ponder: true, Clock: p.goClock(req.Clock, us)})
 	if err != nil {
 		return
@@ -167,8 +167,8 @@ func (p *EnginePlayer) GameOver(ctx context.Context, r usiclient.GameResult) {
 	p.mu.Lock()
 	p.pondering = nil
 	p.mu.Unlock()
-	p.Engine.Session.Stop()
-	p.Engine.Session.GameOver(ctx, r)
+	p.Engine.Stop()
+	p.Engine.GameOver(ctx, r)
 }
 
 func (p *EnginePlayer) String() string { return fmt.Sprintf("engine %q", p.Name()) }

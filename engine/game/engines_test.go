@@ -140,7 +140,7 @@ func TestPonderHitAndMiss(t *testing.T) {
 		t.Errorf("ponder hits %d, misses %d", black.PonderHits, black.PonderMisses)
 	}
 	checkRecord(t, g)
-	log := fairy.Session.Log()
+	log := fairy.Log()
 	var sawPonder, sawHit bool
 	for _, l := range log {
 		sawPonder = sawPonder || strings.HasPrefix(l.Text, "go ponder")
@@ -200,7 +200,7 @@ func TestEngineCrashPausesAndResumes(t *testing.T) {
 	}
 	// the restarted engine was given the whole game so far
 	var sawPosition bool
-	for _, l := range restarted.Session.Log() {
+	for _, l := range restarted.Log() {
 		if strings.HasPrefix(l.Text, "position startpos moves ") && len(strings.Fields(l.Text)) >= 8 {
 			sawPosition = true
 		}
@@ -240,7 +240,7 @@ func TestEngineIllegalMoveAndFalseDeclaration(t *testing.T) {
 		}
 		// both engines were told the result
 		var over bool
-		for _, l := range bad.Session.Log() {
+		for _, l := range bad.Log() {
 			over = over || l.Text == "gameover lose"
 		}
 		if !over {

@@ -99,7 +99,7 @@ func TestPonderGoCarriesTheEnginesOwnTime(t *testing.T) {
 			t.Fatalf("%s: %+v", c.name, res)
 		}
 		var ponders, gos []string
-		for _, l := range r.Session.Log() {
+		for _, l := range r.Log() {
 			if strings.HasPrefix(l.Text, "go ponder") {
 				ponders = append(ponders, l.Text)
 			} else if strings.HasPrefix(l.Text, "go") {

@@ -72,24 +72,32 @@ func (r Result) String(pos *board.Position) string {
 // every attacker move checks, every move is legal, and the last position is mate,
 // futile interpositions left out as tsume solvers do (Result.FutileOmitted says so).
 func Search(ctx context.Context, def engine.Definition, pos *board.Position, limit time.Duration) (Result, error) {
+	return search(ctx, engine.Start, def, pos, limit)
+}
+
+// starter starts an engine: engine.Start, or a Manager's Start.
+type starter func(context.Context, engine.Definition, engine.StartOptions) (*engine.Running, error)
+
+func search(ctx context.Context, start starter, def engine.Definition, pos *board.Position, limit time.Duration) (Result, error) {
 	res := Result{Engine: def.Name}
 	t0 := time.Now()
-	r, err := engine.Start(ctx, def, engine.StartOptions{})
+	r, err := start(ctx, def, engine.StartOptions{})
 	if err != nil {
 		res.Status, res.Detail, res.Elapsed = Failed, err.Error(), time.Since(t0)
 		return res, err
 	}
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		r.Close(cctx)
-		cancel()
-	}()
+	// closing gives the engine its quit timeout, then kills it
+	defer r.Close(context.Background())
 	if def.Name == "" {
-		res.Engine = r.Session.Info().Name
+		res.Engine = r.Info().Name
 	}
 	t0 = time.Now()
-	sr, err := r.Session.GoMate(ctx, usiclient.NewPosition(pos), limit)
-	if err != nil {
+	sr, err := r.GoMate(ctx, usiclient.NewPosition(pos), limit)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		res.Status, res.Detail = Timeout, "stopped"
+		return res, nil
+	case err != nil:
 		res.Status, res.Detail = Failed, err.Error()
 		return res, err
 	}
@@ -101,8 +109,7 @@ func Search(ctx context.Context, def engine.Definition, pos *board.Position, lim
 		return res, nil
 	case err != nil:
 		res.Status, res.Detail = Failed, err.Error()
-		var ue *usiclient.Error
-		if errors.As(err, &ue) && errors.Is(err, usiclient.ErrTimeout) {
+		if errors.Is(err, usiclient.ErrTimeout) {
 			res.Status = Timeout
 		}
 		return res, nil
@@ -111,9 +118,15 @@ func Search(ctx context.Context, def engine.Definition, pos *board.Position, lim
 		res.Status, res.Detail = NotImplemented, fmt.Sprintf("answered %q instead of checkmate", "bestmove "+out.Text.Move)
 		return res, nil
 	}
-	switch out.Mate.Status {
+	judge(&res, pos, out.Mate)
+	return res, nil
+}
+
+// judge fills res from the engine's answer to go mate, checking a mating line.
+func judge(res *Result, pos *board.Position, m *usiclient.MateResult) {
+	switch m.Status {
 	case usiclient.Mate:
-		res.Status, res.Moves = Found, out.Mate.Moves
+		res.Status, res.Moves = Found, m.Moves
 		why, futile := CheckLine(pos, res.Moves)
 		if why != "" {
 			res.Status, res.Detail = Failed, "the engine's mating line is wrong: "+why
@@ -123,11 +136,10 @@ func Search(ctx context.Context, def engine.Definition, pos *board.Position, lim
 		res.Status = NoMate
 	case usiclient.MateTimeout:
 		res.Status = Timeout
-		res.Detail = out.Mate.EngineSaid
+		res.Detail = m.EngineSaid
 	case usiclient.NotImplemented:
 		res.Status = NotImplemented
 	}
-	return res, nil
 }
 
 // Check verifies a mating line from pos: every move legal, every attacker move a

@@ -1,6 +1,10 @@
 // Package study runs 検討: one or more engines think without end on the position the
 // user looks at. Moving to another position stops them and starts them again there;
 // a line from an old position is never shown.
+//
+// A Study drives engines the caller started and closes; a Runner is the whole activity
+// for a window: it starts the engines, follows the position, reports the first failure
+// and closes them, while the window polls its Version and formats its Views.
 package study
 
 import (
@@ -22,7 +26,8 @@ type Member struct {
 	multiPV int
 
 	mu       sync.Mutex
-	search   *usiclient.Search // the search on the current position
+	search   *engine.Search // the search on the current position
+	root     *board.Position
 	rootSFEN string
 	timer    *time.Timer
 }
@@ -94,14 +99,14 @@ func (s *Study) startOne(ctx context.Context, i int) error {
 		m.timer.Stop()
 		m.timer = nil
 	}
-	m.search, m.rootSFEN = nil, cur.SFEN()
+	m.search, m.root, m.rootSFEN = nil, cur, cur.SFEN()
 	m.mu.Unlock()
 	if !cur.HasLegalMove() {
 		return nil // mated: nothing to think about
 	}
-	sr, err := m.Engine.Session.Go(ctx, pos, usiclient.Go{Infinite: true})
+	sr, err := m.Engine.Go(ctx, pos, usiclient.Go{Infinite: true})
 	if err != nil {
-		return fmt.Errorf("%s: %w", m.Engine.Def.Name, err)
+		return fmt.Errorf("%s: %w", m.Engine.Name(), err)
 	}
 	m.mu.Lock()
 	m.search = sr
@@ -111,7 +116,7 @@ func (s *Study) startOne(ctx context.Context, i int) error {
 			current := m.search == sr
 			m.mu.Unlock()
 			if current {
-				m.Engine.Session.Stop()
+				m.Engine.Stop()
 			}
 		})
 	}
@@ -122,17 +127,17 @@ func (s *Study) startOne(ctx context.Context, i int) error {
 // SetMultiPV changes how many lines member i shows; a running search starts again.
 func (s *Study) SetMultiPV(ctx context.Context, i, n int) error {
 	m := s.members[i]
-	info := m.Engine.Session.Info()
+	info := m.Engine.Info()
 	o, ok := info.Option("MultiPV")
 	if !ok {
-		return fmt.Errorf("%s has no MultiPV option", m.Engine.Def.Name)
+		return fmt.Errorf("%s has no MultiPV option", m.Engine.Name())
 	}
 	v := strconv.Itoa(n)
 	if err := o.Validate(v); err != nil {
-		return fmt.Errorf("%s: MultiPV %d: %v", m.Engine.Def.Name, n, err)
+		return fmt.Errorf("%s: MultiPV %d: %v", m.Engine.Name(), n, err)
 	}
-	m.Engine.Session.Stop()
-	if err := m.Engine.Session.SetOption(o.Name, v); err != nil {
+	m.Engine.Stop()
+	if err := m.Engine.SetOption(o.Name, v); err != nil {
 		return err
 	}
 	m.mu.Lock()
@@ -166,7 +171,7 @@ func (s *Study) Pause() {
 			m.timer.Stop()
 		}
 		m.mu.Unlock()
-		m.Engine.Session.Stop()
+		m.Engine.Stop()
 	}
 }
 
@@ -189,7 +194,8 @@ func (s *Study) Paused() bool {
 // only. OK is false while it has nothing for this position yet.
 type View struct {
 	Engine   string
-	Position string // SFEN of the position the lines are for
+	Root     *board.Position // the position the lines are for (never changed; nil before the first)
+	Position string          // its SFEN
 	Lines    []usiclient.Line
 	Stats    usiclient.Stats
 	Thinking bool
@@ -200,14 +206,14 @@ type View struct {
 func (s *Study) View(i int) View {
 	m := s.members[i]
 	m.mu.Lock()
-	sr, root := m.search, m.rootSFEN
+	sr, root, rootSFEN := m.search, m.root, m.rootSFEN
 	m.mu.Unlock()
-	v := View{Engine: m.Engine.Def.Name, Position: root}
+	v := View{Engine: m.Engine.Name(), Root: root, Position: rootSFEN}
 	if sr == nil {
 		return v
 	}
-	snap := m.Engine.Session.Snapshot()
-	if snap.SearchID != sr.ID || snap.Position != root {
+	snap := m.Engine.Snapshot()
+	if snap.SearchID != sr.ID || snap.Position != rootSFEN {
 		return v // the engine's lines are still those of an old position
 	}
 	v.Stats, v.OK = snap.Stats, true
@@ -224,7 +230,7 @@ func (s *Study) View(i int) View {
 func (s *Study) Version() uint64 {
 	var v uint64
 	for _, m := range s.members {
-		v += m.Engine.Session.Version()
+		v += m.Engine.Version()
 	}
 	return v
 }
