@@ -32,8 +32,9 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	to := fs.Int("to", 0, "last move to judge (0 = the last)")
 	out := fs.String("o", "", "write the analysed record here (format from the extension; default: RECORD-analysed.kifu)")
 	enc := fs.String("encoding", "utf8", "encoding of the output: utf8 or sjis")
+	force := fs.Bool("force", false, "analyse again from RECORD, replacing OUT (without it, an OUT holding this game's analysis is resumed)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: banmen-cli analyse --engine A [--time 1s | --nodes N] [--from N --to M] RECORD [-o OUT.kif]")
+		fmt.Fprintln(stderr, "usage: banmen-cli analyse --engine A [--time 1s | --nodes N] [--from N --to M] RECORD [-o OUT.kif] [--force]")
 		fs.PrintDefaults()
 	}
 	// flags may follow the record
@@ -75,10 +76,12 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	source := in // where the record was read from
-	if prev, ok := earlierAnalysis(in, *out, rec, stderr); ok {
-		// the same game, analysed before and interrupted: go on from there
-		rec, source = prev, *out
-		fmt.Fprintf(stdout, "%s already holds an analysis of %s: its analysed positions are kept (delete it to start over)\n", *out, in)
+	if !*force {
+		if prev, ok := earlierAnalysis(in, *out, rec, stderr); ok {
+			// the same game, analysed before and interrupted: go on from there
+			rec, source = prev, *out
+			fmt.Fprintf(stdout, "%s already holds an analysis of %s: its analysed positions are kept (--force starts over)\n", *out, in)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -154,7 +157,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if runErr != nil {
-		fmt.Fprintf(stderr, "banmen-cli analyse: %v; what was analysed is in %s (run again on it to resume)\n", runErr, *out)
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v; what was analysed is in %s (the same command resumes from it)\n", runErr, *out)
 		return 1
 	}
 	fmt.Fprintf(stdout, "%s analysed by %s, written to %s\n", in, strings.Join(names, " and "), *out)

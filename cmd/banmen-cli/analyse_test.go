@@ -47,6 +47,16 @@ func TestAnalyseCommand(t *testing.T) {
 	if _, enc := kifu.Decode(raw); enc != kifu.ShiftJIS {
 		t.Errorf("written as %v, want Shift_JIS", enc)
 	}
+	// run again: OUT holds this game's analysis, which is kept; --force starts over
+	args := []string{"analyse", "--registry", filepath.Join(dir, "none.json"), "--engine", fairy, "--nodes", "5000", "--from", "3", "--to", "6", in, "-o", out, "--encoding", "sjis"}
+	code, stdout, stderr = runCLI(args...)
+	if code != 0 || !strings.Contains(stdout, "resumed: 0 positions searched, 5 read back from "+out) {
+		t.Errorf("run again: exit %d: %s %s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(append(args, "--force")...)
+	if code != 0 || strings.Contains(stdout, "read back") || !strings.Contains(stdout, "position 5/5") {
+		t.Errorf("--force: exit %d: %s %s", code, stdout, stderr)
+	}
 	// two engines: both analyses are in the record
 	out2 := filepath.Join(dir, "out2.kifu")
 	code, stdout, stderr = runCLI("analyse", "--registry", filepath.Join(dir, "none.json"), "--engine", fairy, "--engine", fairy, "--option", "2:Skill Level=1",

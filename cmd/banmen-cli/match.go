@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 	"time"
 
 	"banmen/engine"
@@ -67,7 +68,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Openings = ops
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	defs, err := ef.resolve(ctx, 2, stderr)
 	if err != nil {
@@ -104,10 +105,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return matchError(stderr, err)
 	}
-	diff, margin := sum.Score.Elo()
 	fmt.Fprintf(stdout, "Score of %s vs %s: %d - %d - %d [%.3f] %d\n", defs[0].Name, defs[1].Name,
 		sum.Score.Wins, sum.Score.Losses, sum.Score.Draws, sum.Score.Ratio(), sum.Score.Games())
-	fmt.Fprintf(stdout, "Elo difference: %+.1f +/- %.1f\n", diff+0, margin)
+	fmt.Fprintf(stdout, "Elo difference: %s\n", sum.Score.EloText(1))
 	if cfg.SPRT != nil {
 		fmt.Fprintf(stdout, "SPRT: %s (LLR %.2f)\n", sum.Verdict, sum.LLR)
 	}

@@ -112,6 +112,10 @@ func TestMatchEngineFailureExits1(t *testing.T) {
 	if !strings.Contains(stdout, "Score of Fairy-Stockfish 11.1 LB 64 vs Crasher: 2 - 0 - 0") {
 		t.Errorf("the failed games are not scored as losses:\n%s", stdout)
 	}
+	// all won: an infinite Elo, with no error bar
+	if !strings.Contains(stdout, "Elo difference: +∞\n") || !strings.Contains(stdout, "(score 1.000): Elo +∞,") {
+		t.Errorf("a 100%% score's Elo:\n%s", stdout)
+	}
 	for _, game := range []string{"game 1", "game 2"} {
 		if !regexp.MustCompile(game + `: engine "?Crasher"? \((sente|gote)\) failed`).MatchString(stderr) {
 			t.Errorf("stderr does not say that Crasher failed in %s:\n%s", game, stderr)

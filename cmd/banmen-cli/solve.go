@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"banmen/board"
@@ -35,7 +36,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	target := fs.Arg(0)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var problems []mate.Problem
 	if strings.HasSuffix(strings.ToLower(target), ".json") {

@@ -10,20 +10,36 @@ import (
 	"time"
 
 	"banmen/board"
+	"banmen/engine"
 	"banmen/engine/mate"
+	"banmen/internal/testbin"
 )
 
-func gpsusiCommand(t *testing.T) string {
+// registerGpsusi registers gpsusi in the engine list at reg as a user would on a slow
+// machine: gpsusi loads its data before it answers usi, which on a loaded machine takes
+// more than the default 10 s, so it gets a timeout scale of 6 (a minute for usiok).
+// That costs nothing when it starts fast: a timeout only bounds a wait. It returns the
+// name to give --engine.
+func registerGpsusi(t *testing.T, reg string) string {
+	t.Helper()
 	home := t.TempDir()
 	if err := os.Symlink("/usr/share/gpsshogi-data/data", filepath.Join(home, "data")); err != nil {
 		t.Fatal(err)
 	}
-	return "env OSL_HOME=" + home + " " + debianEngine(t, "gpsusi")
+	r, err := engine.OpenRegistry(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := r.Add(engine.Definition{Name: "gpsusi", Path: debianEngine(t, "gpsusi"), Env: []string{"OSL_HOME=" + home}, TimeoutScale: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Name
 }
 
 func TestSolveCommand(t *testing.T) {
-	gps := gpsusiCommand(t)
-	reg := filepath.Join(t.TempDir(), "none.json")
+	reg := filepath.Join(t.TempDir(), "engines.json")
+	gps := registerGpsusi(t, reg)
 	code, out, errs := runCLI("solve", "--registry", reg, "--engine", gps, "--time", "5s", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
 	if code != 0 || !strings.Contains(out, "mate in 1: ▲５二金 (G*5b)") {
 		t.Errorf("mate in 1: %d %q %q", code, out, errs)
@@ -96,5 +112,39 @@ func TestSolveListCountsFailures(t *testing.T) {
 	var out strings.Builder
 	if code := solveList(context.Background(), "E", problems[:1], solve, &out, false); code != 0 || !strings.Contains(out.String(), "failures 0") {
 		t.Errorf("exit %d: %s", code, out.String())
+	}
+}
+
+// An engine that never answers go mate and then ignores stop is hung: it is killed,
+// and that is a failure, counted and named (it used to be a "timeout", exit 0,
+// "failures 0"). A real search that runs out of time on a hard problem and answers
+// stop is still a timeout, not a failure.
+func TestSolveHungEngineIsAFailure(t *testing.T) {
+	reg := filepath.Join(t.TempDir(), "none.json")
+	hung := scriptEngine(t, "Hanger", "sleep 3600")
+	list := filepath.Join(t.TempDir(), "problems.json")
+	os.WriteFile(list, []byte(`{"problems":[{"id":"atama-kin","sfen":"4k4/9/4P4/9/9/9/9/9/4K4 b G 1","expected":"mate","length":1}]}`), 0o644)
+	code, out, errs := runCLI("solve", "--registry", reg, "--engine", hung, "--time", "500ms", list)
+	if code != 1 || !strings.Contains(out, "failures 1\n") || !strings.Contains(out, "atama-kin: ") || !strings.Contains(out, `"Hanger"`) {
+		t.Errorf("hung engine: exit %d\n%s%s", code, out, errs)
+	}
+	if strings.Contains(out, "timeout") {
+		t.Errorf("a hung engine reported as a timeout:\n%s", out)
+	}
+
+	// the 117-ply kanju-kemuri in 300 ms: the bundled engine runs out of time, and stops when told
+	ps, err := mate.ReadProblems("../../engine/mate/testdata/problems.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var long string
+	for _, p := range ps {
+		if p.Length == 117 {
+			long = p.SFEN
+		}
+	}
+	code, out, errs = runCLI("solve", "--registry", reg, "--engine", testbin.BanmenEngine(t), "--time", "300ms", long)
+	if code != 0 || !strings.HasPrefix(out, "timeout") {
+		t.Errorf("hard problem: exit %d: %s%s", code, out, errs)
 	}
 }

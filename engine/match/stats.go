@@ -1,6 +1,7 @@
 // Package match plays series of games between two engines — colours alternating,
 // several games at once, from a list of openings — and scores them: wins, losses,
-// draws, the Elo difference with its error bar, and an SPRT stop rule.
+// draws, the Elo difference with its error bar, and an SPRT stop rule. A series that
+// writes its records to a folder resumes from them when run again (Config.Resume).
 package match
 
 import (
@@ -37,7 +38,8 @@ func scoreFromElo(elo float64) float64 {
 
 // Elo returns the first engine's Elo difference and the half-width of its 95%
 // confidence interval, as cutechess-cli reports them. With no games, or all of one
-// result, the interval is infinite.
+// result, the interval is infinite; every game won (or lost) is an infinite
+// difference, +Inf (or -Inf).
 func (s Score) Elo() (diff, margin float64) {
 	n := float64(s.Games())
 	if n == 0 {
@@ -49,8 +51,11 @@ func (s Score) Elo() (diff, margin float64) {
 	// a few identical results say little: floor the variance as the SPRT does
 	dev = math.Max(dev, 0.25/(n+1))
 	stdev := math.Sqrt(dev / n)
-	if p <= 0 || p >= 1 {
-		return eloFromScore(math.Min(math.Max(p, 1e-9), 1-1e-9)), math.Inf(1)
+	if p >= 1 {
+		return math.Inf(1), math.Inf(1)
+	}
+	if p <= 0 {
+		return math.Inf(-1), math.Inf(1)
 	}
 	const z95 = 1.959963984540054
 	lo, hi := p-z95*stdev, p+z95*stdev
@@ -60,14 +65,25 @@ func (s Score) Elo() (diff, margin float64) {
 	return eloFromScore(p), (eloFromScore(hi) - eloFromScore(lo)) / 2
 }
 
-// String is "12-5-3 (score 0.675): Elo +127 ± 143".
+// String is "12-5-3 (score 0.675): Elo +127 ± 163".
 func (s Score) String() string {
+	return fmt.Sprintf("%d-%d-%d (score %.3f): Elo %s", s.Wins, s.Losses, s.Draws, s.Ratio(), s.EloText(0))
+}
+
+// EloText writes the Elo difference and its error bar with prec decimals, "+127 ± 163";
+// an unbounded error bar as "± ∞"; an infinite difference (every game won or lost)
+// as "+∞" or "-∞", with no error bar.
+func (s Score) EloText(prec int) string {
 	diff, margin := s.Elo()
-	m := "∞"
-	if !math.IsInf(margin, 0) {
-		m = fmt.Sprintf("%.0f", margin)
+	switch {
+	case math.IsInf(diff, 1):
+		return "+∞"
+	case math.IsInf(diff, -1):
+		return "-∞"
+	case math.IsInf(margin, 0):
+		return fmt.Sprintf("%+.*f ± ∞", prec, diff+0) // +0 turns -0 into 0
 	}
-	return fmt.Sprintf("%d-%d-%d (score %.3f): Elo %+.0f ± %s", s.Wins, s.Losses, s.Draws, s.Ratio(), diff+0, m) // +0 turns -0 into 0
+	return fmt.Sprintf("%+.*f ± %.*f", prec, diff+0, prec, margin)
 }
 
 // SPRT is a sequential probability ratio test between two hypotheses about the

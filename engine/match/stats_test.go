@@ -42,6 +42,29 @@ func TestElo(t *testing.T) {
 	if s := (Score{Wins: 12, Losses: 5, Draws: 3}).String(); s != "12-5-3 (score 0.675): Elo +127 ± 163" {
 		t.Errorf("String = %q", s)
 	}
+	// every game won or lost: an infinite difference, with no error bar (not "+3600 ± ∞")
+	for _, c := range []struct {
+		s    Score
+		sign int
+		text string
+	}{
+		{Score{Wins: 10}, 1, "10-0-0 (score 1.000): Elo +∞"},
+		{Score{Losses: 2}, -1, "0-2-0 (score 0.000): Elo -∞"},
+	} {
+		if elo, _ := c.s.Elo(); !math.IsInf(elo, c.sign) {
+			t.Errorf("%+v: Elo %v", c.s, elo)
+		}
+		if s := c.s.String(); s != c.text {
+			t.Errorf("String = %q, want %q", s, c.text)
+		}
+	}
+	// a finite difference whose error bar is unbounded
+	if s := (Score{Wins: 2, Draws: 1}).EloText(1); s != "+279.6 ± ∞" {
+		t.Errorf("EloText = %q", s)
+	}
+	if s := (Score{Wins: 60, Losses: 40}).EloText(1); s != "+70.4 ± 70.6" {
+		t.Errorf("EloText = %q", s)
+	}
 }
 
 func TestSPRT(t *testing.T) {

@@ -21,7 +21,7 @@ type Status int
 const (
 	Found          Status = iota // a mating line, checked move by move
 	NoMate                       // the engine proved there is no mate
-	Timeout                      // no answer within the time allowed
+	Timeout                      // out of time: no answer within the time allowed, stopped (a hung engine is Failed)
 	NotImplemented               // the engine can't solve mates
 	Failed                       // the engine failed (crashed, answered nonsense)
 )
@@ -108,9 +108,11 @@ func search(ctx context.Context, start starter, def engine.Definition, pos *boar
 		res.Status, res.Detail = Timeout, "stopped"
 		return res, nil
 	case err != nil:
+		// an engine that gave no answer it owed (no checkmate after stop) hung and was
+		// killed: a failure; a search that runs out of time answers stop (a Timeout)
 		res.Status, res.Detail = Failed, err.Error()
 		if errors.Is(err, usiclient.ErrTimeout) {
-			res.Status = Timeout
+			res.Detail = "hung (killed): " + err.Error()
 		}
 		return res, nil
 	case out.Mate == nil:
