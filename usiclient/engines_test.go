@@ -258,9 +258,19 @@ func TestFairyStockfish(t *testing.T) {
 	})
 }
 
+// TestGPSShogi drives gpsusi in three groups, each on an engine of its own:
+// gpsusi wedges after some sequences (a normal go after a go mate; on a loaded
+// machine, a go mate right after a normal search, answered "delay go" and then
+// nothing), and one wedged engine must not fail every later subtest.
 func TestGPSShogi(t *testing.T) {
 	t.Parallel()
-	ep := startGPS(t, Config{Timeouts: Timeouts{Grace: 300 * time.Millisecond, Stop: 700 * time.Millisecond}})
+	t.Run("searches", testGPSSearches)
+	t.Run("go mate", testGPSMate)
+	t.Run("wedged after go mate", testGPSWedge)
+}
+
+func testGPSSearches(t *testing.T) {
+	ep := startGPS(t, Config{})
 	s := ep.s
 	info := ready(t, s)
 	if !strings.HasPrefix(info.Name, "gpsshogi") || info.Author != "teamgps" {
@@ -325,7 +335,11 @@ func TestGPSShogi(t *testing.T) {
 			t.Errorf("line %+v", l)
 		}
 	})
+}
 
+// testGPSMate runs go mate on one engine while it answers, and on a fresh one
+// after a subtest failed (the engine may be wedged).
+func testGPSMate(t *testing.T) {
 	tests := []struct {
 		name, sfen string
 		status     CheckmateStatus
@@ -336,13 +350,21 @@ func TestGPSShogi(t *testing.T) {
 		{"tsume without the attacker's king", "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", Mate, "G*5b"},
 		{"no mate", "7nl/7k1/9/7P1/9/9/9/9/9 b G2r2b3g4s3n3l17p 1", NoMate, ""},
 	}
+	var ep *engineProc
 	for _, tt := range tests {
-		t.Run("go mate/"+tt.name, func(t *testing.T) {
-			sr, err := s.GoMate(ctxT(t, 10*time.Second), Position{SFEN: tt.sfen}, 10*time.Second)
+		if ep == nil {
+			ep = startGPS(t, Config{})
+			ready(t, ep.s)
+		}
+		s := ep.s
+		ok := t.Run(tt.name, func(t *testing.T) {
+			// These take gpsusi milliseconds, but its first go mate on a loaded
+			// machine has taken 14 s: the limit is one a user could set.
+			sr, err := s.GoMate(ctxT(t, 10*time.Second), Position{SFEN: tt.sfen}, 30*time.Second)
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := sr.Wait(ctxT(t, 15*time.Second))
+			res, err := sr.Wait(ctxT(t, 40*time.Second))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -350,36 +372,50 @@ func TestGPSShogi(t *testing.T) {
 				t.Errorf("%+v", res.Mate)
 			}
 		})
+		if !ok {
+			ep.s.Close() // perhaps wedged: the next subtest gets a fresh engine
+			ep = nil
+		}
 	}
+}
 
-	t.Run("wedged after go mate", func(t *testing.T) {
-		// DESIGN.md: gpsusi ignores everything after a normal go that follows a go
-		// mate. The session stops it at budget + grace, waits Timeouts.Stop, then
-		// gives up with a timeout and kills it.
-		start := time.Now()
-		sr, err := s.Go(ctxT(t, 10*time.Second), Position{Moves: []string{"7g7f", "3c3d"}}, Go{Clock: &Clock{BTime: 0, WTime: 0, Byoyomi: 300 * time.Millisecond}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = sr.Wait(ctxT(t, 15*time.Second))
-		if err == nil {
-			t.Skip("this gpsusi did not wedge") // a fixed gpsusi is welcome
-		}
-		if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), `no bestmove after stop within 700ms`) {
-			t.Fatalf("%v", err)
-		}
-		// It waited budget + grace + stop timeout (0.3 + 0.3 + 0.7 s); that it then
-		// gave up rather than hang is the ErrTimeout above (a hang ends with the
-		// context, 45 s).
-		if d := time.Since(start); d < 1300*time.Millisecond {
-			t.Errorf("gave up after %v, before budget + grace + stop (1.3s)", d)
-		}
-		select {
-		case <-ep.done:
-		case <-time.After(patience):
-			t.Fatal("not killed")
-		}
-	})
+// testGPSWedge: DESIGN.md says gpsusi ignores everything after a normal go that
+// follows a go mate. The session stops it at budget + grace, waits
+// Timeouts.Stop, then gives up with a timeout and kills it.
+func testGPSWedge(t *testing.T) {
+	ep := startGPS(t, Config{Timeouts: Timeouts{Grace: 300 * time.Millisecond, Stop: 700 * time.Millisecond}})
+	s := ep.s
+	ready(t, s)
+	sr, err := s.GoMate(ctxT(t, 10*time.Second), Position{SFEN: "4k4/9/4P4/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1"}, 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := sr.Wait(ctxT(t, 40*time.Second)); err != nil || res.Mate == nil || res.Mate.Status != Mate {
+		t.Fatalf("the go mate before: %+v, %v", res.Mate, err)
+	}
+	start := time.Now()
+	sr, err = s.Go(ctxT(t, 10*time.Second), Position{Moves: []string{"7g7f", "3c3d"}}, Go{Clock: &Clock{BTime: 0, WTime: 0, Byoyomi: 300 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sr.Wait(ctxT(t, 15*time.Second))
+	if err == nil {
+		t.Skip("this gpsusi did not wedge") // a fixed gpsusi is welcome
+	}
+	if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), `no bestmove after stop within 700ms`) {
+		t.Fatalf("%v", err)
+	}
+	// It waited budget + grace + stop timeout (0.3 + 0.3 + 0.7 s); that it then
+	// gave up rather than hang is the ErrTimeout above (a hang ends with the
+	// context, 45 s).
+	if d := time.Since(start); d < 1300*time.Millisecond {
+		t.Errorf("gave up after %v, before budget + grace + stop (1.3s)", d)
+	}
+	select {
+	case <-ep.done:
+	case <-time.After(patience):
+		t.Fatal("not killed")
+	}
 }
 
 func TestGPSShogiQuit(t *testing.T) {

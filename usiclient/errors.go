@@ -42,6 +42,18 @@ type Error struct {
 	Last    []string      // the last lines received on stdout, oldest first
 	Stderr  []string      // the last lines of stderr, if the session drains it
 	Err     error         // the underlying error (a read or write error), if any
+	// Exit is how the engine's process ended ("exit status 3", "killed by signal
+	// 9"), when the layer that runs the process knows it: see WithExit. The
+	// session itself sees only pipes, so it leaves Exit empty.
+	Exit string
+}
+
+// WithExit returns a copy of e that says how the engine's process ended (the
+// session's own error is shared by every waiter: never modify it in place).
+func (e *Error) WithExit(exit string) *Error {
+	c := *e
+	c.Exit = exit
+	return &c
 }
 
 func (e *Error) Error() string {
@@ -53,7 +65,11 @@ func (e *Error) Error() string {
 	case ErrTimeout:
 		fmt.Fprintf(&b, "no %s within %s", e.Waiting, roundDuration(e.After))
 	case ErrEOF:
-		b.WriteString("closed its output (exited?)")
+		if e.Exit != "" {
+			b.WriteString("closed its output (" + e.Exit + ")")
+		} else {
+			b.WriteString("closed its output (exited?)")
+		}
 		if e.Waiting != AwaitNothing {
 			b.WriteString(" while Banmen waited for " + e.Waiting.String())
 		}
@@ -73,6 +89,9 @@ func (e *Error) Error() string {
 	if e.Detail != "" {
 		b.WriteString(": ")
 		b.WriteString(e.Detail)
+	}
+	if e.Exit != "" && e.Kind != ErrEOF {
+		b.WriteString("; its process ended: " + e.Exit)
 	}
 	if e.Err != nil && e.Err != e.Kind {
 		b.WriteString(" (")

@@ -54,6 +54,7 @@ func TestMain(m *testing.M) {
 //	eol=cr|crlf     end lines with CR or CRLF
 //	flood=N         answer go with N info lines, then bestmove
 //	registration    report "registration error" after usiok and want register
+//	best-after-readyok  answer isready with readyok and a stray "bestmove 9g9f" in one write
 type fakeScript struct {
 	flags map[string]string
 }
@@ -211,7 +212,11 @@ func runFake(script string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			e.mu.Lock()
 			e.readied = true
 			e.mu.Unlock()
-			e.send("readyok")
+			if sc.has("best-after-readyok") {
+				e.send("readyok%sbestmove 9g9f", e.eol)
+			} else {
+				e.send("readyok")
+			}
 			if sc.get("crash") == "idle" {
 				go func() {
 					time.Sleep(50 * time.Millisecond)

@@ -414,6 +414,38 @@ func TestFaultIllegalBestMove(t *testing.T) {
 	}
 }
 
+// TestFaultBestMoveAfterReadyOK (issue 17): an engine that sends a bestmove
+// right after readyok, before any go. The stray bestmove answers no search, and
+// the log says it was ignored: the first search gets its own answer and lines.
+func TestFaultBestMoveAfterReadyOK(t *testing.T) {
+	want := fakePV(board.NewStartPosition(), 1)[0]
+	if want == "9g9f" {
+		t.Fatal("the fake's own answer is its stray move: the test can't tell them apart")
+	}
+	ep := startFake(t, "best-after-readyok", Config{})
+	s := ep.s
+	ready(t, s)
+	sr, err := s.Go(ctxT(t, 5*time.Second), Position{}, Go{Clock: byoyomi})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sr.Wait(ctxT(t, 5*time.Second))
+	if err != nil || res.BestMove.USI() != want {
+		t.Fatalf("the first search's answer: %+v, %v; want %s", res, err, want)
+	}
+	if snap := s.Snapshot(); snap.InfoLines == 0 || len(snap.Lines) == 0 || snap.Lines[0].Depth == 0 {
+		t.Errorf("the first search lost its lines: %d info lines, %+v", snap.InfoLines, snap.Lines)
+	}
+	var noted bool
+	for _, l := range s.Log() {
+		noted = noted || l.Dir == Note && strings.Contains(l.Text, `bestmove "9g9f"`) && strings.Contains(l.Text, "ignored")
+	}
+	if !noted {
+		t.Error("the log does not say the stray bestmove was ignored")
+	}
+	noViolations(t, s)
+}
+
 // TestFaultFlood: a million info lines. The reader keeps up, memory stays flat
 // (the log is a ring, lines are parsed in place), the snapshot shows the last line,
 // and a UI polling snapshots meanwhile never waits long.

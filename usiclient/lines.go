@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -50,6 +51,9 @@ type lineReader struct {
 	max    int
 	skipLF bool  // the last line ended in CR: a following LF belongs to it
 	err    error // the read error to report once buffered lines are gone
+	// reads, if set, counts the reads from r as they return: a line returned by
+	// next came in the read the count then says (or, at the end, an earlier one).
+	reads *atomic.Uint64
 }
 
 func newLineReader(r io.Reader, limit int) *lineReader {
@@ -75,6 +79,9 @@ func (lr *lineReader) next() ([]byte, int, error) {
 				return nil, 0, lr.err
 			}
 			n, err := lr.r.Read(lr.buf)
+			if lr.reads != nil {
+				lr.reads.Add(1)
+			}
 			lr.r0, lr.r1 = 0, n
 			lr.err = err
 			continue

@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,13 +25,32 @@ type scriptedEngine struct {
 	out   *io.PipeWriter // the engine's stdout
 	recv  chan string    // the lines the session wrote
 	marks int
+	in    *gatedWriter // the engine's stdin, as the session writes it
 }
+
+// gatedWriter is a pipe end whose writes a test can hold back: while held, the
+// session's writer blocks before its command reaches the engine, as it would on
+// a busy machine where the writer goroutine has not run yet.
+type gatedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (g *gatedWriter) Write(b []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.w.Write(b)
+}
+
+// holdInput makes the session's next write wait until releaseInput.
+func (e *scriptedEngine) holdInput()    { e.in.mu.Lock() }
+func (e *scriptedEngine) releaseInput() { e.in.mu.Unlock() }
 
 func startScripted(t *testing.T, cfg Config) *scriptedEngine {
 	t.Helper()
 	outR, outW := io.Pipe()
 	inR, inW := io.Pipe()
-	e := &scriptedEngine{t: t, out: outW, recv: make(chan string, 1000)}
+	e := &scriptedEngine{t: t, out: outW, recv: make(chan string, 1000), in: &gatedWriter{w: inW}}
 	go func() {
 		sc := bufio.NewScanner(inR)
 		for sc.Scan() {
@@ -42,7 +62,7 @@ func startScripted(t *testing.T, cfg Config) *scriptedEngine {
 		cfg.Name = "scripted"
 	}
 	cfg.Kill = func() error { outW.Close(); inR.Close(); return nil }
-	e.s = NewSession(outR, inW, cfg)
+	e.s = NewSession(outR, e.in, cfg)
 	t.Cleanup(func() {
 		e.s.Close()
 		outW.Close()
@@ -269,5 +289,47 @@ func TestSessionPonderIllegal(t *testing.T) {
 	}
 	if !noted {
 		t.Error("the log does not say the ponder move was dropped")
+	}
+}
+
+// TestSessionIgnoresBestMoveBeforeGo (issue 17): a bestmove the engine sends
+// before it has read go (right after readyok, say) answers nothing. On a loaded
+// machine the session may read it only after Go has started the search, but
+// before go has been written: it is discarded and logged, and the search waits
+// for its own answer, keeping its info lines.
+func TestSessionIgnoresBestMoveBeforeGo(t *testing.T) {
+	e := startScripted(t, Config{})
+	s := e.s
+	ctx := ctxT(t, 10*time.Second)
+	e.ready(ctx)
+	e.holdInput() // position and go stay with the session's writer
+	release := sync.OnceFunc(e.releaseInput)
+	defer release()
+	sr, err := s.Go(ctx, Position{}, Go{Depth: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.say("bestmove 2g2f")
+	e.sync()
+	release()
+	e.expect("position startpos")
+	e.expect("go depth 3")
+	if st := s.State(); st != StateSearching {
+		t.Errorf("state %s: the stray bestmove ended the search", st)
+	}
+	e.say("info depth 3 score cp 42 pv 7g7f 3c3d", "bestmove 7g7f ponder 3c3d")
+	res, err := sr.Wait(ctx)
+	if err != nil || res.BestMove.USI() != "7g7f" {
+		t.Fatalf("the search's answer: %+v, %v; want 7g7f", res, err)
+	}
+	if snap := s.Snapshot(); len(snap.Lines) != 1 || snap.Lines[0].Score.Value != 42 {
+		t.Errorf("the search lost its score: %+v", snap.Lines)
+	}
+	var noted bool
+	for _, l := range s.Log() {
+		noted = noted || l.Dir == Note && strings.Contains(l.Text, `bestmove "2g2f"`) && strings.Contains(l.Text, "ignored")
+	}
+	if !noted {
+		t.Errorf("the log does not say the stray bestmove was ignored: %v", s.Log())
 	}
 }

@@ -2,6 +2,7 @@ package usiclient
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	"banmen/board"
@@ -43,6 +44,9 @@ type Search struct {
 	done     chan struct{}
 	res      Result
 	err      error
+	// goMark is 0 until the writer writes the go command, then the number of
+	// reads from stdout done by then, plus one.
+	goMark atomic.Uint64
 
 	// Guarded by s.mu.
 	ponderHit    bool
@@ -117,6 +121,14 @@ func (sr *Search) finish(res Result, err error) {
 	}
 	sr.res, sr.err = res, err
 	close(sr.done)
+}
+
+// readAfterGo reports whether a line that came in read number read (see
+// Session.reads) may answer this search: whether it was read after go was
+// written. A line read earlier was written by an engine that had not seen go.
+func (sr *Search) readAfterGo(read uint64) bool {
+	mark := sr.goMark.Load()
+	return mark != 0 && read >= mark
 }
 
 func (sr *Search) stopTimers() {

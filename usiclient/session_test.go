@@ -374,12 +374,17 @@ func TestSessionStopInfinite(t *testing.T) {
 	if s.Version() == v {
 		t.Error("the version did not move with the info lines")
 	}
-	// The search goes on until stop.
-	time.Sleep(30 * time.Millisecond)
+	// The search goes on until stop: later info lines (the fake's next depths)
+	// keep coming, and no bestmove ends it meanwhile.
+	seen := s.Snapshot().Stats.Depth
+	waitFor(t, patience, "deeper info lines", func() bool { return s.Snapshot().Stats.Depth >= seen+3 })
 	select {
 	case <-sr.Done():
 		t.Fatal("go infinite ended by itself")
 	default:
+	}
+	if st := s.State(); st != StateSearching {
+		t.Errorf("state %s before stop", st)
 	}
 	s.Stop()
 	res, err := sr.Wait(ctxT(t, 5*time.Second))
@@ -479,13 +484,25 @@ func TestSessionTimedSearchDeadline(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(400 * time.Millisecond) // longer than budget + grace: pondering has no limit
-		if slices.Contains(sent(s), "stop") {
-			t.Fatal("stop sent while pondering")
+		// Pondering has no limit: no deadline is armed until ponderhit (a timer
+		// would send stop at budget + grace), and the engine's info lines of
+		// several depths come without a stop.
+		waitFor(t, patience, "ponder info", func() bool { return s.Snapshot().Stats.Depth >= 3 })
+		s.mu.Lock()
+		armed := sr.deadline != nil
+		s.mu.Unlock()
+		if armed || slices.Contains(sent(s), "stop") {
+			t.Fatalf("a deadline armed (%v) or stop sent while pondering: %q", armed, sent(s))
 		}
 		hit := time.Now()
 		if err := s.PonderHit(); err != nil {
 			t.Fatal(err)
+		}
+		s.mu.Lock()
+		armed = sr.deadline != nil
+		s.mu.Unlock()
+		if !armed {
+			t.Error("no deadline armed at ponderhit")
 		}
 		// The engine answers only at stop: the session sent it at its deadline,
 		// counted from ponderhit (budget + grace after it, not after go ponder), or

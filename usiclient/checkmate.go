@@ -1,0 +1,69 @@
+package usiclient
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"banmen/board"
+)
+
+func (s *Session) onCheckmate(cm Checkmate, text string, read uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur == nil || s.cur.Mode != ModeMate {
+		s.note("%q with no mate search running: ignored", clip(text, 80))
+		return
+	}
+	if !s.cur.readAfterGo(read) {
+		s.note("%q came before go of search %d was sent: ignored", clip(text, 80), s.cur.ID)
+		return
+	}
+	sr := s.finishSearchLocked()
+	defer s.bump()
+	if sr.discard {
+		s.note("discarded the answer of replaced mate search %d", sr.ID)
+		s.discardLocked(sr, "replaced by a new search")
+		return
+	}
+	mr := &MateResult{Status: cm.Status, Text: cm.Moves}
+	res := Result{SearchID: sr.ID, Mate: mr, Stopped: sr.stopSent, Elapsed: time.Since(sr.started)}
+	var err error
+	if cm.Status == Mate {
+		mr.Moves, err = s.checkMateLineLocked(sr, cm.Moves)
+	}
+	if sr.pastDeadline && (cm.Status != Mate || err != nil) {
+		// Our own deadline passed: what the engine says now (a late nomate, a
+		// timeout, a bad line) is reported as a timeout, never as a proof.
+		mr.EngineSaid = text
+		mr.Status, mr.Moves, mr.Text, err = MateTimeout, nil, nil, nil
+	}
+	if err != nil {
+		s.note("%v", err.(*Error).Detail)
+	}
+	s.fold.result = &res
+	sr.finish(res, err)
+}
+
+// checkMateLineLocked plays a mating line from the position searched: every
+// move must be legal and the line must end in mate. Call with s.mu held.
+func (s *Session) checkMateLineLocked(sr *Search, line []string) ([]board.Move, error) {
+	p := sr.root.Clone()
+	moves := make([]board.Move, 0, len(line))
+	for i, t := range line {
+		m, err := p.ParseMove(t)
+		if err != nil {
+			return moves, s.errorLocked(ErrIllegalMove, AwaitNothing, 0, nil,
+				fmt.Sprintf("checkmate move %d %q in position %q: %v", i+1, t, sr.rootSFEN, err))
+		}
+		moves = append(moves, m)
+		p.Do(m)
+	}
+	// tsume solvers leave futile interpositions (無駄合) out of their lines, as
+	// tsume solutions are written: such a line ends in mate by that convention
+	if !p.IsMateOmittingFutile() {
+		return moves, s.errorLocked(ErrProtocol, AwaitNothing, 0, nil,
+			fmt.Sprintf("checkmate line %q from %q does not end in mate", strings.Join(line, " "), sr.rootSFEN))
+	}
+	return moves, nil
+}
