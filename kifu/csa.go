@@ -28,8 +28,8 @@ func ReadCSA(r io.Reader) (*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kifu: %v", err)
 	}
-	text, _ := Decode(data)
-	return ParseCSA(text)
+	rec, _, err := readAs(data, CSA)
+	return rec, err
 }
 
 type csaReader struct {
@@ -553,10 +553,7 @@ func FormatCSA(r *Record, o CSAOptions) string {
 	r = oneLineHeaders(r)
 	var b strings.Builder
 	if o.V3 {
-		enc := "UTF-8"
-		if o.Encoding == ShiftJIS {
-			enc = "SHIFT_JIS"
-		}
+		enc := strings.ToUpper(o.Encoding.String())
 		b.WriteString("'CSA encoding=" + enc + "\n")
 		b.WriteString("V3.0\n")
 	} else {

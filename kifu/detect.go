@@ -1,6 +1,7 @@
 package kifu
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -199,18 +200,65 @@ func parseAs(f Format, text string) (*Record, error) {
 
 // Read reads a record file's bytes: the encoding is detected, then the format: the one
 // the extension of name (the file name) names, else the one the content has (Detect).
-// It returns the encoding found.
+// It returns the encoding found. Bytes that are not valid in it are warnings naming
+// their lines; when they leave no record with moves, the other 8-bit encodings are tried.
 func Read(data []byte, name string) (*Record, Encoding, error) {
-	text, enc := Decode(data)
 	f, err := ParseFormat(filepath.Ext(name))
 	if err != nil {
-		f = Detect(text)
+		f = UnknownFormat
 	}
-	rec, err := parseAs(f, text)
+	rec, enc, err := readAs(data, f)
 	if err != nil {
 		err = withFile(err, name)
 	}
 	return rec, enc, err
+}
+
+// readAs decodes data and reads it in format f (UnknownFormat: the one Detect finds).
+func readAs(data []byte, f Format) (*Record, Encoding, error) {
+	text, enc, bad := decode(data)
+	if strings.HasPrefix(text, "\x00") {
+		return nil, enc, &ParseError{Msg: "binary data, not a record"}
+	}
+	rec, err := parseDetected(f, text)
+	if len(bad) > 0 && (err != nil || rec == nil || rec.Root.Next() == nil) {
+		// the bytes did not all decode, and no moves came out: another encoding may read them
+		for _, e := range []Encoding{UTF8, ShiftJIS, EUCJP} {
+			if e == enc {
+				continue
+			}
+			text2, bad2 := decodeAs(data, e)
+			if rec2, err2 := parseDetected(f, text2); err2 == nil && rec2 != nil && rec2.Root.Next() != nil {
+				rec, err, enc, bad = rec2, nil, e, bad2
+				break
+			}
+		}
+	}
+	if rec != nil && len(bad) > 0 {
+		rec.Warnings = append(bad, rec.Warnings...)
+	}
+	return rec, enc, err
+}
+
+func parseDetected(f Format, text string) (*Record, error) {
+	if f == UnknownFormat {
+		f = Detect(text)
+	}
+	return parseAs(f, text)
+}
+
+// decodeAs decodes data as e, and lists the bytes that were not valid in it.
+func decodeAs(data []byte, e Encoding) (string, []Warning) {
+	switch e {
+	case UTF8:
+		text, n := decodeUTF8(bytes.TrimPrefix(data, bomUTF8))
+		return text, replaced(text, n, UTF8)
+	case ShiftJIS:
+		text := decodeShiftJIS(data)
+		return text, replaced(text, strings.Count(text, "\uFFFD"), ShiftJIS)
+	}
+	text, _, bad := decodeWith(data, e)
+	return text, bad
 }
 
 // ReadFile reads the record in a file, whatever its format and encoding. Errors name the file.
@@ -218,9 +266,6 @@ func ReadFile(path string) (*Record, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("kifu: %v", err)
-	}
-	if !utf8.Valid(data) && len(data) > 0 && data[0] == 0 {
-		return nil, &ParseError{File: path, Msg: "binary data, not a record"}
 	}
 	rec, _, err := Read(data, path)
 	return rec, err
@@ -242,10 +287,7 @@ type WriteOptions struct {
 // FormatKI2 and FormatCSA fold it into a space).
 func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
 	// Kifu for Windows reads a .kif as Shift_JIS unless the first line says otherwise
-	encLine := "#KIF version=2.0 encoding=UTF-8\n"
-	if o.Encoding == ShiftJIS {
-		encLine = "#KIF version=2.0 encoding=Shift_JIS\n"
-	}
+	encLine := "#KIF version=2.0 encoding=" + o.Encoding.String() + "\n"
 	if f == KIF || f == KI2 || f == CSA {
 		if err := checkOneLineHeaders(r, f); err != nil {
 			return "", err

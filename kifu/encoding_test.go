@@ -1,12 +1,18 @@
 package kifu
 
 import (
+	"bytes"
 	"math/rand"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
 )
 
 func TestDecodeRealFiles(t *testing.T) {
@@ -32,7 +38,7 @@ func TestDecodeRealFiles(t *testing.T) {
 		}
 	}
 	// UTF-16 with a byte-order mark
-	if text, enc := Decode([]byte{0xFF, 0xFE, '7', 0, 0xAD, 0x6B}); enc != UTF8 || text != "7殭" {
+	if text, enc := Decode([]byte{0xFF, 0xFE, '7', 0, 0xAD, 0x6B}); enc != UTF16LE || text != "7殭" {
 		t.Errorf("UTF-16LE: %q", text)
 	}
 }
@@ -120,6 +126,88 @@ func TestShiftJISTableAgreesWithXText(t *testing.T) {
 		}
 		if decodeShiftJIS(b) != decodeShiftJISSlow(b) {
 			t.Fatalf("% x: %q, x/text gives %q", b, decodeShiftJIS(b), decodeShiftJISSlow(b))
+		}
+	}
+}
+
+// A record in any encoding ShogiHome or Kifu for Windows reads is read, the same as in
+// UTF-8, and the encoding is reported: never as Shift_JIS mojibake with no moves.
+func TestReadEveryEncoding(t *testing.T) {
+	data, err := os.ReadFile("testdata/kif/kifu-for-js__henka.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := Decode(data)
+	want, err := ParseKIF(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	encs := map[string]encoding.Encoding{
+		"EUC-JP":         japanese.EUCJP,
+		"ISO-2022-JP":    japanese.ISO2022JP,
+		"UTF-16LE":       unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM),
+		"UTF-16BE":       unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM),
+		"UTF-16LE w/BOM": unicode.UTF16(unicode.LittleEndian, unicode.UseBOM),
+		"UTF-16BE w/BOM": unicode.UTF16(unicode.BigEndian, unicode.UseBOM),
+		"UTF-32LE":       utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM),
+		"UTF-32BE":       utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM),
+		"UTF-32LE w/BOM": utf32.UTF32(utf32.LittleEndian, utf32.UseBOM),
+		"UTF-32BE w/BOM": utf32.UTF32(utf32.BigEndian, utf32.UseBOM),
+	}
+	for name, x := range encs {
+		b, err := x.NewEncoder().Bytes([]byte(text))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, file := range []string{"henka.kif", "henka.txt"} {
+			got, enc, err := Read(b, file)
+			if err != nil {
+				t.Errorf("%s %s: %v", name, file, err)
+				continue
+			}
+			if enc.String() != strings.TrimSuffix(name, " w/BOM") {
+				t.Errorf("%s %s: read as %v", name, file, enc)
+			}
+			if FormatKIF(got) != FormatKIF(want) || len(got.Warnings) != len(want.Warnings) {
+				t.Errorf("%s %s: read differently (%d moves, warnings %v)", name, file, len(got.MainMoves()), got.Warnings)
+			}
+		}
+	}
+}
+
+// One byte that is not UTF-8 in a UTF-8 file (or not Shift_JIS in a Shift_JIS one) is
+// replaced and reported with its line; the rest of the record is read as it is.
+func TestReadOneBadByte(t *testing.T) {
+	data, err := os.ReadFile("testdata/kif/kifu-for-js__henka.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := Decode(data)
+	want, err := ParseKIF(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sjis, err := Encode(text, ShiftJIS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		enc  Encoding
+		data []byte
+	}{{UTF8, []byte(text)}, {ShiftJIS, sjis}} {
+		// the bad byte goes at the start of line 3 (a header)
+		at := bytes.IndexByte(tc.data, '\n')
+		at += bytes.IndexByte(tc.data[at+1:], '\n') + 2
+		bad := append(append(append([]byte{}, tc.data[:at]...), 0xFF), tc.data[at:]...)
+		got, enc, err := Read(bad, "henka.kif")
+		if err != nil {
+			t.Fatalf("%v: %v", tc.enc, err)
+		}
+		if enc != tc.enc || len(got.MainMoves()) != len(want.MainMoves()) || len(got.MainMoves()) == 0 {
+			t.Errorf("%v with a bad byte: read as %v, %d moves, want %d", tc.enc, enc, len(got.MainMoves()), len(want.MainMoves()))
+		}
+		if len(got.Warnings) == 0 || got.Warnings[0].Line != 3 || !strings.Contains(got.Warnings[0].Msg, "U+FFFD") {
+			t.Errorf("%v with a bad byte: warnings %v, want one for line 3", tc.enc, got.Warnings)
 		}
 	}
 }

@@ -179,8 +179,8 @@ func ReadJKF(r io.Reader) (*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kifu: %v", err)
 	}
-	text, _ := Decode(data)
-	return ParseJKF(text)
+	rec, _, err := readAs(data, JKF)
+	return rec, err
 }
 
 // ParseJKF reads a JKF record from text. JSON cut short is read as far as it goes, with a warning.

@@ -37,8 +37,10 @@ type kakinokiReader struct {
 	cur        *Node
 	illegal    map[*Node]illegalMove // moves that break a rule, until a 反則 ending follows
 	path       []*Node               // root … cur
-	pos        board.Position
-	commentFor *Node // node whose comment the last comment line went to
+	pos        board.Position        // the position at cur
+	saved      []board.Position      // saved[k]: the position at path[k*checkpointEvery]
+	replayed   int                   // moves played again to go back along the path
+	commentFor *Node                 // node whose comment the last comment line went to
 	arena      nodeArena
 	forks      []*Node // moves marked "+" (another move replaces them later), not yet replaced
 }
@@ -55,13 +57,19 @@ type illegalMove struct {
 }
 
 // readKakinoki reads KIF or KI2 text.
-func readKakinoki(text string) (*Record, error) {
-	if err := errEmpty(text); err != nil {
-		return nil, err
-	}
+func readKakinoki(text string) (*Record, error) { return newKakinokiReader().read(text) }
+
+func newKakinokiReader() *kakinokiReader {
 	kr := &kakinokiReader{rec: &Record{Root: &Node{}}}
 	kr.cur = kr.rec.Root
 	kr.path = append(make([]*Node, 0, 256), kr.rec.Root)
+	return kr
+}
+
+func (kr *kakinokiReader) read(text string) (*Record, error) {
+	if err := errEmpty(text); err != nil {
+		return nil, err
+	}
 	ls, complete := lines(text)
 	for i, line := range ls {
 		if err := kr.line(i+1, line); err != nil {
@@ -108,6 +116,7 @@ func (kr *kakinokiReader) finish() {
 			kr.warn(0, "%s", errText(err))
 			kr.rec.Start = board.NewStartPosition()
 			kr.pos = *kr.rec.Start
+			kr.saved = append(kr.saved[:0], kr.pos)
 		}
 	}
 	kr.rec.Warnings = append(kr.rec.Warnings, kr.warnings...)
@@ -367,6 +376,7 @@ func (kr *kakinokiReader) startMoves(no int) error {
 	}
 	kr.rec.Start = start
 	kr.pos = *start
+	kr.saved = append(kr.saved[:0], kr.pos)
 	return nil
 }
 
@@ -451,13 +461,48 @@ func (kr *kakinokiReader) addComment(text string) {
 	kr.commentFor = n
 }
 
+// checkpointEvery is how often along the current path the reader keeps the position, so
+// that going back to a variation's start plays at most this many moves again, however
+// deep the variations nest (playing from the start each time made reading quadratic).
+const checkpointEvery = 32
+
+// push makes n, a child of the current node whose move kr.pos has played already, the
+// current node.
+func (kr *kakinokiReader) push(n *Node) {
+	kr.cur = n
+	kr.path = append(kr.path, n)
+	if (len(kr.path)-1)%checkpointEvery == 0 {
+		kr.saved = append(kr.saved, kr.pos)
+	}
+}
+
 // goBack makes the node at ply on the current path the current node.
 func (kr *kakinokiReader) goBack(ply int) {
 	kr.cur = kr.path[ply]
 	kr.path = kr.path[:ply+1]
+	k := ply / checkpointEvery
+	kr.saved = kr.saved[:k+1]
+	kr.pos = kr.saved[k]
+	for _, n := range kr.path[k*checkpointEvery+1:] {
+		if n.Move != board.NoMove {
+			kr.pos.Do(n.Move)
+			kr.replayed++
+		}
+	}
+}
+
+// setPath makes path (root … a node) the current path, with its node at ply current.
+func (kr *kakinokiReader) setPath(path []*Node, ply int) {
+	kr.path = append(kr.path[:0], kr.rec.Root)
+	kr.cur = kr.rec.Root
 	kr.pos = *kr.rec.Start
-	for _, n := range kr.path[1:] {
-		kr.pos.Do(n.Move)
+	kr.saved = append(kr.saved[:0], kr.pos)
+	for _, n := range path[1 : ply+1] {
+		if n.Move != board.NoMove {
+			kr.pos.Do(n.Move)
+			kr.replayed++
+		}
+		kr.push(n)
 	}
 }
 
@@ -475,8 +520,7 @@ func (kr *kakinokiReader) goTo(ply int) bool {
 			return false
 		}
 		kr.pos.Do(next.Move)
-		kr.cur = next
-		kr.path = append(kr.path, next)
+		kr.push(next)
 	}
 	return true
 }
@@ -501,8 +545,7 @@ func (kr *kakinokiReader) appendNode(n *Node) error {
 	} else {
 		kr.arena.add(kr.cur, n)
 	}
-	kr.cur = n
-	kr.path = append(kr.path, n)
+	kr.push(n)
 	return nil
 }
 
@@ -964,9 +1007,7 @@ func (kr *kakinokiReader) forkAt(ply int) bool {
 		kr.goBack(ply - 1)
 		return true
 	}
-	kr.path = append(kr.path[:0], f.parent.Path()...)
-	kr.cur = f.parent
-	kr.goBack(ply - 1)
+	kr.setPath(f.parent.Path(), ply-1)
 	return true
 }
 

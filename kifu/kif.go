@@ -18,8 +18,8 @@ func ReadKIF(r io.Reader) (*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kifu: %v", err)
 	}
-	text, _ := Decode(data)
-	return readKakinoki(text)
+	rec, _, err := readAs(data, KIF)
+	return rec, err
 }
 
 // ParseKIF reads a KIF record from text.

@@ -18,8 +18,8 @@ func ReadUSI(r io.Reader) (*Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kifu: %v", err)
 	}
-	text, _ := Decode(data)
-	return ParseUSI(text)
+	rec, _, err := readAs(data, USI)
+	return rec, err
 }
 
 // ParseUSI reads a record from a USI position command or an SFEN (the first non-empty

@@ -17,13 +17,15 @@ import (
 //	banmen-cli convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] [--csa-version 2.2|3.0] FILE [-o OUT]
 //
 // --to usi prints the main line as one USI position command; --to sfen the position at
-// its end. FILE "-" reads standard input. Exit 1 for a file that cannot be read (the
+// its end. FILE "-" reads standard input. The format read is the one FILE's extension
+// names, else the one its content has; the encoding is found from the bytes (kifu.Read),
+// and bytes that are not valid in it are warnings naming their lines. Exit 1 for a file that cannot be read (the
 // message names the file, the line and what was expected), 2 for bad usage.
 func runConvert(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	to := fs.String("to", "", "the format to write: usi, sfen, kif, ki2, csa or jkf")
-	encName := fs.String("encoding", "utf8", "the encoding to write: utf8 or sjis")
+	encName := fs.String("encoding", "utf8", "the encoding to write: utf8 or sjis (also euc-jp, iso-2022-jp, utf-16le, utf-16be, utf-32le, utf-32be)")
 	csaVersion := fs.String("csa-version", "2.2", "the CSA version to write with --to csa: 2.2 or 3.0")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	fs.Usage = func() {
@@ -66,7 +68,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	}
 	enc, err := kifu.ParseEncoding(*encName)
 	if err != nil {
-		return usageErr("--encoding %q: want utf8 or sjis", *encName)
+		return usageErr("--encoding %q: want utf8 or sjis (or euc-jp, iso-2022-jp, utf-16le, utf-16be, utf-32le, utf-32be)", *encName)
 	}
 	var csaV3 bool
 	switch strings.TrimPrefix(strings.ToUpper(*csaVersion), "V") {

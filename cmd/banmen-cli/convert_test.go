@@ -296,3 +296,33 @@ func TestConvertCSAVersion(t *testing.T) {
 		}
 	}
 }
+
+// A CSA file that convert wrote, its KIF headers kept as comment lines, reads back as
+// CSA with its moves: by its extension, and by its content from standard input or a
+// file without one. The same for every encoding --encoding names.
+func TestConvertReadsBackWhatItWrote(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "in.kif")
+	kif := "先手：a\n後手：b\n"
+	for i := 1; i <= 15; i++ {
+		kif += "備考" + strings.Repeat("x", i) + "：メモ\n"
+	}
+	kif += "手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n"
+	if err := os.WriteFile(src, []byte(kif), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, to := range []string{"kif", "ki2", "csa", "jkf"} {
+		for _, enc := range []string{"utf8", "sjis", "euc-jp", "utf-16le"} {
+			for _, name := range []string{"out." + to, "out"} {
+				out := filepath.Join(dir, name)
+				if _, errOut, code := convert("--to", to, "--encoding", enc, src, "-o", out); code != 0 {
+					t.Fatalf("--to %s --encoding %s: exit %d: %s", to, enc, code, errOut)
+				}
+				usi, errOut, code := convert("--to", "usi", out)
+				if code != 0 || usi != "position startpos moves 7g7f 3c3d\n" || errOut != "" {
+					t.Errorf("--to %s --encoding %s read back from %s: exit %d, %q, %s", to, enc, name, code, usi, errOut)
+				}
+			}
+		}
+	}
+}
