@@ -39,6 +39,10 @@ type optionForm struct {
 	press   func(name string) error
 	browse  func(title string, folder bool, then func(path string))
 	content fyne.CanvasObject
+
+	// the dialog's buttons and status, once shown (showOptionDialog)
+	ok, apply, cancel *widget.Button
+	status            *widget.Label
 }
 
 // optionRow is one option of the form.
@@ -661,6 +665,7 @@ func showOptionDialog(parent fyne.Window, f *optionForm, title string, save func
 	buttons := container.NewBorder(nil, nil, resetAll, container.NewHBox(cancel, applyB, ok), status)
 	content := container.NewBorder(nil, buttons, nil, nil, f.content)
 	d = dialog.NewCustomWithoutButtons(fmt.Sprintf(txt.OptionsTitleF, title), content, parent)
+	f.ok, f.apply, f.cancel, f.status = ok, applyB, cancel, status
 	d.Resize(fyne.NewSize(860, 640))
 	d.Show()
 	return d

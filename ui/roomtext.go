@@ -22,7 +22,7 @@ type roomText struct {
 	AppliedF                                                          string
 
 	ProtocolLogTitleF, Filter, Copy, SaveLog, SendRaw, Send, NoRunning string
-	LogDroppedF, LogSavedF, LogCopiedF, ChooseEngine                   string
+	LogDroppedF, LogSavedF, LogCopiedF, ChooseEngine, Follow           string
 }
 
 var japaneseRoom = roomText{
@@ -53,7 +53,7 @@ var japaneseRoom = roomText{
 	ProtocolLogTitleF: "通信ログ — %s", Filter: "絞り込み", Copy: "コピー", SaveLog: "保存…",
 	SendRaw: "エンジンに送るコマンド", Send: "送信", NoRunning: "動いているエンジンはありません",
 	LogDroppedF: "…（%d 行は表示されずに流れました）", LogSavedF: "%s に保存しました", LogCopiedF: "%d 行をコピーしました",
-	ChooseEngine: "ログを見るエンジン",
+	ChooseEngine: "ログを見るエンジン", Follow: "最新を追う",
 }
 
 var englishRoom = roomText{
@@ -84,7 +84,7 @@ var englishRoom = roomText{
 	ProtocolLogTitleF: "Protocol log — %s", Filter: "Filter", Copy: "Copy", SaveLog: "Save…",
 	SendRaw: "Command to send to the engine", Send: "Send", NoRunning: "No engine is running",
 	LogDroppedF: "…(%d lines went by unshown)", LogSavedF: "Saved to %s", LogCopiedF: "Copied %d lines",
-	ChooseEngine: "Engine whose log to show",
+	ChooseEngine: "Engine whose log to show", Follow: "Follow",
 }
 
 func roomTextFor(l Lang) *roomText {
