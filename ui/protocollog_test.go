@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"banmen/usiclient"
@@ -168,5 +170,76 @@ func TestProtocolLogFloodIsBounded(t *testing.T) {
 		before.HeapAlloc>>10, after.HeapAlloc>>10, n, p.dropped, src.max)
 	if grown > 32<<20 { // the lines themselves are ~90 MB
 		t.Errorf("the heap grew by %d MB over the flood", grown>>20)
+	}
+}
+
+// transcriptSource replays the timed lines of a transcript (copied from the shared corpus).
+type transcriptSource struct{ lines []usiclient.LogLine }
+
+func (s *transcriptSource) Name() string { return "Fairy-Stockfish" }
+func (s *transcriptSource) LogSince(seq uint64) []usiclient.LogLine {
+	if seq >= uint64(len(s.lines)) {
+		return nil
+	}
+	return s.lines[seq:]
+}
+func (s *transcriptSource) SendRaw(string) error { return nil }
+
+// readTranscript reads "[  12.3 ms] > line" lines as log lines from a fixed start time.
+func readTranscript(t *testing.T, path string, first, n int) *transcriptSource {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 11, 22, 21, 10, 13, 0, time.UTC)
+	src := &transcriptSource{}
+	k := 0
+	for _, l := range strings.Split(string(data), "\n") {
+		var ms float64
+		rest, ok := strings.CutPrefix(l, "[")
+		if !ok {
+			continue
+		}
+		head, text, ok := strings.Cut(rest, "] ")
+		if !ok || len(text) < 2 {
+			continue
+		}
+		if _, err := fmt.Sscanf(strings.TrimSpace(strings.TrimSuffix(head, "ms")), "%g", &ms); err != nil {
+			continue
+		}
+		if k++; k < first {
+			continue
+		}
+		dir := usiclient.Received
+		if text[0] == '>' {
+			dir = usiclient.Sent
+		}
+		src.lines = append(src.lines, usiclient.LogLine{Seq: uint64(len(src.lines) + 1), Dir: dir,
+			Time: start.Add(time.Duration(ms * float64(time.Millisecond))), Text: strings.TrimSpace(text[1:])})
+		if len(src.lines) == n {
+			break
+		}
+	}
+	return src
+}
+
+// The protocol log of a real conversation (fairy-stockfish's, from the shared corpus: the
+// start of a search after the handshake), light and dark.
+func TestProtocolLogLooks(t *testing.T) {
+	for _, tc := range []struct {
+		mode ThemeMode
+		name string
+	}{{ThemeLight, "protocollog_light.png"}, {ThemeDark, "protocollog_dark.png"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newTestApp(t, tc.mode)
+			src := readTranscript(t, "testdata/options/fairy-stockfish-session.txt", 1, 20)
+			win := test.NewTempWindow(t, nil)
+			p := newProtocolLog(win, src, roomTextFor(Japanese), nil, a.Clipboard(), func(f func()) { go f() }, func(f func()) {})
+			defer p.close()
+			p.cmd.SetText("go infinite")
+			win.Resize(fyne.NewSize(900, 520))
+			assertMatchesMaster(t, tc.name, win.Canvas().Capture())
+		})
 	}
 }
