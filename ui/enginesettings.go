@@ -501,10 +501,12 @@ func (e *engineSettings) ShowOptions() {
 		return
 	}
 	var press func(string) error
+	var warnings []string // settings the running engine refused at its start
 	if e.running != nil {
 		for _, r := range e.running() {
 			if r.Definition().ID == d.ID && r.Alive() {
 				press = r.PressButton
+				warnings = r.Warnings()
 				break
 			}
 		}
@@ -527,6 +529,10 @@ func (e *engineSettings) ShowOptions() {
 		e.reload(d.ID)
 		return nil
 	})
+	if len(warnings) > 0 {
+		f.status.Importance = widget.WarningImportance
+		f.status.SetText(strings.Join(warnings, "\n"))
+	}
 }
 
 // browse asks for a file or folder for an option, off the Fyne goroutine.

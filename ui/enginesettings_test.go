@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/engine"
+	"banmen/usiclient"
 )
 
 // fyneQueue stands for the Fyne goroutine in the tests: work done off it posts here, and
@@ -349,5 +351,49 @@ func TestEngineListTagsFilterChoosers(t *testing.T) {
 	}
 	if got := EnginesWithTag(list, engine.TagAnalysis); len(got) != 2 {
 		t.Errorf("no engine tagged for study: %d offered, want all", len(got))
+	}
+}
+
+// With the engine running, the option dialog presses its buttons in it and shows the
+// settings it refused at its start (Running.Warnings).
+func TestEngineSettingsOptionsOfARunningEngine(t *testing.T) {
+	const fs = "/usr/games/fairy-stockfish"
+	needEngine(t, fs)
+	fx := newRoomFixture(t, English)
+	def := testDef(t, "fairy-stockfish")
+	def.Path = fs
+	def.Values = map[string]string{"Skill Level": "99"} // saved for another build: out of range here
+	def, err := fx.reg.Add(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	r, err := engine.Start(ctx, def, engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close(context.Background())
+	fx.es.running = func() []*engine.Running { return []*engine.Running{r} }
+	fx.es.reload(def.ID)
+	test.Tap(fx.es.opts)
+	f := fx.es.optionForm
+	if !strings.Contains(f.status.Text, "Skill Level") || !strings.Contains(f.status.Text, "99") {
+		t.Errorf("the dialog does not show the engine's warning: %q (warnings %q)", f.status.Text, r.Warnings())
+	}
+	if note := rowOf(t, f, "Skill Level").note; !note.Visible() || !strings.Contains(note.Text, "99") {
+		t.Errorf("the Skill Level row does not warn: %q", note.Text)
+	}
+	b := rowOf(t, f, "Clear Hash").button
+	if b.Disabled() {
+		t.Fatal("Clear Hash is disabled though the engine runs")
+	}
+	test.Tap(b)
+	found := false
+	for _, l := range r.Log() {
+		found = found || (l.Dir == usiclient.Sent && l.Text == "setoption name Clear Hash")
+	}
+	if !found {
+		t.Error("pressing Clear Hash sent nothing to the engine")
 	}
 }
