@@ -352,6 +352,7 @@ func (e *engineSettings) Save() {
 // Add asks for a program, probes it and registers it.
 func (e *engineSettings) Add() {
 	if e.dialogs == nil {
+		e.sayError(errors.New(e.txt.NoFileDialog))
 		return
 	}
 	e.async(func() {
