@@ -42,6 +42,7 @@ type engineSettings struct {
 	post    func(func()) // runs a function on the Fyne goroutine
 	prefs   fyne.Preferences
 	running func() []*engine.Running // the engines running now (for option buttons)
+	openLog func(*engine.Running)    // opens a running engine's protocol log (nil: no button)
 
 	// seams for the tests: questions the user answers
 	confirm func(title, text string, then func())
@@ -60,6 +61,7 @@ type engineSettings struct {
 	status                *widget.Label
 	add, del, dup, ren    *widget.Button
 	up, down, opts, save  *widget.Button
+	logB                  *widget.Button
 
 	// while a probe runs
 	progress    dialog.Dialog
@@ -199,11 +201,12 @@ func (e *engineSettings) build() {
 		widget.NewFormItem(txt.Tags, container.NewHBox(tagBoxes...)),
 	)
 	e.opts = widget.NewButton(txt.Options, e.ShowOptions)
+	e.logB = widget.NewButton(txt.ProtocolLogMenu, e.ShowLog)
 	e.save = widget.NewButton(txt.Save, e.Save)
 	e.save.Importance = widget.HighImportance
 	e.status = widget.NewLabel("")
 	e.status.Wrapping = fyne.TextWrapWord
-	e.detail = container.NewBorder(nil, container.NewVBox(e.status, container.NewHBox(e.opts, e.save)), nil, nil,
+	e.detail = container.NewBorder(nil, container.NewVBox(e.status, container.NewHBox(e.opts, e.logB, e.save)), nil, nil,
 		container.NewVScroll(container.NewVBox(form, help)))
 	split := container.NewHSplit(left, e.detail)
 	split.Offset = 0.42
@@ -244,7 +247,7 @@ func (e *engineSettings) chosen() (engine.Definition, bool) {
 func (e *engineSettings) choose(i int) {
 	e.sel = i
 	d, ok := e.chosen()
-	for _, b := range []*widget.Button{e.del, e.dup, e.ren, e.up, e.down, e.opts, e.save} {
+	for _, b := range []*widget.Button{e.del, e.dup, e.ren, e.up, e.down, e.opts, e.save, e.logB} {
 		if ok {
 			b.Enable()
 		} else {
@@ -256,6 +259,9 @@ func (e *engineSettings) choose(i int) {
 	}
 	if d.Bundled {
 		e.del.Disable()
+	}
+	if e.openLog == nil {
+		e.logB.Disable()
 	}
 	if i == 0 {
 		e.up.Disable()
@@ -492,6 +498,30 @@ func (e *engineSettings) Move(delta int) {
 	e.reload(d.ID)
 }
 
+// runningChosen returns the chosen engine's running process, if one runs.
+func (e *engineSettings) runningChosen() *engine.Running {
+	d, ok := e.chosen()
+	if !ok || e.running == nil {
+		return nil
+	}
+	for _, r := range e.running() {
+		if r.Definition().ID == d.ID && r.Alive() {
+			return r
+		}
+	}
+	return nil
+}
+
+// ShowLog opens the protocol log of the chosen engine, if it runs.
+func (e *engineSettings) ShowLog() {
+	r := e.runningChosen()
+	if r == nil || e.openLog == nil {
+		e.say(e.txt.NoRunning)
+		return
+	}
+	e.openLog(r)
+}
+
 // favKey is the preference that holds an engine's favourite options.
 func favKey(id string) string { return "engineFavourites." + id }
 
@@ -503,14 +533,9 @@ func (e *engineSettings) ShowOptions() {
 	}
 	var press func(string) error
 	var warnings []string // settings the running engine refused at its start
-	if e.running != nil {
-		for _, r := range e.running() {
-			if r.Definition().ID == d.ID && r.Alive() {
-				press = r.PressButton
-				warnings = r.Warnings()
-				break
-			}
-		}
+	if r := e.runningChosen(); r != nil {
+		press = r.PressButton
+		warnings = r.Warnings()
 	}
 	var favs []string
 	if e.prefs != nil {
@@ -636,6 +661,7 @@ func EnginesWithTag(list []engine.Definition, tag string) []engine.Definition {
 // roomCtl holds the engine room's windows of a main window.
 type roomCtl struct {
 	settings *engineSettings
+	logs     map[*engine.Running]*protocolLog // the open protocol logs, one per engine
 }
 
 // roomText is the engine room's texts in the window's language.
@@ -662,6 +688,8 @@ func (w *MainWindow) EngineSettings() {
 		dialogs = w.opts.Dialogs
 	}
 	s := newEngineSettings(win, reg, txt, lang, dialogs, w.app.Preferences(), w.study.mgr.Running, w.opts.Async, w.study.post)
+	s.openLog = w.openProtocolLog
+	s.choose(s.sel)
 	w.room.settings = s
 	win.SetOnClosed(func() { w.room.settings = nil })
 	win.Resize(fyne.NewSize(1040, 660))

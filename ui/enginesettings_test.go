@@ -374,8 +374,18 @@ func TestEngineSettingsOptionsOfARunningEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close(context.Background())
-	fx.es.running = func() []*engine.Running { return []*engine.Running{r} }
+	var logOf *engine.Running
+	fx.es.openLog = func(x *engine.Running) { logOf = x }
 	fx.es.reload(def.ID)
+	test.Tap(fx.es.logB)
+	if logOf != nil || fx.es.status.Text != roomTextFor(English).NoRunning {
+		t.Errorf("通信ログ… of an engine not running: opened %v, status %q", logOf, fx.es.status.Text)
+	}
+	fx.es.running = func() []*engine.Running { return []*engine.Running{r} }
+	test.Tap(fx.es.logB)
+	if logOf != r {
+		t.Error("通信ログ… did not open the log of the running engine")
+	}
 	test.Tap(fx.es.opts)
 	f := fx.es.optionForm
 	if !strings.Contains(f.status.Text, "Skill Level") || !strings.Contains(f.status.Text, "99") {

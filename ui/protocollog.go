@@ -282,7 +282,12 @@ func (w *MainWindow) ProtocolLog() {
 	}
 }
 
+// openProtocolLog opens the log window of r, or brings the open one to the front.
 func (w *MainWindow) openProtocolLog(r *engine.Running) {
+	if p := w.room.logs[r]; p != nil {
+		p.win.RequestFocus()
+		return
+	}
 	txt, _ := w.roomText()
 	win := w.app.NewWindow(fmt.Sprintf(txt.ProtocolLogTitleF, r.Name()))
 	var dialogs FileDialogs
@@ -290,7 +295,14 @@ func (w *MainWindow) openProtocolLog(r *engine.Running) {
 		dialogs = w.opts.Dialogs
 	}
 	p := newProtocolLog(win, r, txt, dialogs, w.app.Clipboard(), w.opts.Async, w.study.post)
-	win.SetOnClosed(p.close)
+	if w.room.logs == nil {
+		w.room.logs = map[*engine.Running]*protocolLog{}
+	}
+	w.room.logs[r] = p
+	win.SetOnClosed(func() {
+		p.close()
+		delete(w.room.logs, r)
+	})
 	win.Resize(fyne.NewSize(900, 600))
 	win.Show()
 }
