@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -405,5 +407,84 @@ func TestEngineSettingsOptionsOfARunningEngine(t *testing.T) {
 	}
 	if !found {
 		t.Error("pressing Clear Hash sent nothing to the engine")
+	}
+}
+
+// エンジン → エンジン設定… (Ctrl+Shift+E) opens one settings window on the window's engine list;
+// 通信ログ… says when no engine runs.
+func TestEngineSettingsFromTheMenu(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	reg, err := engine.OpenRegistry(filepath.Join(t.TempDir(), "engines.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reg.EnsureBundled("/opt/banmen/banmen-engine", "Banmen"); err != nil {
+		t.Fatal(err)
+	}
+	w.opts.EngineRegistry = func() (*engine.Registry, error) { return reg, nil }
+	txt := roomTextFor(Japanese)
+	var settings, logs *fyne.MenuItem
+	for _, m := range w.Window().MainMenu().Items {
+		if m.Label == txt.MenuEngines {
+			for _, it := range m.Items {
+				switch it.Label {
+				case txt.EngineSettings:
+					settings = it
+				case txt.ProtocolLogMenu:
+					logs = it
+				}
+			}
+		}
+	}
+	if settings == nil || logs == nil {
+		t.Fatalf("no %s menu with %s and %s", txt.MenuEngines, txt.EngineSettings, txt.ProtocolLogMenu)
+	}
+	sc, ok := settings.Shortcut.(*desktop.CustomShortcut)
+	if !ok || sc.KeyName != fyne.KeyE || sc.Modifier&fyne.KeyModifierShift == 0 {
+		t.Errorf("shortcut %v, want Ctrl+Shift+E", settings.Shortcut)
+	}
+	settings.Action()
+	first := w.room.settings
+	if first == nil || len(first.engines) != 1 || !first.engines[0].Bundled {
+		t.Fatalf("the settings window shows %+v", first)
+	}
+	settings.Action()
+	if w.room.settings != first {
+		t.Error("a second エンジン設定… opened a second window")
+	}
+	first.win.Close()
+	if w.room.settings != nil {
+		t.Error("closing the window did not forget it")
+	}
+	logs.Action()
+	if w.lastShown.text != txt.NoRunning {
+		t.Errorf("通信ログ… with no engine running says %q", w.lastShown.text)
+	}
+}
+
+// A star pins an option for that engine only, and the pin is there when the dialog opens again.
+func TestEngineSettingsFavouritesPersistPerEngine(t *testing.T) {
+	fx := newRoomFixture(t, Japanese)
+	a, err := fx.reg.Add(testDef(t, "fairy-stockfish"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := fx.reg.Duplicate(a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx.es.reload(a.ID)
+	test.Tap(fx.es.opts)
+	test.Tap(rowOf(t, fx.es.optionForm, "Skill Level").star)
+	fx.es.optionsShow.Hide()
+	test.Tap(fx.es.opts)
+	if f := fx.es.optionForm; f.list.Objects[0] != rowOf(t, f, "Skill Level").obj {
+		t.Error("reopened: Skill Level is not pinned to the top")
+	}
+	fx.es.optionsShow.Hide()
+	fx.es.reload(b.ID)
+	test.Tap(fx.es.opts)
+	if f := fx.es.optionForm; f.list.Objects[0] == rowOf(t, f, "Skill Level").obj {
+		t.Error("the duplicate has the first configuration's pin")
 	}
 }
