@@ -21,7 +21,7 @@ GUI_PKGS := gcc pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev lib
 # Debian packages for the tests: a headless X server for the smoke test (xvfb, xauth), a tool
 # to find its window and take a screenshot (xdotool, imagemagick), and the real USI engines
 # of the integration tests (gpsshogi's engine is gpsusi; its data is in gpsshogi-data).
-TEST_PKGS := xvfb xauth xdotool imagemagick fairy-stockfish gpsshogi gpsshogi-data gnushogi
+TEST_PKGS := xvfb xauth xdotool imagemagick fairy-stockfish gpsshogi gpsshogi-data gnushogi openssh-server openssh-client
 
 # Installs the packages named in $(1) that are not installed yet, as root or through sudo.
 # `apt-get update` runs only when something is missing, so a second run is quick and offline.

@@ -126,6 +126,11 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(m.MateSearch, w.MateSearchDialog),
 	)
+	rt, _ := w.roomText()
+	engines := fyne.NewMenu(rt.MenuEngines,
+		item(rt.EngineSettings, shortcut(fyne.KeyE, true), w.EngineSettings),
+		fyne.NewMenuItem(rt.ProtocolLogMenu, w.ProtocolLog),
+	)
 	help := fyne.NewMenu(m.MenuHelp, fyne.NewMenuItem(m.About, func() { w.showMessage(m.About, m.AboutText) }))
-	return fyne.NewMainMenu(file, edit, record, studyMenu, view, help)
+	return fyne.NewMainMenu(file, edit, record, studyMenu, engines, view, help)
 }

@@ -81,6 +81,7 @@ type MainWindow struct {
 	editor    *Editor
 	edPanel   *EditorPanel
 	study     *studyCtl // 検討 and 詰み探索 (studyflow.go)
+	room      roomCtl   // エンジン設定 and 通信ログ (enginesettings.go, protocollog.go)
 	closing   bool
 	lastShown shownDialog // the last message shown in a dialog, for tests
 }

@@ -29,6 +29,9 @@ import (
 	"banmen/ui/nativedialog"
 )
 
+// fileDialogs are the desktop's file dialogs (a test build replaces them: stubdialogs.go).
+var fileDialogs ui.FileDialogs = nativedialog.Dialogs{}
+
 // appID must match FyneApp.toml: Fyne keys the user's preferences and data directory on it.
 const appID = "io.banmen.app"
 
@@ -49,7 +52,7 @@ func main() {
 	debug.SetGCPercent(30)
 	a := app.NewWithID(appID)
 	w := ui.NewMainWindow(a, ui.Options{
-		Dialogs:       nativedialog.Dialogs{},
+		Dialogs:       fileDialogs,
 		AutosaveDir:   filepath.Join(a.Storage().RootURI().Path(), "autosave"),
 		AutosaveDelay: 400 * time.Millisecond,
 	})

@@ -81,3 +81,10 @@ func filterName(exts []string) string {
 	}
 	return s
 }
+
+// OpenFolder shows the native folder chooser and returns the chosen folder, or "" when the
+// user cancelled (ui.FolderDialogs: for engine options that name a folder). It blocks like
+// OpenFile.
+func (Dialogs) OpenFolder(title string) (string, error) {
+	return noCancel(dialog.Directory().Title(title).Browse())
+}

@@ -1,0 +1,697 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/engine"
+)
+
+// エンジン設定 (Engines…): the window where engines are registered and set up. On the left
+// the list of registered engines (name, author, path, tags) with 追加 (a file dialog, then
+// the program is probed with "usi" while a progress dialog shows, which Cancel stops), 削除
+// (asks; the bundled engine can't be deleted), 複製, 名前の変更, 上へ and 下へ. On the right
+// the chosen engine's settings: arguments, working folder, environment, output encoding,
+// timeout scale and tags, and オプション… (the option dialog, optiondialog.go). Every change
+// is written to the registry at once, on a fresh read of the file (engine.Registry).
+
+// FolderDialogs is what FileDialogs may also do: ask for a folder (for options whose name
+// ends in Dir, Folder or Path). Without it, a file is asked for.
+type FolderDialogs interface {
+	// OpenFolder asks for a folder and returns its path, or "" when the user cancelled.
+	OpenFolder(title string) (string, error)
+}
+
+// engineSettings is the エンジン設定 window. Its fields belong to the Fyne goroutine.
+type engineSettings struct {
+	win     fyne.Window
+	txt     *roomText
+	lang    Lang
+	reg     *engine.Registry
+	dialogs FileDialogs
+	async   func(func()) // runs slow work (dialogs, probes) off the Fyne goroutine
+	post    func(func()) // runs a function on the Fyne goroutine
+	prefs   fyne.Preferences
+	running func() []*engine.Running // the engines running now (for option buttons)
+	openLog func(*engine.Running)    // opens a running engine's protocol log (nil: no button)
+
+	// seams for the tests: questions the user answers
+	confirm func(title, text string, then func())
+	ask     func(title, label, initial string, then func(string))
+	// probeScale multiplies the probe's timeouts (tests shorten them)
+	probeScale float64
+
+	engines []engine.Definition
+	sel     int // the engine chosen in the list, -1 for none
+	list    *widget.List
+
+	args, dir, scale, env *widget.Entry
+	enc                   *widget.Select
+	tags                  map[string]*widget.Check
+	detail                *fyne.Container
+	status                *widget.Label
+	add, del, dup, ren    *widget.Button
+	up, down, opts, save  *widget.Button
+	logB                  *widget.Button
+
+	// while a probe runs
+	progress    dialog.Dialog
+	cancelProbe *widget.Button
+	// the last failure shown, and the option dialog shown (for tests)
+	failure     string
+	optionForm  *optionForm
+	optionsShow dialog.Dialog
+}
+
+var encodingChoices = []string{engine.EncodingAuto, engine.EncodingUTF8, engine.EncodingShiftJIS}
+
+func (e *engineSettings) encodingLabel(enc string) string {
+	switch enc {
+	case engine.EncodingUTF8:
+		return "UTF-8"
+	case engine.EncodingShiftJIS:
+		return "Shift_JIS"
+	}
+	return e.txt.EncodingAuto
+}
+
+var tagOrder = []string{engine.TagAnalysis, engine.TagPlay, engine.TagMate}
+
+func (e *engineSettings) tagLabel(tag string) string {
+	switch tag {
+	case engine.TagAnalysis:
+		return e.txt.TagAnalysis
+	case engine.TagPlay:
+		return e.txt.TagPlay
+	case engine.TagMate:
+		return e.txt.TagMate
+	}
+	return tag
+}
+
+// newEngineSettings makes the window's content in win.
+func newEngineSettings(win fyne.Window, reg *engine.Registry, txt *roomText, lang Lang, dialogs FileDialogs,
+	prefs fyne.Preferences, running func() []*engine.Running, async, post func(func())) *engineSettings {
+	e := &engineSettings{win: win, txt: txt, lang: lang, reg: reg, dialogs: dialogs, prefs: prefs,
+		running: running, async: async, post: post, sel: -1, probeScale: 1}
+	e.confirm = func(title, text string, then func()) {
+		dialog.ShowConfirm(title, text, func(ok bool) {
+			if ok {
+				then()
+			}
+		}, win)
+	}
+	e.ask = func(title, label, initial string, then func(string)) {
+		entry := widget.NewEntry()
+		entry.SetText(initial)
+		dialog.ShowForm(title, txt.OK, txt.Cancel, []*widget.FormItem{widget.NewFormItem(label, entry)}, func(ok bool) {
+			if ok {
+				then(entry.Text)
+			}
+		}, win)
+	}
+	e.build()
+	e.reload("")
+	return e
+}
+
+func (e *engineSettings) build() {
+	txt := e.txt
+	e.list = widget.NewList(func() int { return len(e.engines) }, func() fyne.CanvasObject {
+		name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		name.Truncation = fyne.TextTruncateEllipsis
+		sub := widget.NewLabel("")
+		sub.Truncation = fyne.TextTruncateEllipsis
+		sub.SizeName = theme.SizeNameCaptionText
+		return container.NewVBox(name, sub)
+	}, func(i widget.ListItemID, o fyne.CanvasObject) {
+		if i >= len(e.engines) {
+			return
+		}
+		d := e.engines[i]
+		box := o.(*fyne.Container)
+		title := d.Name
+		var tags []string
+		if d.Bundled {
+			tags = append(tags, txt.Bundled)
+		}
+		for _, t := range tagOrder {
+			if d.HasTag(t) {
+				tags = append(tags, e.tagLabel(t))
+			}
+		}
+		if len(tags) > 0 {
+			title += "  [" + strings.Join(tags, " · ") + "]"
+		}
+		box.Objects[0].(*widget.Label).SetText(title)
+		sub := d.Path
+		if d.Author != "" {
+			sub = d.Author + " — " + sub
+		}
+		box.Objects[1].(*widget.Label).SetText(sub)
+	})
+	e.list.OnSelected = func(i widget.ListItemID) { e.choose(i) }
+
+	e.add = widget.NewButton(txt.Add, e.Add)
+	e.del = widget.NewButton(txt.Delete, e.Delete)
+	e.dup = widget.NewButton(txt.Duplicate, e.Duplicate)
+	e.ren = widget.NewButton(txt.Rename, e.Rename)
+	e.up = widget.NewButton(txt.Up, func() { e.Move(-1) })
+	e.down = widget.NewButton(txt.Down, func() { e.Move(+1) })
+	listButtons := container.NewGridWithColumns(3, e.add, e.del, e.dup, e.ren, e.up, e.down)
+	left := container.NewBorder(nil, listButtons, nil, nil, e.list)
+
+	e.args = widget.NewEntry()
+	e.dir = widget.NewEntry()
+	e.dir.SetPlaceHolder(txt.WorkDirHint)
+	e.env = widget.NewMultiLineEntry()
+	e.env.SetPlaceHolder(txt.EnvHint)
+	e.env.SetMinRowsVisible(3)
+	e.scale = widget.NewEntry()
+	e.scale.SetPlaceHolder("1")
+	var encLabels []string
+	for _, c := range encodingChoices {
+		encLabels = append(encLabels, e.encodingLabel(c))
+	}
+	e.enc = widget.NewSelect(encLabels, nil)
+	e.tags = map[string]*widget.Check{}
+	var tagBoxes []fyne.CanvasObject
+	for _, t := range tagOrder {
+		e.tags[t] = widget.NewCheck(e.tagLabel(t), nil)
+		tagBoxes = append(tagBoxes, e.tags[t])
+	}
+	help := widget.NewLabel(txt.RemoteHelp + "\n  ssh -T host /path/to/engine")
+	help.Wrapping = fyne.TextWrapWord
+	help.Importance = widget.LowImportance
+	form := widget.NewForm(
+		widget.NewFormItem(txt.Args, e.args),
+		widget.NewFormItem(txt.WorkDir, e.dir),
+		widget.NewFormItem(txt.Env, e.env),
+		widget.NewFormItem(txt.Encoding, e.enc),
+		widget.NewFormItem(txt.TimeoutScale, e.scale),
+		widget.NewFormItem(txt.Tags, container.NewHBox(tagBoxes...)),
+	)
+	e.opts = widget.NewButton(txt.Options, e.ShowOptions)
+	e.logB = widget.NewButton(txt.ProtocolLogMenu, e.ShowLog)
+	e.save = widget.NewButton(txt.Save, e.Save)
+	e.save.Importance = widget.HighImportance
+	e.status = widget.NewLabel("")
+	e.status.Wrapping = fyne.TextWrapWord
+	e.detail = container.NewBorder(nil, container.NewVBox(e.status, container.NewHBox(e.opts, e.logB, e.save)), nil, nil,
+		container.NewVScroll(container.NewVBox(form, help)))
+	split := container.NewHSplit(left, e.detail)
+	split.Offset = 0.42
+	e.win.SetContent(split)
+}
+
+// reload reads the list again and chooses the engine id (or keeps the choice).
+func (e *engineSettings) reload(id string) {
+	if id == "" && e.sel >= 0 && e.sel < len(e.engines) {
+		id = e.engines[e.sel].ID
+	}
+	e.engines = e.reg.List()
+	e.list.Refresh()
+	e.sel = -1
+	for i, d := range e.engines {
+		if d.ID == id {
+			e.sel = i
+		}
+	}
+	if e.sel < 0 && len(e.engines) > 0 {
+		e.sel = 0
+	}
+	if e.sel >= 0 {
+		e.list.Select(e.sel)
+	}
+	e.choose(e.sel)
+}
+
+// chosen returns the engine chosen, if any.
+func (e *engineSettings) chosen() (engine.Definition, bool) {
+	if e.sel < 0 || e.sel >= len(e.engines) {
+		return engine.Definition{}, false
+	}
+	return e.engines[e.sel], true
+}
+
+// choose shows engine i's settings.
+func (e *engineSettings) choose(i int) {
+	e.sel = i
+	d, ok := e.chosen()
+	for _, b := range []*widget.Button{e.del, e.dup, e.ren, e.up, e.down, e.opts, e.save, e.logB} {
+		if ok {
+			b.Enable()
+		} else {
+			b.Disable()
+		}
+	}
+	if !ok {
+		return
+	}
+	if d.Bundled {
+		e.del.Disable()
+	}
+	if e.openLog == nil {
+		e.logB.Disable()
+	}
+	if i == 0 {
+		e.up.Disable()
+	}
+	if i == len(e.engines)-1 {
+		e.down.Disable()
+	}
+	e.args.SetText(joinArgs(d.Args))
+	e.dir.SetText(d.Dir)
+	e.env.SetText(strings.Join(d.Env, "\n"))
+	scale := ""
+	if d.TimeoutScale > 0 {
+		scale = strconv.FormatFloat(d.TimeoutScale, 'g', -1, 64)
+	}
+	e.scale.SetText(scale)
+	e.enc.SetSelected(e.encodingLabel(d.Encoding))
+	for t, c := range e.tags {
+		c.SetChecked(d.HasTag(t))
+	}
+}
+
+func (e *engineSettings) say(s string) {
+	e.status.Importance = widget.MediumImportance
+	e.status.SetText(s)
+}
+
+func (e *engineSettings) sayError(err error) {
+	e.status.Importance = widget.DangerImportance
+	e.status.SetText(err.Error())
+}
+
+// Save stores the chosen engine's settings as shown.
+func (e *engineSettings) Save() {
+	d, ok := e.chosen()
+	if !ok {
+		return
+	}
+	args, err := splitArgs(e.args.Text)
+	if err != nil {
+		e.sayError(fmt.Errorf(e.txt.BadArgsF, err))
+		return
+	}
+	var env []string
+	for _, l := range strings.Split(e.env.Text, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if k, _, ok := strings.Cut(l, "="); !ok || k == "" || strings.ContainsAny(k, " \t") {
+			e.sayError(fmt.Errorf(e.txt.BadEnvF, l))
+			return
+		}
+		env = append(env, l)
+	}
+	scale := 0.0
+	if s := strings.TrimSpace(e.scale.Text); s != "" {
+		if scale, err = strconv.ParseFloat(s, 64); err != nil || scale < 0.1 || scale > 100 {
+			e.sayError(errors.New(e.txt.BadTimeoutScale))
+			return
+		}
+	}
+	enc := engine.EncodingAuto
+	for _, c := range encodingChoices {
+		if e.encodingLabel(c) == e.enc.Selected {
+			enc = c
+		}
+	}
+	var tags []string
+	for _, t := range tagOrder {
+		if e.tags[t].Checked {
+			tags = append(tags, t)
+		}
+	}
+	saved, err := e.reg.Edit(d.ID, func(x *engine.Definition) error {
+		x.Args, x.Dir, x.Env, x.TimeoutScale, x.Encoding = args, strings.TrimSpace(e.dir.Text), env, scale, enc
+		// tags the window does not know (a newer Banmen's) stay
+		var keep []string
+		for _, t := range x.Tags {
+			if e.tags[t] == nil {
+				keep = append(keep, t)
+			}
+		}
+		x.Tags = append(tags, keep...)
+		return nil
+	})
+	if err != nil {
+		e.sayError(err)
+		return
+	}
+	e.reload(saved.ID)
+	e.say(fmt.Sprintf(e.txt.SavedF, saved.Name))
+}
+
+// Add asks for a program, probes it and registers it.
+func (e *engineSettings) Add() {
+	if e.dialogs == nil {
+		e.sayError(errors.New(e.txt.NoFileDialog))
+		return
+	}
+	e.async(func() {
+		path, err := e.dialogs.OpenFile(e.txt.AddTitle, nil)
+		e.post(func() {
+			if err != nil {
+				e.sayError(err)
+			} else if path != "" {
+				e.probe(path)
+			}
+		})
+	})
+}
+
+// probe probes path with a progress dialog whose Cancel stops it, then registers it.
+func (e *engineSettings) probe(path string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	bar := widget.NewProgressBarInfinite()
+	e.cancelProbe = widget.NewButton(e.txt.Cancel, cancel)
+	content := container.NewVBox(widget.NewLabel(fmt.Sprintf(e.txt.ProbingF, path)), bar,
+		container.NewCenter(e.cancelProbe))
+	e.progress = dialog.NewCustomWithoutButtons(e.txt.Probing, content, e.win)
+	e.progress.Show()
+	e.async(func() {
+		def := engine.Definition{Path: path, TimeoutScale: e.probeScale}
+		res, err := engine.Probe(ctx, def)
+		var saved engine.Definition
+		if err == nil {
+			def.TimeoutScale = 0
+			def.ApplyProbe(res.Name, res.Author, res.Options)
+			def.Tags = []string{engine.TagAnalysis, engine.TagPlay}
+			saved, err = e.reg.Add(def)
+		}
+		cancelled := ctx.Err() != nil
+		cancel()
+		e.post(func() {
+			e.progress.Hide()
+			e.progress, e.cancelProbe = nil, nil
+			switch {
+			case cancelled:
+				e.say("")
+			case err != nil:
+				e.showProbeFailure(path, err)
+			default:
+				e.reload(saved.ID)
+				msg := fmt.Sprintf(e.txt.SavedF, saved.Name)
+				if len(res.Problems) > 0 {
+					msg += "\n" + strings.Join(res.Problems, "\n")
+				}
+				e.say(msg)
+			}
+		})
+	})
+}
+
+// showProbeFailure says why a program could not be added: the error, the last protocol
+// lines and the end of its stderr.
+func (e *engineSettings) showProbeFailure(path string, err error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, e.txt.ProbeFailedF, path, err)
+	var f *engine.Failure
+	if errors.As(err, &f) {
+		if len(f.LastLines) > 0 {
+			b.WriteString("\n\n" + e.txt.LastLines + "\n" + strings.Join(f.LastLines, "\n"))
+		}
+		if len(f.StderrTail) > 0 {
+			b.WriteString("\n\n" + e.txt.StderrTail + "\n" + strings.Join(f.StderrTail, "\n"))
+		}
+	}
+	e.failure = b.String()
+	text := widget.NewMultiLineEntry()
+	text.SetText(e.failure)
+	text.Wrapping = fyne.TextWrapWord
+	text.SetMinRowsVisible(12)
+	d := dialog.NewCustom(e.txt.ProbeFailedTitle, e.txt.OK, text, e.win)
+	d.Resize(fyne.NewSize(640, 420))
+	d.Show()
+}
+
+// Delete removes the chosen engine after asking.
+func (e *engineSettings) Delete() {
+	d, ok := e.chosen()
+	if !ok || d.Bundled {
+		return
+	}
+	e.confirm(e.txt.Delete, fmt.Sprintf(e.txt.DeleteAskF, d.Name), func() {
+		if err := e.reg.Remove(d.ID, false); err != nil {
+			e.sayError(err)
+			return
+		}
+		e.sel = -1
+		e.reload("")
+	})
+}
+
+// Duplicate stores a second configuration of the chosen engine.
+func (e *engineSettings) Duplicate() {
+	d, ok := e.chosen()
+	if !ok {
+		return
+	}
+	dup, err := e.reg.Duplicate(d.ID)
+	if err != nil {
+		e.sayError(err)
+		return
+	}
+	e.reload(dup.ID)
+}
+
+// Rename asks for a new display name.
+func (e *engineSettings) Rename() {
+	d, ok := e.chosen()
+	if !ok {
+		return
+	}
+	e.ask(e.txt.RenameTitle, e.txt.NewName, d.Name, func(name string) {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return
+		}
+		if _, err := e.reg.Edit(d.ID, func(x *engine.Definition) error { x.Name = name; return nil }); err != nil {
+			e.sayError(err)
+		}
+		e.reload(d.ID)
+	})
+}
+
+// Move moves the chosen engine up (-1) or down (+1).
+func (e *engineSettings) Move(delta int) {
+	d, ok := e.chosen()
+	if !ok {
+		return
+	}
+	if err := e.reg.Move(d.ID, delta); err != nil {
+		e.sayError(err)
+	}
+	e.reload(d.ID)
+}
+
+// runningChosen returns the chosen engine's running process, if one runs.
+func (e *engineSettings) runningChosen() *engine.Running {
+	d, ok := e.chosen()
+	if !ok || e.running == nil {
+		return nil
+	}
+	for _, r := range e.running() {
+		if r.Definition().ID == d.ID && r.Alive() {
+			return r
+		}
+	}
+	return nil
+}
+
+// ShowLog opens the protocol log of the chosen engine, if it runs.
+func (e *engineSettings) ShowLog() {
+	r := e.runningChosen()
+	if r == nil || e.openLog == nil {
+		e.say(e.txt.NoRunning)
+		return
+	}
+	e.openLog(r)
+}
+
+// favKey is the preference that holds an engine's favourite options.
+func favKey(id string) string { return "engineFavourites." + id }
+
+// ShowOptions opens the option dialog of the chosen engine.
+func (e *engineSettings) ShowOptions() {
+	d, ok := e.chosen()
+	if !ok {
+		return
+	}
+	var press func(string) error
+	var warnings []string // settings the running engine refused at its start
+	if r := e.runningChosen(); r != nil {
+		press = r.PressButton
+		warnings = r.Warnings()
+	}
+	var favs []string
+	if e.prefs != nil {
+		favs = e.prefs.StringList(favKey(d.ID))
+	}
+	f := newOptionForm(d, e.txt, e.lang, favs, press, e.browse)
+	f.onFavs = func(names []string) {
+		if e.prefs != nil {
+			e.prefs.SetStringList(favKey(d.ID), names)
+		}
+	}
+	e.optionForm = f
+	e.optionsShow = showOptionDialog(e.win, f, d.Name, func(ch map[string]string) error {
+		if err := saveOptions(e.reg, d.ID, ch); err != nil {
+			return err
+		}
+		e.reload(d.ID)
+		return nil
+	})
+	if len(warnings) > 0 {
+		f.status.Importance = widget.WarningImportance
+		f.status.SetText(strings.Join(warnings, "\n"))
+	}
+}
+
+// browse asks for a file or folder for an option, off the Fyne goroutine.
+func (e *engineSettings) browse(title string, folder bool, then func(string)) {
+	if e.dialogs == nil {
+		return
+	}
+	e.async(func() {
+		var p string
+		var err error
+		if fd, ok := e.dialogs.(FolderDialogs); ok && folder {
+			p, err = fd.OpenFolder(title)
+		} else {
+			p, err = e.dialogs.OpenFile(title, nil)
+		}
+		e.post(func() {
+			if err != nil {
+				e.sayError(err)
+				return
+			}
+			then(p)
+		})
+	})
+}
+
+// splitArgs splits a command line as a shell would, for quotes and backslashes only:
+// 'a b' and "a b" are one argument.
+func splitArgs(s string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	in, quote, esc := false, rune(0), false
+	for _, c := range s {
+		switch {
+		case esc:
+			cur.WriteRune(c)
+			esc = false
+		case c == '\\' && quote != '\'':
+			esc, in = true, true
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(c)
+			}
+		case c == '\'' || c == '"':
+			quote, in = c, true
+		case c == ' ' || c == '\t':
+			if in {
+				out = append(out, cur.String())
+				cur.Reset()
+				in = false
+			}
+		case c == '\n' || c == '\r':
+			return nil, errors.New("a line break")
+		default:
+			cur.WriteRune(c)
+			in = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("an unclosed %c", quote)
+	}
+	if esc {
+		return nil, errors.New("a backslash at the end")
+	}
+	if in {
+		out = append(out, cur.String())
+	}
+	return out, nil
+}
+
+// joinArgs writes arguments so that splitArgs reads them back.
+func joinArgs(args []string) string {
+	var parts []string
+	for _, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t'\"\\") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		parts = append(parts, a)
+	}
+	return strings.Join(parts, " ")
+}
+
+// EnginesWithTag returns the engines of list that have tag, or the whole list when none
+// has it (so that an engine chooser is never empty): for the choosers of study, mate search
+// and games.
+func EnginesWithTag(list []engine.Definition, tag string) []engine.Definition {
+	var out []engine.Definition
+	for _, d := range list {
+		if d.HasTag(tag) {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return list
+	}
+	return out
+}
+
+// roomCtl holds the engine room's windows of a main window.
+type roomCtl struct {
+	settings *engineSettings
+	logs     map[*engine.Running]*protocolLog // the open protocol logs, one per engine
+}
+
+// roomText is the engine room's texts in the window's language.
+func (w *MainWindow) roomText() (*roomText, Lang) {
+	l := w.settings.Language(w.opts.Getenv)
+	return roomTextFor(l), l
+}
+
+// EngineSettings opens the エンジン設定 window (or brings it to the front).
+func (w *MainWindow) EngineSettings() {
+	if s := w.room.settings; s != nil {
+		s.win.RequestFocus()
+		return
+	}
+	reg, err := w.study.registry()
+	if err != nil {
+		w.showMessage(w.msg.Error, err.Error())
+		return
+	}
+	txt, lang := w.roomText()
+	win := w.app.NewWindow(txt.EngineListTitle)
+	var dialogs FileDialogs
+	if w.opts.Dialogs != nil {
+		dialogs = w.opts.Dialogs
+	}
+	s := newEngineSettings(win, reg, txt, lang, dialogs, w.app.Preferences(), w.study.mgr.Running, w.opts.Async, w.study.post)
+	s.openLog = w.openProtocolLog
+	s.choose(s.sel)
+	w.room.settings = s
+	win.SetOnClosed(func() { w.room.settings = nil })
+	win.Resize(fyne.NewSize(1040, 660))
+	win.Show()
+}

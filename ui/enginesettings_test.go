@@ -1,0 +1,490 @@
+package ui
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/engine"
+	"banmen/usiclient"
+)
+
+// fyneQueue stands for the Fyne goroutine in the tests: work done off it posts here, and
+// the test runs what was posted until what it waits for happened.
+type fyneQueue chan func()
+
+func (q fyneQueue) post(f func()) { q <- f }
+
+func (q fyneQueue) runUntil(t *testing.T, what string, done func() bool) {
+	t.Helper()
+	deadline := time.After(60 * time.Second)
+	for !done() {
+		select {
+		case f := <-q:
+			f()
+		case <-deadline:
+			t.Fatalf("gave up waiting for %s", what)
+		}
+	}
+}
+
+// stubDialogs is the FileDialogs seam: it answers with the paths given, in turn.
+type stubDialogs struct {
+	open    []string
+	folders []string
+	save    string
+	asked   []string
+}
+
+func (s *stubDialogs) OpenFile(title string, exts []string) (string, error) {
+	s.asked = append(s.asked, "file:"+title)
+	if len(s.open) == 0 {
+		return "", nil
+	}
+	p := s.open[0]
+	s.open = s.open[1:]
+	return p, nil
+}
+
+func (s *stubDialogs) SaveFile(title, suggested string, exts []string) (string, error) {
+	s.asked = append(s.asked, "save:"+title)
+	return s.save, nil
+}
+
+func (s *stubDialogs) OpenFolder(title string) (string, error) {
+	s.asked = append(s.asked, "folder:"+title)
+	if len(s.folders) == 0 {
+		return "", nil
+	}
+	p := s.folders[0]
+	s.folders = s.folders[1:]
+	return p, nil
+}
+
+type roomFixture struct {
+	es      *engineSettings
+	q       fyneQueue
+	reg     *engine.Registry
+	path    string
+	dialogs *stubDialogs
+}
+
+func newRoomFixture(t *testing.T, lang Lang) *roomFixture {
+	t.Helper()
+	a := newTestApp(t, ThemeLight)
+	path := filepath.Join(t.TempDir(), "engines.json")
+	reg, err := engine.OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reg.EnsureBundled("/opt/banmen/banmen-engine", "Banmen"); err != nil {
+		t.Fatal(err)
+	}
+	q := make(fyneQueue, 16)
+	d := &stubDialogs{}
+	win := a.NewWindow("")
+	t.Cleanup(win.Close)
+	es := newEngineSettings(win, reg, roomTextFor(lang), lang, d, a.Preferences(), nil, func(f func()) { go f() }, q.post)
+	win.Resize(win.Content().MinSize().Max(win.Canvas().Size()))
+	return &roomFixture{es: es, q: q, reg: reg, path: path, dialogs: d}
+}
+
+func needEngine(t *testing.T, path string) {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("%s is not installed (make test-deps installs it)", path)
+	}
+}
+
+// fileHolds reads the engine list file as another copy of the app would.
+func fileHolds(t *testing.T, path, id string) engine.Definition {
+	t.Helper()
+	reg, err := engine.OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, ok := reg.Find(id)
+	if !ok {
+		t.Fatalf("%s holds no engine %s", path, id)
+	}
+	return d
+}
+
+// Adding fairy-stockfish through the file dialog probes it, and its options set in the
+// dialog are in the registry file and in the dialog opened again.
+func TestEngineListAddsFairyStockfishAndKeepsItsOptions(t *testing.T) {
+	const fs = "/usr/games/fairy-stockfish"
+	needEngine(t, fs)
+	fx := newRoomFixture(t, Japanese)
+	es := fx.es
+	fx.dialogs.open = []string{fs}
+	test.Tap(es.add)
+	fx.q.runUntil(t, "the probe", func() bool { return len(es.engines) == 2 && es.progress == nil })
+	if es.failure != "" {
+		t.Fatalf("probe failed: %s", es.failure)
+	}
+	d, _ := es.chosen()
+	if d.Path != fs || d.EngineName != "Fairy-Stockfish 11.1 LB 64" || d.Author != "Fabian Fichter" || len(d.Options) != 25 {
+		t.Fatalf("added %q by %q at %s with %d options", d.EngineName, d.Author, d.Path, len(d.Options))
+	}
+	if !d.HasTag(engine.TagAnalysis) || !d.HasTag(engine.TagPlay) {
+		t.Errorf("tags %v", d.Tags)
+	}
+	test.Tap(es.opts)
+	f := es.optionForm
+	rowOf(t, f, "Skill Level").spin.SetText("3")
+	rowOf(t, f, "MultiPV").spin.SetText("2")
+	test.Tap(f.ok)
+	if f.status.Text != "" && f.status.Importance == widget.DangerImportance {
+		t.Fatalf("OK: %s", f.status.Text)
+	}
+	got := fileHolds(t, fx.path, d.ID)
+	if got.Values["Skill Level"] != "3" || got.Values["MultiPV"] != "2" {
+		t.Errorf("the file holds %v", got.Values)
+	}
+	test.Tap(es.opts)
+	if v := rowOf(t, es.optionForm, "Skill Level").spin.Text; v != "3" {
+		t.Errorf("reopened: Skill Level %q", v)
+	}
+	if v := rowOf(t, es.optionForm, "MultiPV").spin.Text; v != "2" {
+		t.Errorf("reopened: MultiPV %q", v)
+	}
+}
+
+// A program that is not a USI engine, and one that crashes at start, are refused with why.
+func TestEngineListProbeFailureSaysWhy(t *testing.T) {
+	crash := filepath.Join(t.TempDir(), "crash.sh")
+	if err := os.WriteFile(crash, []byte("#!/bin/sh\necho 'cannot load eval/nn.bin' >&2\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		path string
+		want []string
+	}{
+		{crash, []string{"exit status 3", "cannot load eval/nn.bin"}},
+	}
+	if _, err := os.Stat("/usr/games/gnushogi"); err == nil {
+		cases = append(cases, struct {
+			path string
+			want []string
+		}{"/usr/games/gnushogi", []string{"not a USI engine", "gnushogi"}})
+	} else {
+		t.Log("gnushogi is not installed: only the crashing program is tried")
+	}
+	for _, c := range cases {
+		fx := newRoomFixture(t, English)
+		fx.es.probeScale = 0.3 // gnushogi never says usiok: 3 s instead of 10
+		fx.dialogs.open = []string{c.path}
+		test.Tap(fx.es.add)
+		fx.q.runUntil(t, "the probe of "+c.path, func() bool { return fx.es.failure != "" })
+		t.Logf("%s:\n%s", c.path, fx.es.failure)
+		for _, w := range c.want {
+			if !strings.Contains(fx.es.failure, w) {
+				t.Errorf("%s: the failure says %q, without %q", c.path, fx.es.failure, w)
+			}
+		}
+		if len(fx.reg.List()) != 1 {
+			t.Errorf("%s was registered", c.path)
+		}
+	}
+}
+
+// Cancel stops a probe under way; nothing is registered and no failure is shown.
+func TestEngineListCancelProbe(t *testing.T) {
+	hang := filepath.Join(t.TempDir(), "hang.sh")
+	if err := os.WriteFile(hang, []byte("#!/bin/sh\nexec sleep 60\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fx := newRoomFixture(t, Japanese)
+	fx.dialogs.open = []string{hang}
+	test.Tap(fx.es.add)
+	fx.q.runUntil(t, "the progress dialog", func() bool { return fx.es.cancelProbe != nil })
+	start := time.Now()
+	test.Tap(fx.es.cancelProbe)
+	fx.q.runUntil(t, "the end of the probe", func() bool { return fx.es.progress == nil })
+	if time.Since(start) > 9*time.Second {
+		t.Errorf("Cancel took %v: the probe ran to its timeout", time.Since(start))
+	}
+	if fx.es.failure != "" || len(fx.reg.List()) != 1 {
+		t.Errorf("after Cancel: failure %q, %d engines", fx.es.failure, len(fx.reg.List()))
+	}
+}
+
+func TestEngineListDeleteDuplicateRenameMove(t *testing.T) {
+	fx := newRoomFixture(t, Japanese)
+	es := fx.es
+	if !es.del.Disabled() {
+		t.Error("the bundled engine can be deleted")
+	}
+	es.confirm = func(_, _ string, then func()) { then() }
+	es.Delete() // refused without asking
+	if len(fx.reg.List()) != 1 {
+		t.Fatal("the bundled engine was deleted")
+	}
+	other, err := fx.reg.Add(engine.Definition{Name: "YaneuraOu", Path: "/opt/yo/YaneuraOu"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es.reload(other.ID)
+	test.Tap(es.dup)
+	names := func() []string {
+		var out []string
+		for _, d := range es.engines {
+			out = append(out, d.Name)
+		}
+		return out
+	}
+	if want := []string{"Banmen", "YaneuraOu", "YaneuraOu (2)"}; !reflect.DeepEqual(names(), want) {
+		t.Fatalf("after 複製: %v", names())
+	}
+	es.ask = func(_, _, initial string, then func(string)) {
+		if initial != "YaneuraOu (2)" {
+			t.Errorf("rename starts from %q", initial)
+		}
+		then("YaneuraOu 8 threads")
+	}
+	test.Tap(es.ren)
+	if !es.down.Disabled() {
+		t.Error("下へ is enabled on the last engine")
+	}
+	test.Tap(es.up)
+	test.Tap(es.up)
+	if want := []string{"YaneuraOu 8 threads", "Banmen", "YaneuraOu"}; !reflect.DeepEqual(names(), want) {
+		t.Fatalf("after 名前の変更 and 上へ twice: %v", names())
+	}
+	if !es.up.Disabled() {
+		t.Error("上へ is enabled on the first engine")
+	}
+	test.Tap(es.down)
+	if want := []string{"Banmen", "YaneuraOu 8 threads", "YaneuraOu"}; !reflect.DeepEqual(names(), want) {
+		t.Fatalf("after 下へ: %v", names())
+	}
+	asked := ""
+	es.confirm = func(_, text string, then func()) { asked = text; then() }
+	test.Tap(es.del)
+	if !strings.Contains(asked, "YaneuraOu 8 threads") {
+		t.Errorf("削除 asked %q", asked)
+	}
+	// the file holds what the window shows
+	var inFile []string
+	again, _ := engine.OpenRegistry(fx.path)
+	for _, d := range again.List() {
+		inFile = append(inFile, d.Name)
+	}
+	if want := []string{"Banmen", "YaneuraOu"}; !reflect.DeepEqual(inFile, want) || !reflect.DeepEqual(names(), want) {
+		t.Errorf("after 削除: the file holds %v, the window shows %v", inFile, names())
+	}
+}
+
+func TestEngineSettingsSavesHowTheEngineRuns(t *testing.T) {
+	fx := newRoomFixture(t, English)
+	es := fx.es
+	d, err := fx.reg.Add(engine.Definition{Name: "gpsusi", Path: "/usr/games/gpsusi", Tags: []string{"play", "someday"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es.reload(d.ID)
+	es.args.SetText(`-T 'my host' /path/to/engine`)
+	es.dir.SetText("/tmp")
+	es.env.SetText("OSL_HOME=/home/me/osl\n\nLANG=C\n")
+	es.enc.SetSelected("Shift_JIS")
+	es.scale.SetText("2.5")
+	es.tags[engine.TagPlay].SetChecked(false)
+	es.tags[engine.TagMate].SetChecked(true)
+	test.Tap(es.save)
+	got := fileHolds(t, fx.path, d.ID)
+	want := engine.Definition{Args: []string{"-T", "my host", "/path/to/engine"}, Dir: "/tmp",
+		Env: []string{"OSL_HOME=/home/me/osl", "LANG=C"}, Encoding: engine.EncodingShiftJIS, TimeoutScale: 2.5,
+		Tags: []string{engine.TagMate, "someday"}}
+	if !reflect.DeepEqual(got.Args, want.Args) || got.Dir != want.Dir || !reflect.DeepEqual(got.Env, want.Env) ||
+		got.Encoding != want.Encoding || got.TimeoutScale != want.TimeoutScale || !reflect.DeepEqual(got.Tags, want.Tags) {
+		t.Errorf("saved args %q dir %q env %q enc %q scale %v tags %v", got.Args, got.Dir, got.Env, got.Encoding, got.TimeoutScale, got.Tags)
+	}
+	if es.args.Text != `-T 'my host' /path/to/engine` {
+		t.Errorf("the arguments read back as %q", es.args.Text)
+	}
+	for _, bad := range []struct{ field, text, says string }{
+		{"env", "OSL_HOME", "NAME=value"},
+		{"scale", "0", "timeout scale"},
+		{"scale", "fast", "timeout scale"},
+		{"args", `-T 'open`, "unclosed"},
+	} {
+		es.reload(d.ID)
+		map[string]func(string){"env": es.env.SetText, "scale": es.scale.SetText, "args": es.args.SetText}[bad.field](bad.text)
+		test.Tap(es.save)
+		if !strings.Contains(es.status.Text, bad.says) {
+			t.Errorf("%s %q: status %q", bad.field, bad.text, es.status.Text)
+		}
+		if again := fileHolds(t, fx.path, d.ID); !reflect.DeepEqual(again.Env, want.Env) || again.TimeoutScale != 2.5 {
+			t.Errorf("%s %q was saved", bad.field, bad.text)
+		}
+	}
+}
+
+func TestEngineSettingsArgsRoundTrip(t *testing.T) {
+	for _, args := range [][]string{
+		nil, {"-T", "host", "/x"}, {"a b", "it's", `back\slash`, ""}, {`"q"`},
+	} {
+		s := joinArgs(args)
+		got, err := splitArgs(s)
+		if err != nil || !reflect.DeepEqual(got, args) && !(len(got) == 0 && len(args) == 0) {
+			t.Errorf("%q → %q → %q, %v", args, s, got, err)
+		}
+	}
+	if _, err := splitArgs("a\nb"); err == nil {
+		t.Error("a line break in the arguments was accepted")
+	}
+}
+
+// Tags filter the engine choosers; a list where no engine has the tag is offered whole.
+func TestEngineListTagsFilterChoosers(t *testing.T) {
+	list := []engine.Definition{{Name: "a", Tags: []string{engine.TagPlay}}, {Name: "b", Tags: []string{engine.TagMate}}}
+	if got := EnginesWithTag(list, engine.TagMate); len(got) != 1 || got[0].Name != "b" {
+		t.Errorf("mate engines: %v", got)
+	}
+	if got := EnginesWithTag(list, engine.TagAnalysis); len(got) != 2 {
+		t.Errorf("no engine tagged for study: %d offered, want all", len(got))
+	}
+}
+
+// With the engine running, the option dialog presses its buttons in it and shows the
+// settings it refused at its start (Running.Warnings).
+func TestEngineSettingsOptionsOfARunningEngine(t *testing.T) {
+	const fs = "/usr/games/fairy-stockfish"
+	needEngine(t, fs)
+	fx := newRoomFixture(t, English)
+	def := testDef(t, "fairy-stockfish")
+	def.Path = fs
+	def.Values = map[string]string{"Skill Level": "99"} // saved for another build: out of range here
+	def, err := fx.reg.Add(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	r, err := engine.Start(ctx, def, engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close(context.Background())
+	var logOf *engine.Running
+	fx.es.openLog = func(x *engine.Running) { logOf = x }
+	fx.es.reload(def.ID)
+	test.Tap(fx.es.logB)
+	if logOf != nil || fx.es.status.Text != roomTextFor(English).NoRunning {
+		t.Errorf("通信ログ… of an engine not running: opened %v, status %q", logOf, fx.es.status.Text)
+	}
+	fx.es.running = func() []*engine.Running { return []*engine.Running{r} }
+	test.Tap(fx.es.logB)
+	if logOf != r {
+		t.Error("通信ログ… did not open the log of the running engine")
+	}
+	test.Tap(fx.es.opts)
+	f := fx.es.optionForm
+	if !strings.Contains(f.status.Text, "Skill Level") || !strings.Contains(f.status.Text, "99") {
+		t.Errorf("the dialog does not show the engine's warning: %q (warnings %q)", f.status.Text, r.Warnings())
+	}
+	if note := rowOf(t, f, "Skill Level").note; !note.Visible() || !strings.Contains(note.Text, "99") {
+		t.Errorf("the Skill Level row does not warn: %q", note.Text)
+	}
+	b := rowOf(t, f, "Clear Hash").button
+	if b.Disabled() {
+		t.Fatal("Clear Hash is disabled though the engine runs")
+	}
+	test.Tap(b)
+	found := false
+	for _, l := range r.Log() {
+		found = found || (l.Dir == usiclient.Sent && l.Text == "setoption name Clear Hash")
+	}
+	if !found {
+		t.Error("pressing Clear Hash sent nothing to the engine")
+	}
+}
+
+// エンジン → エンジン設定… (Ctrl+Shift+E) opens one settings window on the window's engine list;
+// 通信ログ… says when no engine runs.
+func TestEngineSettingsFromTheMenu(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	reg, err := engine.OpenRegistry(filepath.Join(t.TempDir(), "engines.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reg.EnsureBundled("/opt/banmen/banmen-engine", "Banmen"); err != nil {
+		t.Fatal(err)
+	}
+	w.opts.EngineRegistry = func() (*engine.Registry, error) { return reg, nil }
+	txt := roomTextFor(Japanese)
+	var settings, logs *fyne.MenuItem
+	for _, m := range w.Window().MainMenu().Items {
+		if m.Label == txt.MenuEngines {
+			for _, it := range m.Items {
+				switch it.Label {
+				case txt.EngineSettings:
+					settings = it
+				case txt.ProtocolLogMenu:
+					logs = it
+				}
+			}
+		}
+	}
+	if settings == nil || logs == nil {
+		t.Fatalf("no %s menu with %s and %s", txt.MenuEngines, txt.EngineSettings, txt.ProtocolLogMenu)
+	}
+	sc, ok := settings.Shortcut.(*desktop.CustomShortcut)
+	if !ok || sc.KeyName != fyne.KeyE || sc.Modifier&fyne.KeyModifierShift == 0 {
+		t.Errorf("shortcut %v, want Ctrl+Shift+E", settings.Shortcut)
+	}
+	settings.Action()
+	first := w.room.settings
+	if first == nil || len(first.engines) != 1 || !first.engines[0].Bundled {
+		t.Fatalf("the settings window shows %+v", first)
+	}
+	settings.Action()
+	if w.room.settings != first {
+		t.Error("a second エンジン設定… opened a second window")
+	}
+	first.win.Close()
+	if w.room.settings != nil {
+		t.Error("closing the window did not forget it")
+	}
+	logs.Action()
+	if w.lastShown.text != txt.NoRunning {
+		t.Errorf("通信ログ… with no engine running says %q", w.lastShown.text)
+	}
+}
+
+// A star pins an option for that engine only, and the pin is there when the dialog opens again.
+func TestEngineSettingsFavouritesPersistPerEngine(t *testing.T) {
+	fx := newRoomFixture(t, Japanese)
+	a, err := fx.reg.Add(testDef(t, "fairy-stockfish"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := fx.reg.Duplicate(a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx.es.reload(a.ID)
+	test.Tap(fx.es.opts)
+	test.Tap(rowOf(t, fx.es.optionForm, "Skill Level").star)
+	fx.es.optionsShow.Hide()
+	test.Tap(fx.es.opts)
+	if f := fx.es.optionForm; f.list.Objects[0] != rowOf(t, f, "Skill Level").obj {
+		t.Error("reopened: Skill Level is not pinned to the top")
+	}
+	fx.es.optionsShow.Hide()
+	fx.es.reload(b.ID)
+	test.Tap(fx.es.opts)
+	if f := fx.es.optionForm; f.list.Objects[0] == rowOf(t, f, "Skill Level").obj {
+		t.Error("the duplicate has the first configuration's pin")
+	}
+}
