@@ -42,7 +42,7 @@ func (w *MainWindow) MateSearchDialog() {
 	if c.mate != nil || w.editor != nil {
 		return
 	}
-	c.withEngines(func(list []engine.Definition) {
+	c.withEngines(engine.TagMate, func(list []engine.Definition) {
 		m := w.msg
 		names := make([]string, len(list))
 		for i, d := range list {

@@ -88,8 +88,9 @@ func (c *studyCtl) registry() (*engine.Registry, error) {
 	return nil, err
 }
 
-// withEngines reads the engine list off the Fyne goroutine and hands it to then on it.
-func (c *studyCtl) withEngines(then func([]engine.Definition)) {
+// withEngines reads the engine list off the Fyne goroutine and hands the engines tagged
+// tag (all of them when none is) to then on it.
+func (c *studyCtl) withEngines(tag string, then func([]engine.Definition)) {
 	go func() {
 		reg, err := c.registry()
 		var list []engine.Definition
@@ -105,7 +106,7 @@ func (c *studyCtl) withEngines(then func([]engine.Definition)) {
 				c.w.showMessage(c.w.msg.MenuStudy, c.w.msg.NoEngines)
 				return
 			}
-			then(list)
+			then(EnginesWithTag(list, tag))
 		})
 	}()
 }
@@ -126,7 +127,7 @@ var lineChoices = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
 // StartStudyDialog asks which engines study and how many lines each shows, then starts.
 func (w *MainWindow) StartStudyDialog() {
 	c := w.study
-	c.withEngines(func(list []engine.Definition) {
+	c.withEngines(engine.TagAnalysis, func(list []engine.Definition) {
 		m := w.msg
 		checks := make([]*widget.Check, len(list))
 		box := container.NewVBox(widget.NewLabel(m.StudyEngines))

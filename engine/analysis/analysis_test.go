@@ -11,12 +11,13 @@ import (
 	"banmen/board"
 	"banmen/engine"
 	"banmen/engine/internal/enginetest"
+	"banmen/internal/testbin"
 	"banmen/kifu"
 )
 
 func TestMain(m *testing.M) {
 	enginetest.RunIfRequested()
-	os.Exit(m.Run())
+	os.Exit(testbin.Run(m))
 }
 
 func fairy(t *testing.T) (*engine.Running, func()) {

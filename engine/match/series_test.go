@@ -13,12 +13,13 @@ import (
 	"banmen/engine"
 	"banmen/engine/game"
 	"banmen/engine/internal/enginetest"
+	"banmen/internal/testbin"
 	"banmen/kifu"
 )
 
 func TestMain(m *testing.M) {
 	enginetest.RunIfRequested()
-	os.Exit(m.Run())
+	os.Exit(testbin.Run(m))
 }
 
 func fake(name, behaviour string) engine.Definition {

@@ -11,11 +11,12 @@ import (
 
 	"banmen/board"
 	"banmen/engine/internal/enginetest"
+	"banmen/internal/testbin"
 )
 
 func TestMain(m *testing.M) {
 	enginetest.RunIfRequested()
-	os.Exit(m.Run())
+	os.Exit(testbin.Run(m))
 }
 
 func pos(t *testing.T, sfen string) *board.Position {

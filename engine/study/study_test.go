@@ -9,11 +9,12 @@ import (
 	"banmen/board"
 	"banmen/engine"
 	"banmen/engine/internal/enginetest"
+	"banmen/internal/testbin"
 )
 
 func TestMain(m *testing.M) {
 	enginetest.RunIfRequested()
-	os.Exit(m.Run())
+	os.Exit(testbin.Run(m))
 }
 
 func start(t *testing.T, m *engine.Manager, def engine.Definition) *engine.Running {
