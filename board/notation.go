@@ -292,8 +292,9 @@ func CutJapanesePiece(s string) (PieceType, string, bool) {
 	return NoPieceType, s, false
 }
 
-// trimJapaneseSpace trims leading ASCII and full-width spaces.
-func trimJapaneseSpace(s string) string {
+// TrimJapaneseSpace trims leading ASCII and full-width spaces (U+3000), as records put
+// them between a move's parts; kifu trims its lines with it too.
+func TrimJapaneseSpace(s string) string {
 	for len(s) > 0 {
 		switch {
 		case s[0] == ' ' || s[0] == '\t':
@@ -360,7 +361,7 @@ func moveText(text, rest string) string {
 
 // readJapaneseMove reads the text of a move; reason says what is wrong with it.
 func readJapaneseMove(text string, lastTo Square) (jm japaneseMove, rest, reason string) {
-	s := trimJapaneseSpace(text)
+	s := TrimJapaneseSpace(text)
 	r, n := utf8.DecodeRuneInString(s)
 	for r == '▲' || r == '△' || r == '☗' || r == '☖' || r == '▼' || r == '▽' {
 		s = s[n:]
@@ -371,7 +372,7 @@ func readJapaneseMove(text string, lastTo Square) (jm japaneseMove, rest, reason
 			return jm, s, "同 (same square) with no previous move"
 		}
 		jm.to = lastTo
-		s = trimJapaneseSpace(s[n:])
+		s = TrimJapaneseSpace(s[n:])
 	} else {
 		r2, n2 := utf8.DecodeRuneInString(s[n:])
 		f, rk := JapaneseDigit(r), JapaneseDigit(r2)
@@ -381,7 +382,7 @@ func readJapaneseMove(text string, lastTo Square) (jm japaneseMove, rest, reason
 		jm.to = NewSquare(f, rk)
 		s = s[n+n2:]
 		s = strings.TrimPrefix(s, "同") // a few writers put 同 after the square: "７六同歩"
-		s = trimJapaneseSpace(s)
+		s = TrimJapaneseSpace(s)
 	}
 	var ok bool
 	if jm.t, s, ok = CutJapanesePiece(s); !ok {

@@ -66,19 +66,7 @@ func padRight(s string, width int) string {
 func trimSpace(s string) string { return trimRightSpace(trimLeftSpace(s)) }
 
 // trimLeftSpace trims leading ASCII and full-width spaces.
-func trimLeftSpace(s string) string {
-	for len(s) > 0 {
-		switch {
-		case s[0] == ' ' || s[0] == '\t':
-			s = s[1:]
-		case strings.HasPrefix(s, "　"):
-			s = s[len("　"):]
-		default:
-			return s
-		}
-	}
-	return s
-}
+func trimLeftSpace(s string) string { return board.TrimJapaneseSpace(s) }
 
 // trimRightSpace trims trailing ASCII and full-width spaces.
 func trimRightSpace(s string) string {
