@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"sync"
 	"time"
@@ -16,8 +19,8 @@ import (
 // never to the process or the session. It notices the engine's death at any moment
 // and reports it as a *Failure that names how the process ended.
 //
-// The engine's stderr goes through the session, decoded as its stdout is, into the
-// protocol log (Log): its last lines are quoted in failures.
+// The engine's stderr goes, line by line, to the session, which decodes it as it
+// decodes stdout into the protocol log (Log): failures quote its last lines.
 type Running struct {
 	def     Definition
 	proc    *Process
@@ -25,13 +28,15 @@ type Running struct {
 	opts    StartOptions
 	quit    time.Duration // how long Close gives the engine to quit
 
-	closing  chan struct{} // closed when Close starts: a death after that is expected
-	died     chan struct{} // closed when the engine died unexpectedly
-	ended    chan struct{} // closed when the process has exited and the session ended
-	mu       sync.Mutex
-	failure  *Failure
-	warnings []string
-	once     sync.Once
+	closing chan struct{} // closed when Close starts: a death after that is expected
+	died    chan struct{} // closed when the engine died unexpectedly
+	ended   chan struct{} // closed when the process has exited and the session ended
+	// closed when stderr reached its end
+	stderrDone chan struct{}
+	mu         sync.Mutex
+	failure    *Failure
+	warnings   []string
+	once       sync.Once
 }
 
 // StartOptions are the settings of one session that are not stored with the engine.
@@ -73,14 +78,47 @@ func launch(def Definition, opts StartOptions) (*Running, error) {
 		Name:     def.Name,
 		Timeouts: to,
 		Encoding: encodingOf(&def),
-		Stderr:   proc.Stderr,
 		Kill:     func() error { proc.Kill(); return nil },
 	})
 	r := &Running{def: def, proc: proc, session: sess, opts: opts,
 		quit:    time.Duration(float64(quit) * to.Scale),
-		closing: make(chan struct{}), died: make(chan struct{}), ended: make(chan struct{})}
+		closing: make(chan struct{}), died: make(chan struct{}), ended: make(chan struct{}),
+		stderrDone: make(chan struct{})}
+	go r.drainStderr(proc.Stderr)
 	go r.watch()
 	return r, nil
+}
+
+// maxStderrLine is the longest stderr line kept; the rest of a longer line is dropped.
+const maxStderrLine = 4096
+
+// drainStderr hands each line of the engine's stderr to the session, which decodes it
+// as it decodes stdout into the protocol log, where failures quote it. It reads on
+// whatever the engine writes, so a chatty engine never blocks on stderr.
+func (r *Running) drainStderr(stderr io.Reader) {
+	defer close(r.stderrDone)
+	br := bufio.NewReaderSize(stderr, maxStderrLine)
+	for {
+		line, err := br.ReadSlice('\n')
+		if len(line) > 0 {
+			r.session.LogStderr(bytes.TrimRight(line, "\r\n"))
+		}
+		for err == bufio.ErrBufferFull { // a line too long: skip the rest of it
+			_, err = br.ReadSlice('\n')
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// stderrRead waits (at most a moment: a stray child may hold stderr open) until the
+// engine's last words on stderr are in the log.
+func (r *Running) stderrRead() {
+	select {
+	case <-r.stderrDone:
+	case <-time.After(500 * time.Millisecond):
+	}
 }
 
 // Start runs an engine: starts its process, completes the USI handshake, sends the
@@ -163,6 +201,7 @@ func (r *Running) watch() {
 	}
 	<-r.proc.Done()
 	<-r.session.Done()
+	r.stderrRead()
 	close(r.ended)
 }
 
@@ -180,6 +219,7 @@ func (r *Running) recordDeath() {
 	case <-time.After(2 * time.Second):
 		r.session.Close() // a stray child holds its output open
 	}
+	r.stderrRead()
 	// what the engine was doing: the state before the session ended, never "closed"
 	f := r.failureFrom(doingFromState(r.session.LastState()), r.session.Err())
 	if f.Err == nil {

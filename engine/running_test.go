@@ -565,3 +565,44 @@ done`)
 		t.Errorf("the protocol log lacks the stderr line %q: %v", said, r.Log())
 	}
 }
+
+// CloseAll leaves no engine behind: an engine whose Start is under way when it is
+// called is waited for, then closed.
+func TestCloseAllWaitsForStartsUnderWay(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("shell script engine")
+	}
+	mark := filepath.Join(t.TempDir(), "started")
+	script := writeScript(t, `touch "`+mark+`"
+while read line; do
+  case "$line" in
+    usi) sleep 1; echo 'id name Slow starter'; echo usiok;;
+    isready) echo readyok;;
+    quit) exit 0;;
+  esac
+done`)
+	m := NewManager(nil)
+	started := make(chan *Running, 1)
+	go func() {
+		r, err := m.Start(context.Background(), Definition{Name: "Slow starter", Path: script}, StartOptions{})
+		if err != nil {
+			t.Error(err)
+		}
+		started <- r
+	}()
+	deadline := time.Now().Add(20 * time.Second)
+	for _, err := os.Stat(mark); err != nil; _, err = os.Stat(mark) {
+		if time.Now().After(deadline) {
+			t.Fatal("the engine did not start")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	m.CloseAll(20 * time.Second)
+	r := <-started
+	if r != nil && !r.Exited() {
+		t.Error("an engine started during CloseAll still runs")
+	}
+	if n := len(m.Running()); n != 0 {
+		t.Errorf("%d engines still tracked", n)
+	}
+}

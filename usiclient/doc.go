@@ -17,9 +17,24 @@
 //     (Session.Version, Session.Snapshot); nothing calls back into the UI.
 //
 // Engines are not always right (see "Things real engines do" in the design
-// notes): every move received is checked against the position with board/,
-// every wait ends, and every failure is an *Error that names the engine, what
-// was expected and the last lines the engine printed.
+// notes): every move received is checked against the position with board/ (a
+// pv once, as its info line is folded in; Snapshot.Root is the position it was
+// checked on), a bestmove read before its go was written answers nothing, every
+// wait ends, and every failure is an *Error that names the engine, what the
+// session was waiting for (an Awaiting) and the last lines the engine printed;
+// the layer that runs the process adds how it ended with Error.WithExit.
+// Output is decoded by a Decoder (UTF-8, or Shift_JIS for engines written for
+// Windows GUIs); engine/ decodes stderr with the same one, or hands its lines to
+// Session.LogStderr.
+//
+// # Files
+//
+// Replies: reply.go, info.go, option.go, tokens.go; commands: command.go.
+// The session: session.go (the type and its accessors), state.go and
+// awaiting.go (where it is, what it waits for), reader.go and writer.go (the two
+// goroutines), lines.go (line splitting and decoding), timers.go (every
+// timeout), handshake.go, setoption.go, game.go, quit.go, and for a search:
+// start.go, stop.go, bestmove.go, checkmate.go, search.go, snapshot.go, pv.go.
 //
 // # Wiring
 //

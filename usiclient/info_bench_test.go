@@ -53,7 +53,18 @@ func BenchmarkParseLine(b *testing.B) {
 // line: reading from a pipe, splitting, decoding, logging, parsing, and folding into
 // the snapshot with its pv checked against the position. An in-process engine answers usi, isready and go (with b.N info
 // lines, then bestmove).
-func BenchmarkSessionReader(b *testing.B) {
+func BenchmarkSessionReader(b *testing.B) { benchSessionReader(b, typicalInfo) }
+
+// BenchmarkSessionReaderNewPV is BenchmarkSessionReader with a pv that changes
+// from its second move on at every line (two lines in turn), so that every line's
+// pv is checked against the position; in the other the pv repeats, as engines'
+// often do, and is checked once.
+func BenchmarkSessionReaderNewPV(b *testing.B) {
+	benchSessionReader(b, typicalInfo,
+		"info depth 11 seldepth 18 multipv 1 score cp 151 nodes 104602 nps 166034 time 630 pv 4i3h 4a3b 5i4i 7a6b 3i4h 2b8h 7i8h B*3c B*7g 3a2b")
+}
+
+func benchSessionReader(b *testing.B, infos ...string) {
 	outR, outW := io.Pipe() // engine stdout
 	inR, inW := io.Pipe()   // engine stdin
 	lines := b.N
@@ -67,8 +78,8 @@ func BenchmarkSessionReader(b *testing.B) {
 			case "isready":
 				w.WriteString("readyok\n")
 			case "go":
-				for range lines {
-					w.WriteString(typicalInfo)
+				for i := range lines {
+					w.WriteString(infos[i%len(infos)])
 					w.WriteByte('\n')
 				}
 				w.WriteString("bestmove 4i3h ponder 5a4b\n")

@@ -79,34 +79,11 @@ func ParseOption(line string) (Option, error) {
 	if tok != "name" {
 		return o, fmt.Errorf("option line without a name: %q", clip(line, 120))
 	}
-	nameStart := i
-	// The name ends at the first "type" followed by a known type, or failing
-	// that, at the first "type" followed by anything.
-	typeAt, typeEnd, fallbackAt, fallbackEnd := -1, -1, -1, -1
-	for j := i; ; {
-		t, k := nextToken(line, j)
-		if t == "" {
-			break
-		}
-		if t == "type" {
-			next, _ := nextToken(line, k)
-			if next != "" && parseOptionType(next) != OptionUnknown {
-				typeAt, typeEnd = k-len(t), k
-				break
-			}
-			if fallbackAt < 0 && next != "" {
-				fallbackAt, fallbackEnd = k-len(t), k
-			}
-		}
-		j = k
-	}
-	if typeAt < 0 {
-		typeAt, typeEnd = fallbackAt, fallbackEnd
-	}
+	typeAt, typeEnd := findOptionType(line, i)
 	if typeAt < 0 {
 		return o, fmt.Errorf("option line without a type: %q", clip(line, 120))
 	}
-	o.Name = trimSpace(line[nameStart:typeAt])
+	o.Name = trimSpace(line[i:typeAt])
 	if o.Name == "" {
 		return o, fmt.Errorf("option line with an empty name: %q", clip(line, 120))
 	}
@@ -115,12 +92,43 @@ func ParseOption(line string) (Option, error) {
 	if o.Type == OptionUnknown {
 		o.problem("unknown type %q", o.TypeName)
 	}
+	o.readFields(line, i)
+	o.check()
+	return o, nil
+}
 
-	// The rest is keyword/value pairs.
+// findOptionType finds the "type" keyword that ends an option's name (which may
+// hold spaces), searching from i: the first "type" followed by a known type, or
+// failing that, the first "type" followed by anything. It returns where the
+// keyword starts and ends, or -1, -1.
+func findOptionType(line string, i int) (at, end int) {
+	fallbackAt, fallbackEnd := -1, -1
+	for j := i; ; {
+		t, k := nextToken(line, j)
+		if t == "" {
+			break
+		}
+		if t == "type" {
+			next, _ := nextToken(line, k)
+			if next != "" && parseOptionType(next) != OptionUnknown {
+				return k - len(t), k
+			}
+			if fallbackAt < 0 && next != "" {
+				fallbackAt, fallbackEnd = k-len(t), k
+			}
+		}
+		j = k
+	}
+	return fallbackAt, fallbackEnd
+}
+
+// readFields reads the keyword/value pairs after the type (default, min, max,
+// var) from line[i:].
+func (o *Option) readFields(line string, i int) {
 	for {
 		key, j := nextToken(line, i)
 		if key == "" {
-			break
+			return
 		}
 		switch key {
 		case "default":
@@ -156,8 +164,6 @@ func ParseOption(line string) (Option, error) {
 			i = j
 		}
 	}
-	o.check()
-	return o, nil
 }
 
 // valueUpToKeyword returns the text from i to the next option keyword, trimmed.

@@ -9,17 +9,15 @@ func CheckPV(root *board.Position, pv []string) (moves []board.Move, cut bool, c
 	if len(pv) == 0 {
 		return nil, false, 0, ""
 	}
-	return checkPVInto(make([]board.Move, 0, len(pv)), root, pv)
+	p := *root
+	return playPV(make([]board.Move, 0, len(pv)), &p, pv, 0)
 }
 
-// checkPVInto is CheckPV appending to moves, so that the reader goroutine checks
-// every pv it folds in without allocating.
-func checkPVInto(moves []board.Move, root *board.Position, pv []string) ([]board.Move, bool, int, string) {
-	if root == nil {
-		return moves, false, 0, ""
-	}
-	p := *root
-	for i, t := range pv {
+// playPV checks pv[from:] on p, which it plays the moves on, appending them to
+// moves: CheckPV without allocating, for the reader goroutine.
+func playPV(moves []board.Move, p *board.Position, pv []string, from int) ([]board.Move, bool, int, string) {
+	for i := from; i < len(pv); i++ {
+		t := pv[i]
 		if (t == "resign" || t == "win") && i == len(pv)-1 {
 			break
 		}

@@ -210,14 +210,41 @@ func (f *fold) apply(in *Info) {
 		if len(pv) > maxPVMoves {
 			pv = pv[:maxPVMoves]
 		}
+		// Engines repeat a rank's pv, or its first moves, from line to line:
+		// only what differs from the pv last checked is checked again.
+		same := commonPrefix(l.pv, pv)
+		if same == len(pv) && same == len(l.pv) {
+			return
+		}
 		l.pv = append(l.pv[:0], pv...)
-		l.checked.check(f.root, l.pv)
+		l.checked.check(f.root, l.pv, same)
 	}
 }
 
+func commonPrefix(a, b []string) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
 // check plays pv from root, keeping its legal part in c (reusing c's storage).
-func (c *pvCheck) check(root *board.Position, pv []string) {
-	c.moves, c.cut, c.cutAt, c.reason = checkPVInto(c.moves[:0], root, pv)
+// The first same moves of pv are those of the pv c holds the check of: what c
+// found legal of them is replayed, not checked again.
+func (c *pvCheck) check(root *board.Position, pv []string, same int) {
+	if root == nil {
+		*c = pvCheck{moves: c.moves[:0]}
+		return
+	}
+	same = min(same, len(c.moves))
+	p := *root
+	for _, m := range c.moves[:same] {
+		p.Do(m)
+	}
+	c.moves, c.cut, c.cutAt, c.reason = playPV(c.moves[:same], &p, pv, same)
 }
 
 // Snapshot copies the session's state. The pv lines were checked against the

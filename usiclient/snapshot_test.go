@@ -1,6 +1,8 @@
 package usiclient
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -73,5 +75,62 @@ func TestSnapshotCarriesThePosition(t *testing.T) {
 	}
 	if got := first.Root.SFEN(); got != wantSFEN {
 		t.Errorf("the root was modified: %q, want %q", got, wantSFEN)
+	}
+}
+
+// TestFoldChecksOnlyWhatChanged: a rank's pv is checked again only from where it
+// differs from the last one, and the result is always what checking the whole pv
+// from scratch gives: over pvs that repeat, grow, shrink, branch, and turn
+// illegal before, at and after the point where they differ.
+func TestFoldChecksOnlyWhatChanged(t *testing.T) {
+	root, err := Position{Moves: []string{"7g7f", "3c3d"}}.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := func(pick ...int) []string { // a legal line: the pick[i]-th legal move each time
+		p := root.Clone()
+		var out []string
+		var buf [board.MaxMoves]board.Move
+		for _, k := range pick {
+			ms := p.LegalMoves(buf[:0])
+			m := ms[k%len(ms)]
+			out = append(out, m.USI())
+			p.Do(m)
+		}
+		return out
+	}
+	with := func(pv []string, at int, tok string) []string {
+		out := append([]string(nil), pv...)
+		out[at] = tok
+		return out
+	}
+	a := legal(0, 1, 2, 3, 4, 5)
+	b := legal(0, 1, 2, 7, 8)
+	pvs := [][]string{
+		a, a, // repeated
+		a[:3], a, // shrunk, grown
+		b,                                 // branches after three moves
+		with(b, 1, "5i5a"),                // illegal inside the common part
+		with(b, 1, "5i5a"),                // the same cut line again
+		with(b, 4, "5i5a"),                // illegal after the common part
+		with(a, 2, "5i5a"),                // cut earlier than the last line
+		append(a[:4:4], "resign"),         // a final resign
+		append(a[:4:4], "resign", "2g2f"), // resign inside: cut
+		{"9a9b"}, a,                       // nothing in common
+	}
+	var f fold
+	f.reset(&Search{ID: 1, root: root, rootSFEN: root.SFEN()})
+	for i, pv := range pvs {
+		in, err := ParseInfo("info depth 1 score cp 1 pv " + strings.Join(pv, " "))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.apply(&in)
+		got := f.lines[0].checked
+		moves, cut, cutAt, reason := CheckPV(root, pv)
+		if !slices.Equal(got.moves, moves) || got.cut != cut || got.cutAt != cutAt || got.reason != reason {
+			t.Errorf("line %d %q: checked %v cut=%v at %d (%s); from scratch %v cut=%v at %d (%s)",
+				i, pv, got.moves, got.cut, got.cutAt, got.reason, moves, cut, cutAt, reason)
+		}
 	}
 }

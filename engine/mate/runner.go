@@ -28,7 +28,6 @@ func Start(m *engine.Manager, def engine.Definition, pos *board.Position, limit 
 	r := &Runner{cancel: cancel, done: make(chan struct{})}
 	pos = pos.Clone()
 	go func() {
-		defer close(r.done)
 		defer cancel()
 		res, err := search(ctx, m.Start, def, pos, limit)
 		if err != nil && res.Status != Failed {
@@ -36,15 +35,21 @@ func Start(m *engine.Manager, def engine.Definition, pos *board.Position, limit 
 		}
 		r.mu.Lock()
 		r.res = res
+		close(r.done) // under the lock: a Cancel sees either the search running or done
 		r.mu.Unlock()
 	}()
 	return r
 }
 
-// Cancel stops the search; Done is closed once its engine has quit.
+// Cancel stops the search; Done is closed once its engine has quit. A Cancel after
+// the search has ended changes nothing.
 func (r *Runner) Cancel() {
 	r.mu.Lock()
-	r.canceled = true
+	select {
+	case <-r.done:
+	default:
+		r.canceled = true
+	}
 	r.mu.Unlock()
 	r.cancel()
 }
