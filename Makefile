@@ -56,7 +56,7 @@ test-deps:
 	$(call ensure_packages,$(GUI_PKGS) $(TEST_PKGS))
 	$(GO) mod download
 
-## build: bin/banmen (the GUI), bin/banmen-cli, bin/banmen-engine
+## build: bin/banmen (the GUI), bin/banmen-cli, bin/banmen-engine, bin/banmen-guard (runs each engine)
 build:
 	$(GO) build -tags $(TAGS) -o $(BIN)/ ./cmd/...
 

@@ -30,6 +30,7 @@ type Process struct {
 	Stderr io.Reader
 
 	cmd     *exec.Cmd
+	guarded bool // runs under a guard (package banmen/internal/guard)
 	path    string
 	done    chan struct{}
 	waitErr error
@@ -62,7 +63,8 @@ func (s Spec) resolve() (path, dir string, err error) {
 const stderrLinger = time.Second
 
 // StartProcess starts the engine in its own process group. On Linux the engine runs
-// under a guard that kills the whole group when the app dies, however it dies.
+// under a guard (package banmen/internal/guard) that kills the engine and every process
+// descended from it when the app dies, however it dies, and when the engine exits.
 func StartProcess(s Spec) (*Process, error) {
 	path, dir, err := s.resolve()
 	if err != nil {
@@ -86,7 +88,7 @@ func StartProcess(s Spec) (*Process, error) {
 		outW.Close()
 		return nil, err
 	}
-	cmd := newCommand(path, s.Args)
+	cmd, guarded := newCommand(path, s.Args)
 	cmd.Dir = dir
 	// newCommand may have set the guard's marker: keep it last so it wins
 	cmd.Env = append(append(os.Environ(), s.Env...), cmd.Env...)
@@ -103,16 +105,18 @@ func StartProcess(s Spec) (*Process, error) {
 		return nil, fmt.Errorf("cannot start %q: %w", path, err)
 	}
 	p := &Process{
-		Stdin:  inW,
-		Stdout: outR,
-		Stderr: errR,
-		cmd:    cmd,
-		path:   path,
-		done:   make(chan struct{}),
+		Stdin:   inW,
+		Stdout:  outR,
+		Stderr:  errR,
+		cmd:     cmd,
+		guarded: guarded,
+		path:    path,
+		done:    make(chan struct{}),
 	}
 	go func() {
 		p.waitErr = cmd.Wait()
-		// anything the engine left behind in its group goes with it
+		// anything the engine left behind in its group goes with it (the guard has
+		// killed the rest of its tree already)
 		killGroup(cmd)
 		close(p.done)
 		// the engine's last words on stderr are read by now, unless a stray child
@@ -150,10 +154,10 @@ func (p *Process) ExitDescription() string {
 	return describeExit(p.cmd.ProcessState, p.waitErr)
 }
 
-// Kill kills the engine and everything in its process group at once.
+// Kill kills the engine at once (SIGKILL), and every process descended from it.
 func (p *Process) Kill() {
 	p.once.Do(func() { p.Stdin.Close() })
-	killGroup(p.cmd)
+	stop(p.cmd, p.guarded, p.done)
 }
 
 // Wait waits up to d for the process to exit and reports whether it did.

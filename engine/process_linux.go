@@ -1,77 +1,34 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
-	"os/signal"
 	"runtime"
 	"sync"
 	"syscall"
+	"time"
+
+	"banmen/internal/guard"
 )
 
-// The guard. The app starts each engine as a child of a copy of its own executable
-// run with guardEnv set: the guard leads a new process group, gets SIGTERM when the
-// app dies (PR_SET_PDEATHSIG), and then kills the whole group, so neither the engine
-// nor a script engine's children outlive the app, even when the app is killed.
-const (
-	guardEnv  = "BANMEN_ENGINE_GUARD"
-	guardFlag = "--banmen-engine-guard"
-)
-
-func init() {
-	if os.Getenv(guardEnv) == "1" && len(os.Args) >= 3 && os.Args[1] == guardFlag {
-		os.Exit(runGuard(os.Args[2], os.Args[3:]))
+// newCommand makes the command that runs the engine: under a guard (package
+// banmen/internal/guard), which leads the engine's process group, gets SIGTERM when the app
+// dies however it dies (PR_SET_PDEATHSIG), and then kills every process descended from the
+// engine, even those that left the group with setsid. Without a guard program the engine
+// leads a process group of its own and gets SIGKILL when the app dies, but its children
+// may outlive the app.
+func newCommand(path string, args []string) (cmd *exec.Cmd, guarded bool) {
+	if g := guard.Program(); g != "" {
+		argv, env := guard.Command(g, path, args)
+		cmd = exec.Command(argv[0], argv[1:]...)
+		cmd.Env = append(cmd.Env, env)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+		return cmd, true
 	}
-}
-
-func runGuard(path string, args []string) int {
-	os.Unsetenv(guardEnv)
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
-	cmd := exec.Command(path, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(os.Stderr, "banmen: cannot start engine %q: %v\n", path, err)
-		return 127
-	}
-	go func() {
-		<-sigs
-		syscall.Kill(-os.Getpid(), syscall.SIGKILL)
-	}()
-	err := cmd.Wait()
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return 128 + int(ws.Signal())
-		}
-		return exit.ExitCode()
-	}
-	if err != nil {
-		return 127
-	}
-	return 0
-}
-
-// newCommand makes the command that runs the engine under a guard: this very
-// executable (every binary that links this package can act as one, through the init above).
-func newCommand(path string, args []string) *exec.Cmd {
-	// /proc/self/exe is this very program even if its file was replaced or removed
-	// since it started (an upgrade): the path from os.Executable might be gone
-	self, err := "/proc/self/exe", error(nil)
-	if _, serr := os.Stat(self); serr != nil {
-		self, err = os.Executable()
-	}
-	if err != nil {
-		cmd := exec.Command(path, args...)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-		return cmd
-	}
-	cmd := exec.Command(self, append([]string{guardFlag, path}, args...)...)
-	cmd.Env = append(cmd.Env, guardEnv+"=1")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
-	return cmd
+	cmd = exec.Command(path, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	return cmd, false
 }
 
 // Pdeathsig fires when the thread that started the child exits, not the process,
@@ -94,6 +51,28 @@ func startCommand(cmd *exec.Cmd) error {
 	errc := make(chan error, 1)
 	starter <- func() { errc <- cmd.Start() }
 	return <-errc
+}
+
+// stop ends the engine at once. A guard is asked (SIGTERM): it kills the engine with
+// SIGKILL, and every process descended from it, and exits with the engine's status; a
+// guard that has not exited after a while, and an engine without a guard, are killed
+// with their process group.
+func stop(cmd *exec.Cmd, guarded bool, done <-chan struct{}) {
+	if cmd.Process == nil {
+		return
+	}
+	if !guarded {
+		killGroup(cmd)
+		return
+	}
+	syscall.Kill(cmd.Process.Pid, syscall.SIGTERM)
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			killGroup(cmd)
+		}
+	}()
 }
 
 func killGroup(cmd *exec.Cmd) {

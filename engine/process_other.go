@@ -9,7 +9,11 @@ import (
 
 // Without Linux's parent-death signal there is no guard: the engine is started
 // directly and killed by PID.
-func newCommand(path string, args []string) *exec.Cmd { return exec.Command(path, args...) }
+func newCommand(path string, args []string) (*exec.Cmd, bool) {
+	return exec.Command(path, args...), false
+}
+
+func stop(cmd *exec.Cmd, guarded bool, done <-chan struct{}) { killGroup(cmd) }
 
 func startCommand(cmd *exec.Cmd) error { return cmd.Start() }
 

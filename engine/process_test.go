@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,15 +15,22 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"banmen/internal/guard"
+	"banmen/internal/testbin"
 )
 
 const fakeAppEnv = "BANMEN_ENGINE_TEST_FAKE_APP"
 
 func TestMain(m *testing.M) {
+	guard.Main() // this test binary starts engines: it can be their guard
 	if os.Getenv(fakeAppEnv) != "" {
 		os.Exit(runFakeApp(os.Getenv(fakeAppEnv)))
 	}
-	os.Exit(m.Run())
+	if os.Getenv(setsidAppEnv) != "" {
+		os.Exit(runSetsidApp(os.Getenv(setsidAppEnv)))
+	}
+	os.Exit(testbin.Run(m))
 }
 
 // runFakeApp plays an app that starts a script engine and then waits to be killed.
@@ -240,4 +248,134 @@ func TestProcessHelperStartAfterRemoval(t *testing.T) {
 	line, _ := bufio.NewReader(p.Stdout).ReadString('\n')
 	fmt.Printf("engine said: %s", line)
 	p.Wait(5 * time.Second)
+}
+
+const setsidAppEnv = "BANMEN_ENGINE_TEST_SETSID_APP"
+
+// runSetsidApp plays banmen-cli: it starts a USI engine (a script that leaves a
+// `setsid sleep` behind and then becomes banmen-engine), says the guard's PID, and then
+// closes the engine when told to on its standard input ("close") or waits to be killed ("wait").
+func runSetsidApp(mode string) int {
+	script := os.Getenv("BANMEN_ENGINE_TEST_SCRIPT")
+	r, err := Start(context.Background(), Definition{Name: "setsid engine", Path: script}, StartOptions{})
+	if err != nil {
+		fmt.Println("error", err)
+		return 1
+	}
+	fmt.Printf("guard %d\n", r.Proc.PID())
+	if mode == "close" {
+		bufio.NewReader(os.Stdin).ReadString('\n')
+		if err := r.Close(context.Background()); err != nil {
+			fmt.Println("close error", err)
+			return 1
+		}
+		fmt.Printf("closed: %s\n", r.Proc.ExitDescription())
+		return 0
+	}
+	time.Sleep(time.Hour)
+	return 0
+}
+
+// A child the engine starts with setsid (out of its process group and session) dies with
+// the engine when the app closes it, and when the app gets SIGTERM or SIGKILL (issue 17);
+// with banmen-guard installed beside the app, and with the app as its own guard.
+func TestProcessSetsidChildDies(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the guard is Linux only")
+	}
+	engineBin := testbin.BanmenEngine(t)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// an app installed with banmen-guard beside it: a copy of this test binary
+	installed := t.TempDir()
+	data, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withGuard := filepath.Join(installed, "app.test")
+	if err := os.WriteFile(withGuard, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	guardBin := filepath.Join(installed, guard.ProgramName)
+	if err := testbin.Build(t, "banmen/cmd/banmen-guard", guardBin); err != nil {
+		t.Fatal(err)
+	}
+	for _, app := range []struct{ name, path, guardExe string }{
+		{"banmen-guard", withGuard, guardBin},
+		{"self", self, self},
+	} {
+		for _, end := range []string{"close", "SIGTERM", "SIGKILL"} {
+			t.Run(app.name+"/"+end, func(t *testing.T) {
+				pidFile := filepath.Join(t.TempDir(), "setsid.pid")
+				script := writeScript(t, fmt.Sprintf("setsid sleep 1000 </dev/null >/dev/null 2>&1 &\necho $! > %s\nexec %s", pidFile, engineBin))
+				mode := "wait"
+				if end == "close" {
+					mode = "close"
+				}
+				cmd := exec.Command(app.path, "-test.run=^$")
+				cmd.Env = append(os.Environ(), setsidAppEnv+"="+mode, "BANMEN_ENGINE_TEST_SCRIPT="+script)
+				out, err := cmd.StdoutPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				in, err := cmd.StdinPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				defer cmd.Process.Kill()
+				lines := bufio.NewReader(out)
+				line, _ := lines.ReadString('\n')
+				var guardPID int
+				if _, err := fmt.Sscanf(line, "guard %d", &guardPID); err != nil {
+					t.Fatalf("the app said %q", line)
+				}
+				if exe, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", guardPID)); err != nil || exe != app.guardExe {
+					t.Errorf("the guard runs %q (%v), want %q", exe, err, app.guardExe)
+				}
+				t.Logf("guard RSS: %d kB", rssKB(guardPID))
+				pidData, err := os.ReadFile(pidFile)
+				setsidPID, aerr := strconv.Atoi(strings.TrimSpace(string(pidData)))
+				if err != nil || aerr != nil {
+					t.Fatalf("the setsid child's PID: %q %v %v", pidData, err, aerr)
+				}
+				if !alive(setsidPID) {
+					t.Fatal("the setsid child is not running")
+				}
+				switch end {
+				case "close":
+					fmt.Fprintln(in, "close")
+					line, _ = lines.ReadString('\n')
+					if line != "closed: exit status 0\n" {
+						t.Errorf("the app said %q", line)
+					}
+				case "SIGTERM":
+					cmd.Process.Signal(syscall.SIGTERM)
+				case "SIGKILL":
+					cmd.Process.Signal(syscall.SIGKILL)
+				}
+				cmd.Wait()
+				waitGone(t, guardPID, setsidPID)
+			})
+		}
+	}
+}
+
+// rssKB returns a process's resident memory, as ps -o rss shows it.
+func rssKB(pid int) int {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return -1
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			return n
+		}
+	}
+	return -1
 }

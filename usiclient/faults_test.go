@@ -3,8 +3,6 @@ package usiclient
 import (
 	"context"
 	"errors"
-	"os"
-	"os/exec"
 	"runtime"
 	"strings"
 	"sync"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"banmen/board"
+	"banmen/internal/testbin"
 )
 
 // Each fault ends in a typed error (or the right result) within its timeout, and
@@ -518,20 +517,8 @@ func TestFaultFlood(t *testing.T) {
 // findEngine finds an engine binary: skipped when missing, unless CI is set.
 func findEngine(t *testing.T, name string, required bool) string {
 	t.Helper()
-	if p, err := exec.LookPath(name); err == nil {
-		return p
+	if _, ok := testbin.FindDebianEngine(name); !ok && !required {
+		t.Skipf("%s is not installed (Debian package); skipping", name)
 	}
-	if p := "/usr/games/" + name; fileExists(p) {
-		return p
-	}
-	if os.Getenv("CI") != "" && required {
-		t.Fatalf("%s is not installed, and CI is set: install the Debian package (see DESIGN.md)", name)
-	}
-	t.Skipf("%s is not installed (Debian package); skipping", name)
-	return ""
-}
-
-func fileExists(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && !fi.IsDir()
+	return testbin.DebianEngine(t, name)
 }

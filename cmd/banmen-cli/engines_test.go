@@ -3,30 +3,19 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"banmen/internal/testbin"
 	"banmen/usiclient"
 )
 
+// debianEngine finds a Debian engine, or skips the test (fails it under CI).
 func debianEngine(t *testing.T, name string) string {
 	t.Helper()
-	if p, err := exec.LookPath(name); err == nil {
-		return p
-	}
-	if p := filepath.Join("/usr/games", name); fileExists(p) {
-		return p
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s is not installed (make test-deps installs it)", name)
-	}
-	t.Skipf("%s is not installed", name)
-	return ""
+	return testbin.DebianEngine(t, name)
 }
-
-func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
 // A spin's range is printed as the engine sent it: a bound it left out is not shown as 0.
 func TestPrintOptionsSpinRange(t *testing.T) {

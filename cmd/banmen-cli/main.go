@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"sort"
+
+	"banmen/internal/guard"
 )
 
 // command is one subcommand: it reads its own flags from args and writes to stdout/stderr.
@@ -58,5 +60,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func main() {
+	guard.Main() // first: this program may have been started as an engine's guard
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -24,6 +24,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"banmen/engine"
+	"banmen/internal/guard"
 	"banmen/ui"
 	"banmen/ui/nativedialog"
 )
@@ -32,6 +33,7 @@ import (
 const appID = "io.banmen.app"
 
 func main() {
+	guard.Main() // first: this program may have been started as an engine's guard
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: banmen [FILE]\n\nThe Banmen shogi GUI. FILE is a game record or position to open (KIF, KI2, CSA, JKF, USI/SFEN).\n")
 		flag.PrintDefaults()

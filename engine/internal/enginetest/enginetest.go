@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,6 +19,7 @@ import (
 
 	"banmen/board"
 	"banmen/engine"
+	"banmen/internal/guard"
 	"banmen/internal/testbin"
 )
 
@@ -48,7 +48,10 @@ const (
 )
 
 // RunIfRequested runs the fake engine and exits if this process was started as one.
+// It also runs the engine guard if this process was started as one (guard.Main): a test
+// binary that starts engines serves as their guard when banmen-guard is not beside it.
 func RunIfRequested() {
+	guard.Main()
 	if b := os.Getenv(behaviourEnv); b != "" {
 		os.Exit(run(b))
 	}
@@ -210,24 +213,12 @@ func parsePosition(s string) (*board.Position, error) {
 	return p, err
 }
 
-// DebianEngine returns the path of a Debian engine (looking in /usr/games too, which
-// root's PATH often lacks). A missing engine skips the test, or fails it under CI.
+// DebianEngine returns the path of a Debian engine (testbin.DebianEngine): a missing engine
+// skips the test, or fails it under CI.
 func DebianEngine(t testing.TB, name string) string {
 	t.Helper()
-	if p, err := exec.LookPath(name); err == nil {
-		return p
-	}
-	if p := filepath.Join("/usr/games", name); exists(p) {
-		return p
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s is not installed (make test-deps installs it)", name)
-	}
-	t.Skipf("%s is not installed; make test-deps installs it", name)
-	return ""
+	return testbin.DebianEngine(t, name)
 }
-
-func exists(p string) bool { _, err := os.Stat(p); return err == nil }
 
 // Gpsusi returns a definition of gpsusi with OSL_HOME set up as it needs: a folder
 // holding a "data" link to Debian's gpsshogi data.
