@@ -77,7 +77,9 @@ vet:
 	$(GO) vet -tags $(TAGS) ./...
 
 ## bench: every benchmark, including the long ones (perft to depth 5 and beyond), and the
-## memory of the real GUI under Xvfb beside an empty Fyne window
+## memory of the real GUI under Xvfb beside an empty Fyne window. Not here, for they take
+## hours: the bundled engine's strength runs against the Debian engines,
+## BANMEN_STRENGTH=1 go test -run Strength -v -timeout 4h ./internal/bundledengine/
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./...
 	BANMEN_MEMORY=1 $(GO) test -tags $(TAGS) -count=1 -run Memory -v ./cmd/banmen

@@ -31,12 +31,19 @@ var (
 	lineBB    [NumSquares][NumSquares]Bitboard // the whole line through two aligned squares
 
 	// rank masks relative to a colour
-	rankBB       [10]Bitboard   // rankBB[r]: all squares on rank r (1..9)
-	fileBB       [10]Bitboard   // fileBB[f]: all squares on file f (1..9)
-	promoZone    [2]Bitboard    // the three far ranks
-	dropAllowed  [2][8]Bitboard // where a piece of kind t may be dropped (not a dead square)
-	moveDeadZone [2][8]Bitboard // destinations where a move of kind t must promote
+	rankBB      [10]Bitboard   // rankBB[r]: all squares on rank r (1..9)
+	fileBB      [10]Bitboard   // fileBB[f]: all squares on file f (1..9)
+	promoZone   [2]Bitboard    // the three far ranks
+	dropAllowed [2][8]Bitboard // where a piece of kind t may be dropped (not a dead square)
+	// moveDeadZone[c][t]: the dead squares of kind t (see DeadZone); empty for every kind
+	// but pawn, lance and knight
+	moveDeadZone [2][NumPieceTypes]Bitboard
 )
+
+// DeadZone returns the squares where a piece of kind t and colour c could never move again:
+// a pawn or lance on c's far rank, a knight on the two far ranks. A move there must promote
+// and a drop there is illegal. It is empty for every other kind.
+func DeadZone(c Color, t PieceType) Bitboard { return moveDeadZone[c][t] }
 
 type delta struct{ df, dr int }
 
@@ -143,7 +150,7 @@ func init() {
 			if s == t || !(bishopPseudo[s].Has(t) || rookPseudo[s].Has(t)) {
 				continue
 			}
-			df, dr := sign(t.File()-s.File()), sign(t.Rank()-s.Rank())
+			df, dr := Sign(t.File()-s.File()), Sign(t.Rank()-s.Rank())
 			var bb Bitboard
 			for _, k := range []int{1, -1} {
 				f, r := s.File(), s.Rank()
@@ -158,7 +165,7 @@ func init() {
 	}
 	for c := Black; c <= White; c++ {
 		for s := Square(0); s < NumSquares; s++ {
-			rr := relRank(c, s)
+			rr := RelRank(c, s)
 			if rr <= 3 {
 				promoZone[c].set(s)
 			}
@@ -174,7 +181,9 @@ func init() {
 	}
 }
 
-func sign(x int) int {
+// Sign returns 1, -1 or 0 as x is positive, negative or zero: the step along a file or rank
+// from one square towards another.
+func Sign(x int) int {
 	switch {
 	case x > 0:
 		return 1
@@ -183,6 +192,9 @@ func sign(x int) int {
 	}
 	return 0
 }
+
+// sign is Sign, under the name the rest of the package uses.
+func sign(x int) int { return Sign(x) }
 
 // lineOcc is the occupancy of every line, kept by the Position.
 type lineOcc [4][17]uint16

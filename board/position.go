@@ -77,6 +77,25 @@ func init() {
 	zobSide = next()
 }
 
+// ZobristPiece is the hash key of the piece pc on s. Hash is the XOR of the keys of the
+// pieces on the board, of the hands and, with White to move, ZobristWhite: a search that
+// keys positions by their board and side alone (its hands stored apart) XORs these two.
+func ZobristPiece(pc Piece, s Square) uint64 { return zobPiece[pc][s] }
+
+// ZobristWhite is the hash key of White to move (see ZobristPiece).
+func ZobristWhite() uint64 { return zobSide }
+
+// CanDrop reports whether the side to move may drop a piece of kind t (which it holds) on
+// the empty square s as far as dead squares and 二歩 (a second unpromoted pawn on a file) go:
+// only 打ち歩詰め (a pawn drop that mates) is left to check.
+func (p *Position) CanDrop(t PieceType, s Square) bool {
+	us := p.side
+	if moveDeadZone[us][t].Has(s) {
+		return false
+	}
+	return t != Pawn || p.Pieces(us, Pawn).And(fileBB[s.File()]).IsZero()
+}
+
 // NewEmptyPosition returns an empty board with Black to move and move number 1.
 func NewEmptyPosition() *Position {
 	p := &Position{ply: 1}

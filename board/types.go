@@ -210,9 +210,9 @@ func ParseSquare(str string) (Square, error) {
 	return NewSquare(int(str[0]-'0'), int(str[1]-'a'+1)), nil
 }
 
-// relRank returns the rank counted from c's side of the board facing forward:
+// RelRank returns the rank counted from c's side of the board facing forward:
 // 1 is the far rank (where c's pawns promote last), 9 is c's own back rank.
-func relRank(c Color, s Square) int {
+func RelRank(c Color, s Square) int {
 	r := s.Rank()
 	if c == White {
 		return 10 - r
@@ -221,4 +221,4 @@ func relRank(c Color, s Square) int {
 }
 
 // InPromotionZone reports whether s is in the three far ranks for c.
-func InPromotionZone(c Color, s Square) bool { return relRank(c, s) <= 3 }
+func InPromotionZone(c Color, s Square) bool { return RelRank(c, s) <= 3 }

@@ -306,7 +306,7 @@ func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uin
 	var buf moveList
 	moves := q.LegalMoves(buf[:0])
 	if !s.opt.CountFutile {
-		moves = filterFutile(q, moves)
+		moves = q.OmitFutile(moves, board.FutileDrops)
 	}
 	if len(moves) == 0 {
 		s.tt.store(dfpnEntry{key: key, hand: hand, pn: 0, dn: pnInf, amount: 1})
@@ -334,7 +334,7 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 	kids := s.childBuf(depth)
 	moves := p.LegalMoves(s.tmp[:0])
 	if !s.opt.CountFutile {
-		moves = filterFutile(p, moves)
+		moves = p.OmitFutile(moves, board.FutileDrops)
 	}
 	var lastDrop [board.NumSquares]int16
 	for i := range lastDrop {
@@ -375,7 +375,7 @@ func (s *Solver) orLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint
 		if !legalAfter(&r) {
 			continue
 		}
-		if !hasEvasion(&r) || !s.opt.CountFutile && matedByConvention(&r, 0) {
+		if !hasEvasion(&r) || !s.opt.CountFutile && matedOmittingFutile(&r) {
 			if m.IsDrop() && m.Piece() == board.Pawn && !r.HasLegalMove() {
 				continue // 打ち歩詰め
 			}

@@ -39,17 +39,14 @@ func TestSolveLimits(t *testing.T) {
 	if r.Status != MateUnknown || r.Nodes < 10000 || r.Nodes > 20000 {
 		t.Errorf("node limit: %v, %d nodes", r.Status, r.Nodes)
 	}
+	// told to stop at its first progress report (about a second in), while it solves
 	var stop atomic.Bool
-	go func() {
-		time.Sleep(100 * time.Millisecond)
-		stop.Store(true)
-	}()
 	progress := 0
 	within(t, "a solve told to stop", func() {
-		r = s.Solve(micro, SolveOptions{Stop: &stop, Progress: func(SolveProgress) { progress++ }})
+		r = s.Solve(micro, SolveOptions{Stop: &stop, Progress: func(SolveProgress) { progress++; stop.Store(true) }})
 	})
-	if r.Status != MateUnknown || !stop.Load() {
-		t.Errorf("stop: %v, ended with stop %v", r.Status, stop.Load())
+	if r.Status != MateUnknown || !stop.Load() || progress != 1 {
+		t.Errorf("stop: %v, ended with stop %v after %d progress reports", r.Status, stop.Load(), progress)
 	}
 }
 

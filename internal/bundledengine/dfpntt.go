@@ -40,38 +40,18 @@ const handGuards = 1<<5 | 1<<9 | 1<<13 | 1<<17 | 1<<21 | 1<<24 | 1<<27
 // handGE reports whether hand a holds at least as many pieces of every kind as hand b.
 func handGE(a, b uint32) bool { return ((a|handGuards)-b)&handGuards == handGuards }
 
-// Zobrist keys of the board and side to move (the board package's hash includes the hands).
-var (
-	zobBoard [32][board.NumSquares]uint64
-	zobWhite uint64
-)
-
-func init() {
-	x := uint64(0x2545F4914F6CDD1D)
-	next := func() uint64 { // splitmix64
-		x += 0x9E3779B97F4A7C15
-		z := x
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-		return z ^ (z >> 31)
-	}
-	for p := range zobBoard {
-		for s := range zobBoard[p] {
-			zobBoard[p][s] = next()
-		}
-	}
-	zobWhite = next()
-}
+// The table's keys are board's Zobrist keys of the pieces and the side to move, without the
+// hands (board.Position.Hash includes them).
 
 // boardKey computes the key of p's board and side to move from scratch.
 func boardKey(p *board.Position) uint64 {
 	var k uint64
 	for bb := p.Occupied(); bb.NonZero(); {
 		s := bb.Pop()
-		k ^= zobBoard[p.PieceAt(s)][s]
+		k ^= board.ZobristPiece(p.PieceAt(s), s)
 	}
 	if p.SideToMove() == board.White {
-		k ^= zobWhite
+		k ^= board.ZobristWhite()
 	}
 	return k
 }
@@ -80,14 +60,14 @@ func boardKey(p *board.Position) uint64 {
 func boardKeyAfter(p *board.Position, k uint64, m board.Move) uint64 {
 	us := p.SideToMove()
 	to := m.To()
-	k ^= zobWhite
+	k ^= board.ZobristWhite()
 	if m.IsDrop() {
-		return k ^ zobBoard[board.NewPiece(us, m.Piece())][to]
+		return k ^ board.ZobristPiece(board.NewPiece(us, m.Piece()), to)
 	}
 	from := m.From()
-	k ^= zobBoard[board.NewPiece(us, m.Piece())][from] ^ zobBoard[board.NewPiece(us, m.PieceAfter())][to]
+	k ^= board.ZobristPiece(board.NewPiece(us, m.Piece()), from) ^ board.ZobristPiece(board.NewPiece(us, m.PieceAfter()), to)
 	if c := p.PieceAt(to); c != board.NoPiece {
-		k ^= zobBoard[c][to]
+		k ^= board.ZobristPiece(c, to)
 	}
 	return k
 }

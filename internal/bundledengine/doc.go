@@ -11,11 +11,12 @@
 //     writer, as the Shogidokoro USI page describes it (go mate answered with checkmate,
 //     bestmove resign and win, byoyomi, ponder, …).
 //   - Solve(pos, deadline), or NewSolver(mb).Solve(pos, opts): the tsume solver (df-pn), with
-//     the line it found. futile.go states the convention for futile interpositions (無駄合).
+//     the line it found. Its convention on futile interpositions (無駄合) is
+//     board.FutileDrops (board/futile.go).
 //   - NewSearcher(mb).Search(game, limits, report): the alpha-beta search.
 //
 // Files, one concept each: movegen (captures and checks), eval, see, tt, movepick (ordering),
 // mate (short mates), alphabeta (the recursive search), search (iterative deepening, threads),
-// timeman, options, command (position and go), usi (the loop); dfpntt, dfpn, futile and line
-// for the solver.
+// timeman, options, command (position and go), usi (the loop); dfpntt, dfpn and line for the
+// solver; tablemem (the big tables' memory).
 package bundledengine

@@ -77,7 +77,7 @@ func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 		} else {
 			moves = p.LegalMoves(buf[:0])
 			if !s.opt.CountFutile {
-				moves = filterFutile(&p, moves)
+				moves = p.OmitFutile(moves, board.FutileDrops)
 			}
 			if len(moves) == 0 {
 				return line
@@ -209,7 +209,7 @@ func verifyLine(root *board.Position, line []board.Move, or bool, countFutile bo
 	if !p.HasLegalMove() {
 		return true
 	}
-	return !countFutile && matedByConvention(&p, 0)
+	return !countFutile && matedOmittingFutile(&p)
 }
 
 // attackerOf returns the attacker of a position that is an OR node (attacker to move) or not.

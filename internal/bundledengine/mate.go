@@ -131,6 +131,13 @@ func (ms *mateSearch) allMated(p *board.Position, plies int, last board.Move) bo
 // itself mate (打ち歩詰め): at worst a mate goes unnoticed, never a mate that is not one.
 func hasEvasion(p *board.Position) bool { return evasionExists(p, true) }
 
+// matedOmittingFutile reports whether p (in check) is mated under the tsume convention on
+// futile interpositions, board.FutileDrops. A reply other than a drop is never futile under
+// it, so the quick evasionExists answers first for most positions.
+func matedOmittingFutile(p *board.Position) bool {
+	return !evasionExists(p, false) && p.MateOmittingFutile(board.FutileDrops)
+}
+
 // evasionExists is hasEvasion; with drops false it leaves drops out of the count.
 func evasionExists(p *board.Position, drops bool) bool {
 	us := p.SideToMove()
@@ -182,13 +189,9 @@ func evasionExists(p *board.Position, drops bool) bool {
 	for bb := between; bb.NonZero(); {
 		s := bb.Pop()
 		for t := board.Pawn; t <= board.Gold; t++ {
-			if h.Count(t) == 0 || deadZone[us][t].Has(s) {
-				continue
+			if h.Count(t) > 0 && p.CanDrop(t, s) {
+				return true
 			}
-			if t == board.Pawn && p.Pieces(us, board.Pawn).And(board.FileSquares(s.File())).NonZero() {
-				continue
-			}
-			return true
 		}
 		for mv := p.AttackersTo(s, us).AndNot(board.SquareBB(k)); mv.NonZero(); {
 			if movable(mv.Pop(), s) {

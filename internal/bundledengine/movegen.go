@@ -13,33 +13,6 @@ const maxMoves = board.MaxMoves
 // moveList is a fixed buffer for one node's moves, kept on the search stack.
 type moveList [maxMoves]board.Move
 
-// deadZone[c][t] holds the squares where a piece of kind t (Pawn, Lance, Knight) of colour c
-// could never move again, so it must promote there and may not be dropped there.
-var deadZone [2][board.NumPieceTypes]board.Bitboard
-
-func init() {
-	for c := board.Black; c <= board.White; c++ {
-		for s := board.Square(0); s < board.NumSquares; s++ {
-			r := relRank(c, s)
-			if r == 1 {
-				deadZone[c][board.Pawn] = deadZone[c][board.Pawn].Or(board.SquareBB(s))
-				deadZone[c][board.Lance] = deadZone[c][board.Lance].Or(board.SquareBB(s))
-			}
-			if r <= 2 {
-				deadZone[c][board.Knight] = deadZone[c][board.Knight].Or(board.SquareBB(s))
-			}
-		}
-	}
-}
-
-// relRank is the rank of s seen from c: 1 is the far rank, 9 is c's own back rank.
-func relRank(c board.Color, s board.Square) int {
-	if c == board.White {
-		return 10 - s.Rank()
-	}
-	return s.Rank()
-}
-
 // appendBoardMove appends the move of a piece of kind t from one square to another, with the
 // promotion choices the rules allow. When all is false it leaves out the choices a search
 // never needs: an unpromoted pawn, bishop or rook where it could promote, and an unpromoted
@@ -53,7 +26,7 @@ func appendBoardMove(buf []board.Move, us board.Color, t board.PieceType, from, 
 		return append(buf, board.NewBoardMove(from, to, t, captured, false))
 	}
 	buf = append(buf, board.NewBoardMove(from, to, t, captured, true))
-	if deadZone[us][t].Has(to) {
+	if board.DeadZone(us, t).Has(to) {
 		return buf
 	}
 	if !all {
@@ -61,7 +34,7 @@ func appendBoardMove(buf []board.Move, us board.Color, t board.PieceType, from, 
 		case board.Pawn, board.Bishop, board.Rook:
 			return buf
 		case board.Lance:
-			if relRank(us, to) != 3 {
+			if board.RelRank(us, to) != 3 {
 				return buf
 			}
 		}
@@ -191,7 +164,7 @@ func genChecks(p *board.Position, ci *checkInfo, buf []board.Move) []board.Move 
 			if ci.squares[t.Promote()].Has(s) {
 				buf = append(buf, board.NewBoardMove(from, s, t, cap, true))
 			}
-			if ci.squares[t].Has(s) && !deadZone[us][t].Has(s) {
+			if ci.squares[t].Has(s) && !board.DeadZone(us, t).Has(s) {
 				buf = append(buf, board.NewBoardMove(from, s, t, cap, false))
 			}
 		}
@@ -202,11 +175,9 @@ func genChecks(p *board.Position, ci *checkInfo, buf []board.Move) []board.Move 
 		if h.Count(t) == 0 {
 			continue
 		}
-		to := ci.squares[t].And(empty).AndNot(deadZone[us][t])
-		if t == board.Pawn && to.NonZero() {
-			if p.Pieces(us, board.Pawn).And(board.FileSquares(to.First().File())).NonZero() {
-				continue // 二歩
-			}
+		to := ci.squares[t].And(empty).AndNot(board.DeadZone(us, t))
+		if t == board.Pawn && to.NonZero() && !p.CanDrop(board.Pawn, to.First()) {
+			continue // 二歩 (a pawn checks from one square only)
 		}
 		for to.NonZero() {
 			buf = append(buf, board.NewDrop(t, to.Pop()))
@@ -235,7 +206,7 @@ func redundantNonPromotion(m board.Move, us board.Color) bool {
 	switch t {
 	case board.Pawn, board.Bishop, board.Rook:
 	case board.Lance:
-		if relRank(us, m.To()) == 3 {
+		if board.RelRank(us, m.To()) == 3 {
 			return false
 		}
 	default:

@@ -241,13 +241,10 @@ func pseudoLegal(p *board.Position, m board.Move) bool {
 	to := m.To()
 	t := m.Piece()
 	if m.IsDrop() {
-		if p.Hand(us).Count(t) == 0 || p.PieceAt(to) != board.NoPiece || deadZone[us][t].Has(to) {
+		if p.Hand(us).Count(t) == 0 || p.PieceAt(to) != board.NoPiece || !p.CanDrop(t, to) {
 			return false
 		}
 		if t == board.Pawn {
-			if p.Pieces(us, board.Pawn).And(board.FileSquares(to.File())).NonZero() {
-				return false
-			}
 			if k := p.KingSquare(us.Opp()); k != board.NoSquare && board.PseudoAttacks(us, board.Pawn, to).Has(k) {
 				return p.IsLegal(m)
 			}
@@ -270,5 +267,5 @@ func pseudoLegal(p *board.Position, m board.Move) bool {
 		zone := board.PromotionZone(us)
 		return t.CanPromote() && (zone.Has(from) || zone.Has(to))
 	}
-	return !deadZone[us][t].Has(to)
+	return !board.DeadZone(us, t).Has(to)
 }

@@ -2,6 +2,7 @@ package bundledengine
 
 import (
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -165,8 +166,16 @@ func TestSearchStopAndPonderHit(t *testing.T) {
 	s := NewSearcher(16)
 	g := gameFrom(t, board.StartSFEN)
 	done := make(chan Result)
-	go func() { done <- s.Search(g, Limits{Infinite: true}, nil) }()
-	time.Sleep(50 * time.Millisecond)
+	searching := make(chan struct{}) // closed at the first report: the search runs
+	var once sync.Once
+	go func() {
+		done <- s.Search(g, Limits{Infinite: true}, func(Info) { once.Do(func() { close(searching) }) })
+	}()
+	select {
+	case <-searching:
+	case <-time.After(patience):
+		t.Fatal("an infinite search reported nothing")
+	}
 	s.Stop()
 	select {
 	case r := <-done:

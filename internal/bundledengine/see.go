@@ -69,8 +69,8 @@ func seeGE(p *board.Position, m board.Move, threshold int) bool {
 // xray returns the slider, if any, that attacks to through removed once the squares outside
 // occ are empty: the first piece beyond removed on the line from to, if it slides that way.
 func xray(p *board.Position, to, removed board.Square, occ board.Bitboard) board.Bitboard {
-	df := sign(removed.File() - to.File())
-	dr := sign(removed.Rank() - to.Rank())
+	df := board.Sign(removed.File() - to.File())
+	dr := board.Sign(removed.Rank() - to.Rank())
 	if df != 0 && dr != 0 && abs(removed.File()-to.File()) != abs(removed.Rank()-to.Rank()) {
 		return board.Bitboard{} // not on a line (a knight)
 	}
@@ -99,14 +99,4 @@ func xray(p *board.Position, to, removed board.Square, occ board.Bitboard) board
 		r += dr
 	}
 	return board.Bitboard{}
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }

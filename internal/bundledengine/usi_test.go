@@ -281,7 +281,7 @@ func TestUSIPonder(t *testing.T) {
 	h.expect("bestmove")
 	// gameover during ponder: no bestmove, and the engine goes on
 	h.send("position "+pos, "go ponder btime 0 wtime 0 byoyomi 300")
-	time.Sleep(50 * time.Millisecond)
+	h.expect("info depth 1 ") // it is pondering
 	h.send("gameover lose", "isready")
 	_, before := h.expect("readyok")
 	for _, l := range before {
@@ -321,7 +321,7 @@ func TestUSIGoMate(t *testing.T) {
 	}
 	// stop during go mate infinite: what is known, never a false nomate
 	h.send("go mate infinite")
-	time.Sleep(100 * time.Millisecond)
+	h.expect("info time ") // its first progress report: it is solving
 	h.send("stop")
 	if l, _ := h.expect("checkmate"); l != "checkmate timeout" {
 		t.Errorf("after stop: %q", l)
@@ -407,7 +407,7 @@ func TestUSISearchmovesAndStrength(t *testing.T) {
 func TestUSISetOptionDuringSearch(t *testing.T) {
 	h := startUSI(t)
 	h.send("position startpos", "go infinite")
-	time.Sleep(50 * time.Millisecond)
+	h.expect("info depth 1 ") // it is searching
 	h.send("setoption name MultiPV value 3", "setoption name NetworkDelay value 100", "setoption name USI_Ponder value true", "stop")
 	h.expect("bestmove")
 	h.send("go depth 3")
