@@ -84,13 +84,16 @@ bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./...
 	BANMEN_MEMORY=1 $(GO) test -tags $(TAGS) -count=1 -run Memory -v ./cmd/banmen
 
-## fuzz: fuzz every Fuzz target for FUZZTIME each (default 30s)
+## fuzz: fuzz every Fuzz target for FUZZTIME each (default 30s). Minimising each new
+## interesting input is capped at FUZZMINIMIZETIME runs: with Go's default (60s each) the
+## record readers spent their whole time minimising and ran a few dozen inputs.
 FUZZTIME ?= 30s
+FUZZMINIMIZETIME ?= 10x
 fuzz:
 	@set -e; for pkg in $$($(GO) list ./...); do \
 		for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 			echo "fuzz: $$pkg $$f"; \
-			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME) $$pkg; \
 		done; \
 	done
 

@@ -204,7 +204,7 @@ func wideEncoding(data []byte) (Encoding, bool) {
 	if bytes.IndexByte(data, 0) < 0 {
 		return 0, false
 	}
-	if len(data)%4 == 0 {
+	if len(data)%4 == 0 && len(data) >= 8 {
 		le, be := true, true
 		for i := 0; i+3 < len(data) && (le || be); i += 4 {
 			le = le && data[i+3] == 0 && data[i+2] <= 0x10
@@ -226,6 +226,9 @@ func wideEncoding(data []byte) (Encoding, bool) {
 				odd++
 			}
 		}
+	}
+	if (odd+even)*16 < len(data) {
+		return 0, false // a few zero bytes in 8-bit text, not the high bytes of its ASCII
 	}
 	switch {
 	case odd > 4*even:

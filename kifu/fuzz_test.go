@@ -1,10 +1,14 @@
 package kifu
 
 import (
+	"bytes"
+	"math/rand"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"banmen/board"
 )
@@ -128,4 +132,77 @@ func FuzzParseThinkComments(f *testing.F) {
 			_ = ParseThinkComments(text, p, board.NoSquare)
 		}
 	})
+}
+
+// Writers: what they write reads back as the same record. FuzzWriteRead builds random
+// records (legal games, variations, comments, headers, times, endings) from its seed;
+// FuzzWriteReadText puts any text in a header, a comment and a bookmark.
+
+func FuzzWriteRead(f *testing.F) {
+	for i := int64(0); i < 12; i++ {
+		f.Add(i, uint8(i*7), i%2 == 0, i%3 == 0, uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, seed int64, plies uint8, variations, lineBreaks bool, format uint8) {
+		rng := rand.New(rand.NewSource(seed))
+		r := randomRecord(t, rng, randomRecordOptions{plies: int(plies % 128), variations: variations, lineBreaks: lineBreaks})
+		wf := writeReadFormats[int(format/2)%len(writeReadFormats)]
+		checkWriteReadAs(t, r, "seed "+strconv.FormatInt(seed, 10), wf.name, Encoding(format%2))
+	})
+}
+
+func FuzzWriteReadText(f *testing.F) {
+	f.Add("羽生善治", "７六歩は\n定跡", "しおり")
+	f.Add("a\n手合割：香落ち", "*x\r\nまで1手で後手の勝ち", "&")
+	f.Add(" lead", "", "")
+	f.Fuzz(func(t *testing.T, header, comment, bookmark string) {
+		for _, s := range []string{header, comment, bookmark} {
+			if !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 && r != '\t' && r != '\n' && r != '\r' }) {
+				return // records hold text, not control characters
+			}
+		}
+		r := New(board.NewStartPosition())
+		r.Headers.Set("棋戦", header)
+		n, err := r.PlayUSI(r.Root, "7g7f")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n.Comment = comment
+		n.Bookmark = bookmark
+		r.Root.Comment = comment
+		for _, wf := range writeReadFormats {
+			var buf bytes.Buffer
+			err := Write(&buf, r, wf.f, WriteOptions{CSAV3: wf.v3})
+			if err != nil {
+				if hasLineBreak(header) && strings.Contains(err.Error(), "棋戦") {
+					continue // refused, naming the header
+				}
+				t.Fatalf("%s: %v", wf.name, err)
+			}
+			back, _, err := Read(buf.Bytes(), "x"+wf.ext)
+			if err != nil {
+				t.Fatalf("%s: what was written does not read back: %v\n%s", wf.name, err, buf.String())
+			}
+			if got := len(back.MainMoves()); got != 1 {
+				t.Fatalf("%s: %d moves read back, want 1\n%s", wf.name, got, buf.String())
+			}
+			if wf.f == USI {
+				continue
+			}
+			if v := back.Headers.Value("棋戦"); wf.f != CSA && v != header {
+				t.Errorf("%s: header %q read back as %q\n%s", wf.name, header, v, buf.String())
+			}
+			want := comment
+			if wf.f != JKF {
+				want = textOf(comment) // line formats end lines with "\n"
+			}
+			if got := back.Root.Next().Comment; got != want {
+				t.Errorf("%s: comment %q read back as %q\n%s", wf.name, comment, got, buf.String())
+			}
+		}
+	})
+}
+
+// textOf is a comment as the line formats keep it: its line ends all "\n".
+func textOf(s string) string {
+	return strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
 }

@@ -65,7 +65,7 @@ func randomRecord(t testing.TB, rng *rand.Rand, o randomRecordOptions) *Record {
 	timed := rng.Intn(2) == 0
 	growLine(t, rng, r, r.Root, o.plies, timed)
 	if o.variations {
-		main := r.MainLine()
+		main := append([]*Node{r.Root}, r.MainLine()...)
 		for i := 0; i < rng.Intn(6); i++ {
 			at := main[rng.Intn(len(main))]
 			if !at.IsSpecial() {
@@ -147,24 +147,33 @@ func checkWriteRead(t *testing.T, r *Record, label string) {
 	t.Helper()
 	for _, wf := range writeReadFormats {
 		for _, e := range []Encoding{UTF8, ShiftJIS} {
-			if e == ShiftJIS && (wf.f == JKF || wf.f == USI) {
-				continue // JSON is UTF-8; USI is ASCII
-			}
-			o := WriteOptions{Encoding: e, CSAV3: wf.v3}
-			if wf.f == KIF || wf.f == KI2 || wf.f == CSA {
-				if checkOneLineHeaders(r, wf.f) != nil {
-					if err := Write(&bytes.Buffer{}, r, wf.f, o); err == nil {
-						t.Fatalf("%s in %s: a header with a line break written without an error", label, wf.name)
-					}
-					continue
+			checkWriteReadAs(t, r, label, wf.name, e)
+		}
+	}
+}
+
+// checkWriteReadAs writes r in the format named (a name of writeReadFormats) and e, and
+// reads it back.
+func checkWriteReadAs(t *testing.T, r *Record, label, format string, e Encoding) {
+	t.Helper()
+	for _, wf := range writeReadFormats {
+		if wf.name != format || e == ShiftJIS && (wf.f == JKF || wf.f == USI) {
+			continue // JSON is UTF-8; USI is ASCII
+		}
+		o := WriteOptions{Encoding: e, CSAV3: wf.v3}
+		if wf.f == KIF || wf.f == KI2 || wf.f == CSA {
+			if checkOneLineHeaders(r, wf.f) != nil {
+				if err := Write(&bytes.Buffer{}, r, wf.f, o); err == nil {
+					t.Fatalf("%s in %s: a header with a line break written without an error", label, wf.name)
 				}
+				continue
 			}
-			back, text := writeRead(t, r, wf.f, o, "record"+wf.ext)
-			before := t.Failed()
-			compareRecords(t, r, back, formatHolds[wf.name], wf.name)
-			if !before && t.Failed() {
-				t.Fatalf("%s in %s %v, written as:\n%s", label, wf.name, e, head(text))
-			}
+		}
+		back, text := writeRead(t, r, wf.f, o, "record"+wf.ext)
+		before := t.Failed()
+		compareRecords(t, r, back, formatHolds[wf.name], wf.name)
+		if !before && t.Failed() {
+			t.Fatalf("%s in %s %v, written as:\n%s", label, wf.name, e, head(text))
 		}
 	}
 }
