@@ -262,14 +262,14 @@ func runSetsidApp(mode string) int {
 		fmt.Println("error", err)
 		return 1
 	}
-	fmt.Printf("guard %d\n", r.Proc.PID())
+	fmt.Printf("guard %d\n", r.proc.PID())
 	if mode == "close" {
 		bufio.NewReader(os.Stdin).ReadString('\n')
 		if err := r.Close(context.Background()); err != nil {
 			fmt.Println("close error", err)
 			return 1
 		}
-		fmt.Printf("closed: %s\n", r.Proc.ExitDescription())
+		fmt.Printf("closed: %s\n", r.proc.ExitDescription())
 		return 0
 	}
 	time.Sleep(time.Hour)

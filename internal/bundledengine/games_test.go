@@ -158,14 +158,14 @@ func startJudge(t *testing.T, def engine.Definition) *engine.Running {
 // less is a draw.
 func adjudicate(judge *engine.Running, pos *board.Position, think time.Duration, margin int) (decided bool, winner board.Color, desc string, err error) {
 	ctx := context.Background()
-	sr, err := judge.Session.Go(ctx, usiclient.Position{SFEN: pos.SFEN()}, usiclient.Go{MoveTime: think})
+	sr, err := judge.Go(ctx, usiclient.Position{SFEN: pos.SFEN()}, usiclient.Go{MoveTime: think})
 	if err != nil {
 		return false, 0, "", err
 	}
 	if _, err := sr.Wait(ctx); err != nil {
 		return false, 0, "", err
 	}
-	snap := judge.Session.Snapshot()
+	snap := judge.Snapshot()
 	if snap.SearchID != sr.ID || len(snap.Lines) == 0 || snap.Lines[0].SenteScore.Kind == usiclient.NoScore {
 		return false, 0, "no score", nil
 	}
