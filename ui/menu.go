@@ -78,12 +78,14 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		quit,
 	)
 	edit := fyne.NewMenu(m.MenuEdit,
-		item(m.Paste, shortcut(fyne.KeyV, false), w.Paste),
+		// Ctrl+V and Ctrl+Z are Fyne's standard shortcuts: the desktop driver turns those keys
+		// into fyne.ShortcutPaste and fyne.ShortcutUndo and looks for a menu item by their names.
+		item(m.Paste, &fyne.ShortcutPaste{}, w.Paste),
 		item(m.CopySFEN, shortcut(fyne.KeyC, true), func() { w.copyText("SFEN", w.sess.Position().SFEN()) }),
 		fyne.NewMenuItem(m.CopyUSI, func() { w.copyText("USI", kifu.FormatUSI(w.sess.Record())) }),
 		fyne.NewMenuItem(m.CopyKIF, func() { w.copyText("KIF", kifu.FormatKIF(w.sess.Record())) }),
 		fyne.NewMenuItemSeparator(),
-		item(m.TakeBack, shortcut(fyne.KeyZ, false), w.TakeBack),
+		item(m.TakeBack, &fyne.ShortcutUndo{}, w.TakeBack),
 		fyne.NewMenuItem(m.DeleteFromHere, func() { w.sess.DeleteFromHere() }),
 		fyne.NewMenuItemSeparator(),
 		item(m.EditPosition, shortcut(fyne.KeyE, false), w.EditPosition),
