@@ -78,6 +78,7 @@ type Messages struct {
 	OpenedF, SavedF, NewGameF                                   string
 	DroppedNotFile, VarMain, VarUp, VarDelete                   string
 	NoFileDialog                                                string
+	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile string
 
 	// 検討 (study), the engine panel and 詰み探索 (mate search)
 	MenuStudy, StartStudyMenu, StopStudy, MateSearch, EngineTab     string
@@ -153,6 +154,10 @@ var japaneseMessages = Messages{
 	DroppedNotFile: "ドロップされたものはファイルではありません。",
 	VarMain:        "本譜にする", VarUp: "上へ", VarDelete: "削除",
 	NoFileDialog: "ファイルを選ぶダイアログがありません。",
+	Details:      "詳細", ReadErrorLineF: "%s の %d 行目を読めませんでした。\n%s",
+	BinaryFile: "棋譜のファイルではありません（文字ではないデータです）。",
+	NotARecord: "KIF・KI2・CSA・JKF・USI/SFEN のどの形式の棋譜・局面でもありません。",
+	NoSuchFile: "ファイルがありません。",
 
 	MenuStudy: "検討", StartStudyMenu: "検討を開始…", StopStudy: "検討を停止", MateSearch: "詰み探索…",
 	EngineTab: "エンジン", StudyEngines: "検討するエンジン", StudyLines: "候補手の数", StartStudy: "開始",
@@ -230,6 +235,10 @@ var englishMessages = Messages{
 	DroppedNotFile: "What was dropped is not a file.",
 	VarMain:        "Main Line", VarUp: "Up", VarDelete: "Delete",
 	NoFileDialog: "There is no file dialog.",
+	Details:      "Details", ReadErrorLineF: "%s could not be read at line %d.\n%s",
+	BinaryFile: "This is not a record file: it holds binary data, not text.",
+	NotARecord: "It is not a record or position in any known format (KIF, KI2, CSA, JKF, USI/SFEN).",
+	NoSuchFile: "The file does not exist.",
 
 	MenuStudy: "Study", StartStudyMenu: "Start Study…", StopStudy: "Stop Study", MateSearch: "Mate Search…",
 	EngineTab: "Engine", StudyEngines: "Engines to study with", StudyLines: "Lines (MultiPV)", StartStudy: "Start",
