@@ -164,6 +164,11 @@ func (v *RecordView) makeVariationBox() {
 				v.sess.SelectVariation(i)
 			}
 		}
+		// A tapped radio button takes the focus, and then ← → went to it and no longer
+		// through the record: give the keys back to the window.
+		if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
+			c.Unfocus()
+		}
 	})
 	v.variations.Required = true
 	// Short labels, so that the panel keeps its width when the box appears; the menus say more.
