@@ -107,6 +107,12 @@ func (v *RecordView) Update(c session.Change) {
 			v.selected = ply
 			v.list.Select(ply)
 		}
+		v.list.row = ply
+		if c&session.ChangedRecord != 0 || ply == 0 {
+			// Select scrolls only when the row changes: a new record, or the start reached
+			// again, is shown from its first row however the list was scrolled before.
+			v.list.show(ply)
+		}
 		v.updateVariations()
 		v.updateButtons()
 	}
@@ -259,6 +265,35 @@ func (v *RecordView) rowText(id int) (ply, move, mark, tm string) {
 type moveList struct {
 	widget.List
 	navKey func(*fyne.KeyEvent) bool
+	row    int  // the row of the current move
+	ready  bool // the list has its renderer (and its scroller)
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (l *moveList) CreateRenderer() fyne.WidgetRenderer {
+	r := l.List.CreateRenderer()
+	l.ready = true
+	return r
+}
+
+// Resize is part of fyne.CanvasObject: the current move stays in view. (Before its first
+// layout the list has no height, and a row selected then was scrolled past by one row: the
+// start position's row was hidden at ply 0.)
+func (l *moveList) Resize(s fyne.Size) {
+	l.List.Resize(s)
+	l.show(l.row)
+}
+
+// show scrolls row into view; row 0 (the start position) to the very top.
+func (l *moveList) show(row int) {
+	if !l.ready || l.Size().Height <= 0 {
+		return
+	}
+	if row == 0 {
+		l.ScrollToTop()
+		return
+	}
+	l.ScrollTo(row)
 }
 
 func newMoveList(v *RecordView, navKey func(*fyne.KeyEvent) bool) *moveList {

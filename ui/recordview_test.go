@@ -56,3 +56,31 @@ func TestRecordArrowsStillStepAfterAVariationIsChosen(t *testing.T) {
 		t.Errorf("→ → then: ply %d, want %d in the variation", s.Ply(), ply+1)
 	}
 }
+
+func TestRecordStartRowIsShownAtPlyZero(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	openRecord(t, w, meijinKIF)
+	l := w.record.list
+	// the user scrolls the list with the wheel at ply 0, then opens another record
+	l.ScrollToOffset(400)
+	if l.GetScrollOffset() == 0 {
+		t.Fatal("the list did not scroll")
+	}
+	openRecord(t, w, meijinKIF) // again: as long as before
+	if w.Session().Ply() != 0 || l.GetScrollOffset() != 0 {
+		t.Errorf("a record opened at ply %d shows the list scrolled by %v", w.Session().Ply(), l.GetScrollOffset())
+	}
+	// from the end, back to the start
+	pressKey(w, fyne.KeyEnd)
+	l.ScrollToOffset(10)
+	pressKey(w, fyne.KeyHome)
+	if l.GetScrollOffset() != 0 {
+		t.Errorf("Home: the list is scrolled by %v", l.GetScrollOffset())
+	}
+	// a list laid out after it was told the row (a new window) shows the start row too
+	w.SetLanguage("en")
+	w.Window().Resize(fyne.NewSize(1000, 700))
+	if l := w.record.list; l.GetScrollOffset() != 0 {
+		t.Errorf("after the window was built again: the list is scrolled by %v", l.GetScrollOffset())
+	}
+}
