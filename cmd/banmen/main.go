@@ -23,6 +23,7 @@ import (
 	"fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/dialog"
 
+	"banmen/assets"
 	"banmen/engine"
 	"banmen/internal/guard"
 	"banmen/ui"
@@ -48,6 +49,7 @@ func main() {
 	// often than Go's default so that the garbage of painting does not double it.
 	debug.SetGCPercent(30)
 	a := app.NewWithID(appID)
+	a.SetIcon(fyne.NewStaticResource("banmen.png", assets.Icon()))
 	w := ui.NewMainWindow(a, ui.Options{
 		Dialogs:       nativedialog.Dialogs{},
 		AutosaveDir:   filepath.Join(a.Storage().RootURI().Path(), "autosave"),
