@@ -28,7 +28,7 @@ func (w *MainWindow) Open() {
 			fyne.Do(func() {
 				switch {
 				case err != nil:
-					w.showError(w.msg.Error, clipText(firstLine(err.Error()), 200), err.Error())
+					w.showError(w.msg.Error, clipText(firstLine(err.Error()), 120), err.Error())
 				case path != "":
 					w.OpenFile(path)
 				}
@@ -142,7 +142,7 @@ func (w *MainWindow) SaveAs(after func()) {
 		path, err := w.opts.Dialogs.SaveFile(w.msg.SaveAs, suggested, exts)
 		fyne.Do(func() {
 			if err != nil {
-				w.showError(w.msg.Error, clipText(firstLine(err.Error()), 200), err.Error())
+				w.showError(w.msg.Error, clipText(firstLine(err.Error()), 120), err.Error())
 				return
 			}
 			if path == "" {
@@ -159,7 +159,7 @@ func (w *MainWindow) SaveAs(after func()) {
 				err = fmt.Errorf("%s: USI and SFEN hold one line of moves only: save as .kif, .kifu, .ki2, .csa or .jkf", filepath.Base(path))
 			}
 			if err != nil {
-				w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 200)), err.Error())
+				w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
 				return
 			}
 			w.writeRecord(path, f, enc, after)
@@ -173,7 +173,7 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 	write := func() {
 		data, err := w.sess.Encode(f, enc)
 		if err != nil {
-			w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 200)), err.Error())
+			w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
 			return
 		}
 		edits := w.sess.Edits()
@@ -181,7 +181,7 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 			err := atomicfile.Write(path, data, 0o644)
 			fyne.Do(func() {
 				if err != nil {
-					w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 200)), err.Error())
+					w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
 					return
 				}
 				w.sess.MarkSavedAt(path, f, enc, edits)
@@ -250,9 +250,9 @@ func (w *MainWindow) errorReason(err error) string {
 		if strings.HasPrefix(pe.Msg, "not a record in any format") {
 			return w.msg.NotARecord
 		}
-		return clipText(firstLine(pe.Msg), 200)
+		return clipText(firstLine(pe.Msg), 80)
 	}
-	return clipText(firstLine(err.Error()), 200)
+	return clipText(firstLine(err.Error()), 120)
 }
 
 // firstLine is s up to its first newline.
