@@ -80,7 +80,7 @@ type Messages struct {
 	NoFileDialog                                                string
 	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile string
 	HeaderShitate, HeaderUwate, HeaderHandicap, HeaderEnd       string
-	HandicapOther                                               string
+	HandicapOther, Notation, NotationJapanese, NotationWestern  string
 
 	// 検討 (study), the engine panel and 詰み探索 (mate search)
 	MenuStudy, StartStudyMenu, StopStudy, MateSearch, EngineTab     string
@@ -162,6 +162,7 @@ var japaneseMessages = Messages{
 	NoSuchFile:    "ファイルがありません。",
 	HeaderShitate: "下手", HeaderUwate: "上手", HeaderHandicap: "手合割", HeaderEnd: "終了日時",
 	HandicapOther: "その他（局面から）",
+	Notation:      "棋譜の表記", NotationJapanese: "日本式（▲７六歩）", NotationWestern: "西洋式（▲P-7f）",
 
 	MenuStudy: "検討", StartStudyMenu: "検討を開始…", StopStudy: "検討を停止", MateSearch: "詰み探索…",
 	EngineTab: "エンジン", StudyEngines: "検討するエンジン", StudyLines: "候補手の数", StartStudy: "開始",
@@ -245,6 +246,7 @@ var englishMessages = Messages{
 	NoSuchFile:    "The file does not exist.",
 	HeaderShitate: "Shitate", HeaderUwate: "Uwate", HeaderHandicap: "Handicap", HeaderEnd: "Ended",
 	HandicapOther: "Other (from a position)",
+	Notation:      "Move Notation", NotationJapanese: "Japanese (▲７六歩)", NotationWestern: "Western (▲P-7f)",
 
 	MenuStudy: "Study", StartStudyMenu: "Start Study…", StopStudy: "Stop Study", MateSearch: "Mate Search…",
 	EngineTab: "Engine", StudyEngines: "Engines to study with", StudyLines: "Lines (MultiPV)", StartStudy: "Start",

@@ -116,9 +116,17 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	}
 	langs := fyne.NewMenuItem(m.Language, nil)
 	langs.ChildMenu = fyne.NewMenu("", langItem(m.LanguageAuto, ""), langItem("日本語", "ja"), langItem("English", "en"))
+	western := w.settings.WesternNotation()
+	japaneseMoves := fyne.NewMenuItem(m.NotationJapanese, func() { w.SetWesternNotation(false) })
+	japaneseMoves.Checked = !western
+	westernMoves := fyne.NewMenuItem(m.NotationWestern, func() { w.SetWesternNotation(true) })
+	westernMoves.Checked = western
+	notation := fyne.NewMenuItem(m.Notation, nil)
+	notation.ChildMenu = fyne.NewMenu("", japaneseMoves, westernMoves)
 	view := fyne.NewMenu(m.MenuView,
 		item(m.Flip, shortcut(fyne.KeyR, false), w.Flip),
 		fyne.NewMenuItemSeparator(),
+		notation,
 		themes,
 		langs,
 	)

@@ -42,6 +42,7 @@ type RecordView struct {
 	first, prev, next, last *iconButton
 	content                 fyne.CanvasObject
 	updating                bool
+	western                 bool // moves in Western notation (P-7f), not Japanese (７六歩)
 }
 
 // NewRecordView returns a view of sess's record. navKey receives the keys typed while the
@@ -82,6 +83,16 @@ func NewRecordView(sess *session.Session, msg *Messages, navKey func(*fyne.KeyEv
 	v.ExtendBaseWidget(v)
 	v.Update(session.ChangedRecord | session.ChangedCursor | session.ChangedTree | session.ChangedComment)
 	return v
+}
+
+// SetWestern writes the moves in Western notation (▲P-7f) when on, else in Japanese (▲７六歩).
+func (v *RecordView) SetWestern(on bool) {
+	if on == v.western {
+		return
+	}
+	v.western = on
+	v.varNodes = nil // their labels are written again
+	v.Update(session.ChangedRecord | session.ChangedCursor | session.ChangedTree)
 }
 
 // CreateRenderer is part of fyne.Widget.
@@ -148,7 +159,7 @@ func (v *RecordView) syncLine() bool {
 	lastTo := board.NoSquare
 	for _, n := range line[1:] {
 		if _, ok := v.texts[n]; !ok {
-			v.texts[n] = moveText(pos, n, lastTo)
+			v.texts[n] = moveText(pos, n, lastTo, v.western)
 		}
 		if n.Move != board.NoMove {
 			pos.Do(n.Move)
@@ -208,7 +219,7 @@ func (v *RecordView) updateVariations() {
 			lastTo = p.Move.To()
 		}
 		for i, s := range sib {
-			opts[i] = fmt.Sprintf("%d. %s", i+1, moveText(pos, s, lastTo))
+			opts[i] = fmt.Sprintf("%d. %s", i+1, moveText(pos, s, lastTo, v.western))
 		}
 		v.variations.Options = opts
 	}

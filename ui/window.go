@@ -151,6 +151,7 @@ func (w *MainWindow) Board() *Board { return w.board }
 func (w *MainWindow) build() {
 	w.board.SetMessages(w.msg)
 	w.record = NewRecordView(w.sess, w.msg, w.navKey)
+	w.record.SetWestern(w.settings.WesternNotation())
 	w.info = NewGameInfoView(w.sess, w.msg)
 	w.tabs = NewSideTabs()
 	w.tabs.Append(w.msg.Record, w.record)
@@ -337,6 +338,14 @@ func (w *MainWindow) SetLanguage(code string) {
 func (w *MainWindow) SetThemeMode(m ThemeMode) {
 	w.settings.SetThemeMode(m)
 	w.app.Settings().SetTheme(NewThemeMode(m))
+	w.win.SetMainMenu(w.buildMenu())
+}
+
+// SetWesternNotation shows the record's moves in Western notation (P-7f) or in Japanese
+// (７六歩), and remembers the choice.
+func (w *MainWindow) SetWesternNotation(on bool) {
+	w.settings.SetWesternNotation(on)
+	w.record.SetWestern(on)
 	w.win.SetMainMenu(w.buildMenu())
 }
 
