@@ -42,7 +42,7 @@ define ensure_packages
 	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing
 endef
 
-.PHONY: all deps test-deps build run test test-core vet bench fuzz clean
+.PHONY: all deps test-deps build run test test-core vet bench fuzz clean install uninstall
 
 all: build
 
@@ -99,3 +99,43 @@ fuzz:
 
 clean:
 	rm -rf $(BIN)
+
+## install: the four programs into $(PREFIX)/bin (default ~/.local), and the desktop entry, the
+## icon and the record types (.kif .kifu .ki2 .ki2u .csa .jkf), so that Banmen shows among the
+## applications and a double click on a record opens it. DESTDIR is prepended, for packagers.
+## uninstall removes exactly the files install put there.
+PREFIX ?= $(HOME)/.local
+APP_ID := io.banmen.app
+PROGRAMS := banmen banmen-cli banmen-engine banmen-guard
+INSTALLED := $(addprefix $(PREFIX)/bin/,$(PROGRAMS)) \
+	$(PREFIX)/share/applications/$(APP_ID).desktop \
+	$(PREFIX)/share/icons/hicolor/256x256/apps/$(APP_ID).png \
+	$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	$(PREFIX)/share/mime/packages/$(APP_ID).xml
+# Refreshes the desktop's caches of record types, applications and icons where the tools are
+# installed; a desktop without them reads the files directly.
+define refresh_caches
+	@if command -v update-mime-database >/dev/null 2>&1 && [ -d "$(DESTDIR)$(PREFIX)/share/mime/packages" ]; then \
+		update-mime-database "$(DESTDIR)$(PREFIX)/share/mime" || true; fi
+	@if command -v update-desktop-database >/dev/null 2>&1 && [ -d "$(DESTDIR)$(PREFIX)/share/applications" ]; then \
+		update-desktop-database -q "$(DESTDIR)$(PREFIX)/share/applications" || true; fi
+	@if command -v gtk-update-icon-cache >/dev/null 2>&1 && [ -f "$(DESTDIR)$(PREFIX)/share/icons/hicolor/index.theme" ]; then \
+		gtk-update-icon-cache -q -t "$(DESTDIR)$(PREFIX)/share/icons/hicolor" || true; fi
+endef
+
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/applications" \
+		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/256x256/apps" "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps" \
+		"$(DESTDIR)$(PREFIX)/share/mime/packages"
+	install -m 755 $(addprefix $(BIN)/,$(PROGRAMS)) "$(DESTDIR)$(PREFIX)/bin/"
+	sed 's|@BINDIR@|$(PREFIX)/bin|g' assets/desktop/$(APP_ID).desktop.in > "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	chmod 644 "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -m 644 assets/icon/banmen.png "$(DESTDIR)$(PREFIX)/share/icons/hicolor/256x256/apps/$(APP_ID).png"
+	install -m 644 assets/icon/banmen.svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	install -m 644 assets/desktop/$(APP_ID).xml "$(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml"
+	$(call refresh_caches)
+	@echo "install: Banmen is in $(PREFIX)/bin; make sure it is on your PATH"
+
+uninstall:
+	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(INSTALLED)))
+	$(call refresh_caches)

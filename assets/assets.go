@@ -1,9 +1,18 @@
-// Package assets holds the files Banmen ships inside its binaries (fonts now; images and
-// sounds later), embedded with go:embed. It does not import Fyne: the ui package wraps these
+// Package assets holds the files Banmen ships inside its binaries (the font and the
+// application icon; sounds later), embedded with go:embed. It does not import Fyne: the ui package wraps these
 // bytes in fyne.Resources, so that everything below ui keeps building with CGO_ENABLED=0.
 package assets
 
 import _ "embed"
+
+//go:generate go run ../internal/tools/mkicon -dir icon
+
+//go:embed icon/banmen.png
+var icon []byte
+
+// Icon returns Banmen's application icon, a 256×256 PNG (icon/banmen.png; icon/banmen.svg is
+// the same drawing), drawn by internal/tools/mkicon. The slice is shared: do not modify it.
+func Icon() []byte { return icon }
 
 // JapaneseFontName is the file name of the bundled Japanese font, IPAexGothic.
 const JapaneseFontName = "ipaexg.ttf"

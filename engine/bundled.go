@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 )
 
 // BundledName is the display name of Banmen's own engine.
@@ -39,10 +40,46 @@ func OpenUserRegistry(path string) (*Registry, error) {
 	if reg == nil {
 		return nil, err
 	}
-	if p := BundledPath(); p != "" {
-		if _, berr := reg.EnsureBundled(p, BundledName); berr != nil && err == nil {
+	if p, args := BundledCommand(); p != "" {
+		def, berr := reg.EnsureBundled(p, BundledName)
+		if berr == nil && !slices.Equal(def.Args, args) {
+			berr = reg.Update(func(list []Definition) ([]Definition, error) {
+				for i := range list {
+					if list[i].Bundled {
+						list[i].Args = args
+					}
+				}
+				return list, nil
+			})
+		}
+		if berr != nil && err == nil {
 			err = berr
 		}
 	}
 	return reg, err
+}
+
+// SelfServesUSI is set by a program that is itself the bundled engine when started with
+// --usi (the GUI, banmen): installed alone (go install banmen/cmd/banmen), it registers
+// itself with --usi as the bundled engine.
+var SelfServesUSI bool
+
+// BundledCommand returns how to start the bundled engine: banmen-engine next to the running
+// program (BundledPath); else, when the running program serves USI itself (SelfServesUSI),
+// that program with --usi; else "".
+func BundledCommand() (path string, args []string) {
+	if p := BundledPath(); p != "" {
+		return p, nil
+	}
+	if !SelfServesUSI {
+		return "", nil
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return "", nil
+	}
+	if r, err := filepath.EvalSymlinks(self); err == nil {
+		self = r
+	}
+	return self, []string{"--usi"}
 }

@@ -31,18 +31,46 @@ func TestOpenUserRegistryRegistersTheBundledEngine(t *testing.T) {
 	}
 }
 
+// The GUI installed alone (go install banmen/cmd/banmen) is its own bundled engine with
+// --usi; banmen-engine installed beside it later takes over.
+func TestOpenUserRegistryFallsBackToTheProgramItselfWithUSI(t *testing.T) {
+	dir := t.TempDir()
+	self, _ := os.Executable()
+	data, _ := os.ReadFile(self)
+	app := filepath.Join(dir, "banmen")
+	os.WriteFile(app, data, 0o755)
+	reg := filepath.Join(t.TempDir(), "engines.json")
+	run := func() string {
+		cmd := exec.Command(app, "-test.run=^TestBundledHelper$")
+		cmd.Env = append(os.Environ(), "BANMEN_TEST_BUNDLED_REGISTRY="+reg, "BANMEN_TEST_SELF_SERVES_USI=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return string(out)
+	}
+	if out := run(); !strings.Contains(out, "bundled: "+app+" [--usi]") {
+		t.Errorf("alone, the program is not registered as the engine with --usi:\n%s", out)
+	}
+	os.WriteFile(filepath.Join(dir, "banmen-engine"), []byte("#!/bin/sh\n"), 0o755)
+	if out := run(); !strings.Contains(out, "bundled: "+filepath.Join(dir, "banmen-engine")+" []") || !strings.Contains(out, "engines: 1") {
+		t.Errorf("with banmen-engine beside it:\n%s", out)
+	}
+}
+
 func TestBundledHelper(t *testing.T) {
 	path := os.Getenv("BANMEN_TEST_BUNDLED_REGISTRY")
 	if path == "" {
 		t.Skip("helper for TestOpenUserRegistryRegistersTheBundledEngine")
 	}
+	SelfServesUSI = os.Getenv("BANMEN_TEST_SELF_SERVES_USI") != ""
 	reg, err := OpenUserRegistry(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range reg.List() {
 		if d.Bundled {
-			println("bundled: " + d.Path)
+			println("bundled: " + d.Path + " [" + strings.Join(d.Args, " ") + "]")
 		}
 	}
 	println("engines:", len(reg.List()))

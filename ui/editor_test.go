@@ -2,8 +2,11 @@ package ui
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2/test"
 
 	"banmen/board"
 )
@@ -183,5 +186,33 @@ func TestImpossibleReasonLanguage(t *testing.T) {
 	_, err = board.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 x - 1")
 	if got := impossibleReason(err, true); !strings.Contains(got, "want 'b' or 'w'") {
 		t.Errorf("fallback: %q", got)
+	}
+}
+
+func TestEditorBoxKindIsNoLongerChosenWhenNoneIsLeft(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	w.EditPosition()
+	p, b := w.edPanel, w.Board()
+	test.Tap(buttonIn(p.content, w.msg.EditorClear)) // both rooks go to the box
+	rook := slices.Index(BoxKinds, board.Rook)
+	test.Tap(p.box[board.Black][rook])
+	if bt, _ := w.editor.Brush(); bt != board.Rook || !p.box[board.Black][rook].chosen {
+		t.Fatalf("tapping the rook in the box chose %v", bt)
+	}
+	tapSpot(b, SquareSpot(sq(5, 5)))
+	if !p.box[board.Black][rook].chosen {
+		t.Fatal("the rook is no longer chosen with one left in the box")
+	}
+	tapSpot(b, SquareSpot(sq(4, 4)))
+	if w.editor.InBox(board.Rook) != 0 {
+		t.Fatalf("%d rooks left in the box", w.editor.InBox(board.Rook))
+	}
+	if bt, _ := w.editor.Brush(); bt != board.NoPieceType || p.box[board.Black][rook].chosen {
+		t.Errorf("with no rook left the box still shows the rook chosen (brush %v)", bt)
+	}
+	// a click on the board picks a piece again instead of trying to put a rook
+	tapSpot(b, SquareSpot(sq(4, 4)))
+	if w.editor.Selected() != SquareSpot(sq(4, 4)) {
+		t.Errorf("a click on 4d picked %+v", w.editor.Selected())
 	}
 }

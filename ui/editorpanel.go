@@ -129,8 +129,13 @@ func (p *EditorPanel) CreateRenderer() fyne.WidgetRenderer {
 // after shows the editor's state on the board and the panel, and msg in the status line.
 func (p *EditorPanel) after(msg string) {
 	p.board.SetPosition(p.ed.Position(), board.NoMove)
-	p.board.SetSelection(p.ed.Selected())
 	bt, bc := p.ed.Brush()
+	if bt != board.NoPieceType && p.ed.InBox(bt) == 0 {
+		// the last piece of the chosen kind left the box: nothing is chosen any more
+		p.ed.SetBrush(board.NoPieceType, bc)
+		bt = board.NoPieceType
+	}
+	p.board.SetSelection(p.ed.Selected())
 	for c := range p.box {
 		for i, it := range p.box[c] {
 			t := BoxKinds[i]

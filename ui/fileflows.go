@@ -28,7 +28,7 @@ func (w *MainWindow) Open() {
 			fyne.Do(func() {
 				switch {
 				case err != nil:
-					w.showMessage(w.msg.Error, err.Error())
+					w.showError(w.msg.Error, clipText(firstLine(err.Error()), 120), err.Error())
 				case path != "":
 					w.OpenFile(path)
 				}
@@ -50,7 +50,7 @@ func (w *MainWindow) OpenFile(path string) {
 		rec, f, enc, err := session.ReadFile(path)
 		fyne.Do(func() {
 			if err != nil {
-				w.showMessage(w.msg.ReadErrorTitle, fmt.Sprintf(w.msg.ReadErrorF, filepath.Base(path), err))
+				w.showError(w.msg.ReadErrorTitle, w.readErrorSummary(filepath.Base(path), err), err.Error())
 				if errors.Is(err, fs.ErrNotExist) {
 					w.settings.RemoveRecent(path)
 					w.win.SetMainMenu(w.buildMenu())
@@ -103,7 +103,7 @@ func (w *MainWindow) Paste() {
 	}
 	rec, f, err := session.ParseText(text)
 	if err != nil {
-		w.showMessage(w.msg.Error, fmt.Sprintf(w.msg.PasteErrorF, err))
+		w.showError(w.msg.Error, fmt.Sprintf(w.msg.PasteErrorF, w.errorReason(err)), err.Error())
 		return
 	}
 	w.confirmDiscard(func() { w.sess.Load(rec, "", f, kifu.UTF8) })
@@ -142,7 +142,7 @@ func (w *MainWindow) SaveAs(after func()) {
 		path, err := w.opts.Dialogs.SaveFile(w.msg.SaveAs, suggested, exts)
 		fyne.Do(func() {
 			if err != nil {
-				w.showMessage(w.msg.Error, err.Error())
+				w.showError(w.msg.Error, clipText(firstLine(err.Error()), 120), err.Error())
 				return
 			}
 			if path == "" {
@@ -159,7 +159,7 @@ func (w *MainWindow) SaveAs(after func()) {
 				err = fmt.Errorf("%s: USI and SFEN hold one line of moves only: save as .kif, .kifu, .ki2, .csa or .jkf", filepath.Base(path))
 			}
 			if err != nil {
-				w.showMessage(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), err))
+				w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
 				return
 			}
 			w.writeRecord(path, f, enc, after)
@@ -173,7 +173,7 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 	write := func() {
 		data, err := w.sess.Encode(f, enc)
 		if err != nil {
-			w.showMessage(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), err))
+			w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
 			return
 		}
 		edits := w.sess.Edits()
@@ -181,7 +181,7 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 			err := atomicfile.Write(path, data, 0o644)
 			fyne.Do(func() {
 				if err != nil {
-					w.showMessage(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), err))
+					w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
 					return
 				}
 				w.sess.MarkSavedAt(path, f, enc, edits)
@@ -224,4 +224,41 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 	d.SetDismissText(w.msg.Cancel)
 	w.lastShown = shownDialog{w.msg.LossyTitle, text, d}
 	d.Show()
+}
+
+// readErrorSummary is the short message of a file that could not be read, in the interface's
+// language: the file, the line when there is one, and why.
+func (w *MainWindow) readErrorSummary(name string, err error) string {
+	var pe *kifu.ParseError
+	if errors.As(err, &pe) && pe.Line > 0 {
+		return fmt.Sprintf(w.msg.ReadErrorLineF, name, pe.Line, w.errorReason(err))
+	}
+	return fmt.Sprintf(w.msg.ReadErrorF, name, w.errorReason(err))
+}
+
+// errorReason says briefly why a record could not be read: in the interface's language when
+// the reason is a common one (no such file, binary data, no known format), else the reader's
+// own words cut to a few lines' length. The whole error goes behind 詳細.
+func (w *MainWindow) errorReason(err error) string {
+	var pe *kifu.ParseError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return w.msg.NoSuchFile
+	case session.IsBinary(err):
+		return w.msg.BinaryFile
+	case errors.As(err, &pe):
+		if strings.HasPrefix(pe.Msg, "not a record in any format") {
+			return w.msg.NotARecord
+		}
+		return clipText(firstLine(pe.Msg), 80)
+	}
+	return clipText(firstLine(err.Error()), 120)
+}
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

@@ -78,6 +78,9 @@ type Messages struct {
 	OpenedF, SavedF, NewGameF                                   string
 	DroppedNotFile, VarMain, VarUp, VarDelete                   string
 	NoFileDialog                                                string
+	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile string
+	HeaderShitate, HeaderUwate, HeaderHandicap, HeaderEnd       string
+	HandicapOther, Notation, NotationJapanese, NotationWestern  string
 
 	// 検討 (study), the engine panel and 詰み探索 (mate search)
 	MenuStudy, StartStudyMenu, StopStudy, MateSearch, EngineTab     string
@@ -153,6 +156,13 @@ var japaneseMessages = Messages{
 	DroppedNotFile: "ドロップされたものはファイルではありません。",
 	VarMain:        "本譜にする", VarUp: "上へ", VarDelete: "削除",
 	NoFileDialog: "ファイルを選ぶダイアログがありません。",
+	Details:      "詳細", ReadErrorLineF: "%s の %d 行目を読めませんでした。\n%s",
+	BinaryFile:    "棋譜のファイルではありません（文字ではないデータです）。",
+	NotARecord:    "KIF・KI2・CSA・JKF・USI/SFEN のどの形式の棋譜・局面でもありません。",
+	NoSuchFile:    "ファイルがありません。",
+	HeaderShitate: "下手", HeaderUwate: "上手", HeaderHandicap: "手合割", HeaderEnd: "終了日時",
+	HandicapOther: "その他（局面から）",
+	Notation:      "棋譜の表記", NotationJapanese: "日本式（▲７六歩）", NotationWestern: "西洋式（▲P-7f）",
 
 	MenuStudy: "検討", StartStudyMenu: "検討を開始…", StopStudy: "検討を停止", MateSearch: "詰み探索…",
 	EngineTab: "エンジン", StudyEngines: "検討するエンジン", StudyLines: "候補手の数", StartStudy: "開始",
@@ -192,7 +202,7 @@ var englishMessages = Messages{
 	AboutText: "Banmen (盤面) — a shogi GUI\nFont: IPAexGothic (IPA Font License v1.0)",
 	Start:     "Start", Variations: "Variations", Comment: "Comment", GameInfo: "Game",
 	Record:      "Record",
-	HeaderBlack: "Sente", HeaderWhite: "Gote", HeaderEvent: "Event", HeaderDate: "Date", HeaderPlace: "Place",
+	HeaderBlack: "Sente", HeaderWhite: "Gote", HeaderEvent: "Event", HeaderDate: "Started", HeaderPlace: "Place",
 	HeaderTimeLimit: "Time control", HeaderOpening: "Opening", NoPieces: "none",
 	Black: "Sente", White: "Gote", Promote: "成", NotPromote: "不成", SideToMove: "To move",
 	Untitled: "Untitled", Modified: "(unsaved)", MovesF: "%d moves",
@@ -230,6 +240,13 @@ var englishMessages = Messages{
 	DroppedNotFile: "What was dropped is not a file.",
 	VarMain:        "Main Line", VarUp: "Up", VarDelete: "Delete",
 	NoFileDialog: "There is no file dialog.",
+	Details:      "Details", ReadErrorLineF: "%s could not be read at line %d.\n%s",
+	BinaryFile:    "This is not a record file: it holds binary data, not text.",
+	NotARecord:    "It is not a record or position in any known format (KIF, KI2, CSA, JKF, USI/SFEN).",
+	NoSuchFile:    "The file does not exist.",
+	HeaderShitate: "Shitate", HeaderUwate: "Uwate", HeaderHandicap: "Handicap", HeaderEnd: "Ended",
+	HandicapOther: "Other (from a position)",
+	Notation:      "Move Notation", NotationJapanese: "Japanese (▲７六歩)", NotationWestern: "Western (▲P-7f)",
 
 	MenuStudy: "Study", StartStudyMenu: "Start Study…", StopStudy: "Stop Study", MateSearch: "Mate Search…",
 	EngineTab: "Engine", StudyEngines: "Engines to study with", StudyLines: "Lines (MultiPV)", StartStudy: "Start",

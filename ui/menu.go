@@ -78,12 +78,14 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		quit,
 	)
 	edit := fyne.NewMenu(m.MenuEdit,
-		item(m.Paste, shortcut(fyne.KeyV, false), w.Paste),
+		// Ctrl+V and Ctrl+Z are Fyne's standard shortcuts: the desktop driver turns those keys
+		// into fyne.ShortcutPaste and fyne.ShortcutUndo and looks for a menu item by their names.
+		item(m.Paste, &fyne.ShortcutPaste{}, w.Paste),
 		item(m.CopySFEN, shortcut(fyne.KeyC, true), func() { w.copyText("SFEN", w.sess.Position().SFEN()) }),
 		fyne.NewMenuItem(m.CopyUSI, func() { w.copyText("USI", kifu.FormatUSI(w.sess.Record())) }),
 		fyne.NewMenuItem(m.CopyKIF, func() { w.copyText("KIF", kifu.FormatKIF(w.sess.Record())) }),
 		fyne.NewMenuItemSeparator(),
-		item(m.TakeBack, shortcut(fyne.KeyZ, false), w.TakeBack),
+		item(m.TakeBack, &fyne.ShortcutUndo{}, w.TakeBack),
 		fyne.NewMenuItem(m.DeleteFromHere, func() { w.sess.DeleteFromHere() }),
 		fyne.NewMenuItemSeparator(),
 		item(m.EditPosition, shortcut(fyne.KeyE, false), w.EditPosition),
@@ -114,9 +116,17 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	}
 	langs := fyne.NewMenuItem(m.Language, nil)
 	langs.ChildMenu = fyne.NewMenu("", langItem(m.LanguageAuto, ""), langItem("日本語", "ja"), langItem("English", "en"))
+	western := w.settings.WesternNotation()
+	japaneseMoves := fyne.NewMenuItem(m.NotationJapanese, func() { w.SetWesternNotation(false) })
+	japaneseMoves.Checked = !western
+	westernMoves := fyne.NewMenuItem(m.NotationWestern, func() { w.SetWesternNotation(true) })
+	westernMoves.Checked = western
+	notation := fyne.NewMenuItem(m.Notation, nil)
+	notation.ChildMenu = fyne.NewMenu("", japaneseMoves, westernMoves)
 	view := fyne.NewMenu(m.MenuView,
 		item(m.Flip, shortcut(fyne.KeyR, false), w.Flip),
 		fyne.NewMenuItemSeparator(),
+		notation,
 		themes,
 		langs,
 	)

@@ -42,6 +42,7 @@ type RecordView struct {
 	first, prev, next, last *iconButton
 	content                 fyne.CanvasObject
 	updating                bool
+	western                 bool // moves in Western notation (P-7f), not Japanese (７六歩)
 }
 
 // NewRecordView returns a view of sess's record. navKey receives the keys typed while the
@@ -84,6 +85,16 @@ func NewRecordView(sess *session.Session, msg *Messages, navKey func(*fyne.KeyEv
 	return v
 }
 
+// SetWestern writes the moves in Western notation (▲P-7f) when on, else in Japanese (▲７六歩).
+func (v *RecordView) SetWestern(on bool) {
+	if on == v.western {
+		return
+	}
+	v.western = on
+	v.varNodes = nil // their labels are written again
+	v.Update(session.ChangedRecord | session.ChangedCursor | session.ChangedTree)
+}
+
 // CreateRenderer is part of fyne.Widget.
 func (v *RecordView) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(v.content)
@@ -106,6 +117,12 @@ func (v *RecordView) Update(c session.Change) {
 		if ply != v.selected {
 			v.selected = ply
 			v.list.Select(ply)
+		}
+		v.list.row = ply
+		if c&session.ChangedRecord != 0 || ply == 0 {
+			// Select scrolls only when the row changes: a new record, or the start reached
+			// again, is shown from its first row however the list was scrolled before.
+			v.list.show(ply)
 		}
 		v.updateVariations()
 		v.updateButtons()
@@ -142,7 +159,7 @@ func (v *RecordView) syncLine() bool {
 	lastTo := board.NoSquare
 	for _, n := range line[1:] {
 		if _, ok := v.texts[n]; !ok {
-			v.texts[n] = moveText(pos, n, lastTo)
+			v.texts[n] = moveText(pos, n, lastTo, v.western)
 		}
 		if n.Move != board.NoMove {
 			pos.Do(n.Move)
@@ -163,6 +180,11 @@ func (v *RecordView) makeVariationBox() {
 			if o == s {
 				v.sess.SelectVariation(i)
 			}
+		}
+		// A tapped radio button takes the focus, and then ← → went to it and no longer
+		// through the record: give the keys back to the window.
+		if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
+			c.Unfocus()
 		}
 	})
 	v.variations.Required = true
@@ -197,7 +219,7 @@ func (v *RecordView) updateVariations() {
 			lastTo = p.Move.To()
 		}
 		for i, s := range sib {
-			opts[i] = fmt.Sprintf("%d. %s", i+1, moveText(pos, s, lastTo))
+			opts[i] = fmt.Sprintf("%d. %s", i+1, moveText(pos, s, lastTo, v.western))
 		}
 		v.variations.Options = opts
 	}
@@ -254,6 +276,35 @@ func (v *RecordView) rowText(id int) (ply, move, mark, tm string) {
 type moveList struct {
 	widget.List
 	navKey func(*fyne.KeyEvent) bool
+	row    int  // the row of the current move
+	ready  bool // the list has its renderer (and its scroller)
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (l *moveList) CreateRenderer() fyne.WidgetRenderer {
+	r := l.List.CreateRenderer()
+	l.ready = true
+	return r
+}
+
+// Resize is part of fyne.CanvasObject: the current move stays in view. (Before its first
+// layout the list has no height, and a row selected then was scrolled past by one row: the
+// start position's row was hidden at ply 0.)
+func (l *moveList) Resize(s fyne.Size) {
+	l.List.Resize(s)
+	l.show(l.row)
+}
+
+// show scrolls row into view; row 0 (the start position) to the very top.
+func (l *moveList) show(row int) {
+	if !l.ready || l.Size().Height <= 0 {
+		return
+	}
+	if row == 0 {
+		l.ScrollToTop()
+		return
+	}
+	l.ScrollTo(row)
 }
 
 func newMoveList(v *RecordView, navKey func(*fyne.KeyEvent) bool) *moveList {

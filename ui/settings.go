@@ -14,12 +14,19 @@ type Settings struct {
 }
 
 const (
-	prefLanguage = "language"    // "", "ja" or "en"
-	prefTheme    = "theme"       // "auto", "light" or "dark"
-	prefRecent   = "recentFiles" // newest first
-	prefSaveUTF8 = "saveUTF8"    // write .kif, .ki2 and .csa in UTF-8 instead of Shift_JIS
+	prefLanguage = "language"        // "", "ja" or "en"
+	prefTheme    = "theme"           // "auto", "light" or "dark"
+	prefRecent   = "recentFiles"     // newest first
+	prefSaveUTF8 = "saveUTF8"        // write .kif, .ki2 and .csa in UTF-8 instead of Shift_JIS
+	prefWestern  = "westernNotation" // the record's moves as P-7f instead of ７六歩
 	maxRecent    = 10
 )
+
+// WesternNotation reports whether the record shows its moves in Western notation (P-7f).
+func (s Settings) WesternNotation() bool { return s.p.Bool(prefWestern) }
+
+// SetWesternNotation chooses Western (P-7f) or Japanese (７六歩) notation for the record.
+func (s Settings) SetWesternNotation(on bool) { s.p.SetBool(prefWestern, on) }
 
 // NewSettings reads and writes p.
 func NewSettings(p fyne.Preferences) Settings { return Settings{p} }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -70,20 +72,21 @@ type MainWindow struct {
 	autosavedEdits uint64
 	lastAutosave   time.Time
 
-	board     *Board
-	record    *RecordView
-	info      *GameInfoView
-	tabs      *SideTabs
-	side      *fyne.Container // the tabs, or the editor panel while editing
-	status    *widget.Label
-	fileInfo  *widget.Label
-	foot      *fyne.Container
-	editor    *Editor
-	edPanel   *EditorPanel
-	study     *studyCtl // 検討 and 詰み探索 (studyflow.go)
-	room      roomCtl   // エンジン設定 and 通信ログ (enginesettings.go, protocollog.go)
-	closing   bool
-	lastShown shownDialog // the last message shown in a dialog, for tests
+	board      *Board
+	record     *RecordView
+	info       *GameInfoView
+	tabs       *SideTabs
+	side       *fyne.Container // the tabs, or the editor panel while editing
+	status     *widget.Label
+	fileInfo   *widget.Label
+	foot       *fyne.Container
+	editor     *Editor
+	edPanel    *EditorPanel
+	study      *studyCtl // 検討 and 詰み探索 (studyflow.go)
+	room       roomCtl   // エンジン設定 and 通信ログ (enginesettings.go, protocollog.go)
+	closing    bool
+	lastShown  shownDialog // the last message shown in a dialog, for tests
+	lastDetail string      // the detail behind 詳細 of the last error shown, for tests
 }
 
 type shownDialog struct {
@@ -149,6 +152,7 @@ func (w *MainWindow) Board() *Board { return w.board }
 func (w *MainWindow) build() {
 	w.board.SetMessages(w.msg)
 	w.record = NewRecordView(w.sess, w.msg, w.navKey)
+	w.record.SetWestern(w.settings.WesternNotation())
 	w.info = NewGameInfoView(w.sess, w.msg)
 	w.tabs = NewSideTabs()
 	w.tabs.Append(w.msg.Record, w.record)
@@ -338,6 +342,14 @@ func (w *MainWindow) SetThemeMode(m ThemeMode) {
 	w.win.SetMainMenu(w.buildMenu())
 }
 
+// SetWesternNotation shows the record's moves in Western notation (P-7f) or in Japanese
+// (７六歩), and remembers the choice.
+func (w *MainWindow) SetWesternNotation(on bool) {
+	w.settings.SetWesternNotation(on)
+	w.record.SetWestern(on)
+	w.win.SetMainMenu(w.buildMenu())
+}
+
 // Flip turns the board.
 func (w *MainWindow) Flip() { w.board.SetFlipped(!w.board.Flipped()) }
 
@@ -430,6 +442,44 @@ func (w *MainWindow) showMessage(title, text string) {
 	d.Show()
 }
 
+// showError shows an error in a dialog: summary, a short message in the interface's language
+// (what could not be done, the file, the line, why), and behind a folded 詳細 (Details) the
+// technical detail, scrolled in a box of its own so that the dialog fits the window however
+// long the detail is.
+func (w *MainWindow) showError(title, summary, detail string) {
+	content := messageContent(summary)
+	if detail != "" && detail != summary {
+		l := widget.NewLabel(clipText(detail, 4000))
+		l.Wrapping = fyne.TextWrapBreak
+		scroll := container.NewVScroll(l)
+		scroll.SetMinSize(fyne.NewSize(460, 140))
+		content = container.NewVBox(content, widget.NewAccordion(widget.NewAccordionItem(w.msg.Details, scroll)))
+	}
+	d := dialog.NewCustom(title, w.msg.Close, content, w.win)
+	w.lastShown = shownDialog{title, summary, d}
+	w.lastDetail = detail
+	d.Show()
+}
+
+// clipText cuts s to at most n characters (… marks the cut) and shows control characters
+// other than newlines and tabs as U+FFFD.
+func clipText(s string, n int) string {
+	var b strings.Builder
+	i := 0
+	for _, r := range s {
+		if i == n {
+			b.WriteString("…")
+			break
+		}
+		i++
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
+			r = '\uFFFD'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // messageContent is a dialog's text, wrapped at a comfortable width.
 func messageContent(text string) fyne.CanvasObject {
 	l := widget.NewLabel(text)
@@ -485,7 +535,7 @@ func (w *MainWindow) offerRestore(found []session.Autosaved) {
 	}
 	as, rest := found[0], found[1:]
 	if as.Err != nil {
-		w.showMessage(w.msg.ReadErrorTitle, fmt.Sprintf(w.msg.ReadErrorF, as.Files[0], as.Err))
+		w.showError(w.msg.ReadErrorTitle, w.readErrorSummary(filepath.Base(as.Files[0]), as.Err), as.Err.Error())
 		w.offerRestore(rest)
 		return
 	}

@@ -317,8 +317,11 @@ func TestWindowReadErrorNamesFileAndLineAndChangesNothing(t *testing.T) {
 	if !dialogOpen(w) || w.lastShown.title != w.msg.ReadErrorTitle {
 		t.Fatalf("no error dialog; last shown %q", w.lastShown.title)
 	}
-	if !strings.Contains(w.lastShown.text, "bad.kif") || !strings.Contains(w.lastShown.text, "line 5") {
+	if !strings.Contains(w.lastShown.text, "bad.kif") || !strings.Contains(w.lastShown.text, "5 行目") {
 		t.Errorf("the message %q does not name the file and the line", w.lastShown.text)
+	}
+	if !strings.Contains(w.lastDetail, "line 5") {
+		t.Errorf("the detail %q does not name the line", w.lastDetail)
 	}
 	if w.Session().Path() != henkaKIF || w.Session().Ply() != 3 {
 		t.Errorf("a file that could not be read changed the window: %v", w.Session())

@@ -3,10 +3,15 @@
 // Usage:
 //
 //	banmen [FILE]
+//	banmen --usi
 //
 // It opens the main window with a new game, or with FILE: a game record or position in any
 // format Banmen reads (KIF, KI2, CSA, JKF, USI/SFEN). Records left unsaved by a Banmen that
 // crashed are offered back at start.
+//
+// With --usi it opens no window and is Banmen's bundled engine instead, speaking USI on stdin
+// and stdout as banmen-engine does: installed alone (go install banmen/cmd/banmen), the GUI
+// registers itself with --usi as the bundled engine.
 package main
 
 import (
@@ -23,7 +28,9 @@ import (
 	"fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/dialog"
 
+	"banmen/assets"
 	"banmen/engine"
+	"banmen/internal/bundledengine"
 	"banmen/internal/guard"
 	"banmen/ui"
 	"banmen/ui/nativedialog"
@@ -38,19 +45,29 @@ const appID = "io.banmen.app"
 func main() {
 	guard.Main() // first: this program may have been started as an engine's guard
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: banmen [FILE]\n\nThe Banmen shogi GUI. FILE is a game record or position to open (KIF, KI2, CSA, JKF, USI/SFEN).\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: banmen [FILE]\n       banmen --usi\n\nThe Banmen shogi GUI. FILE is a game record or position to open (KIF, KI2, CSA, JKF, USI/SFEN).\n")
 		flag.PrintDefaults()
 	}
+	usi := flag.Bool("usi", false, "be the bundled USI engine on stdin and stdout (as banmen-engine), with no window")
 	flag.Parse()
-	if flag.NArg() > 1 {
+	if flag.NArg() > 1 || *usi && flag.NArg() > 0 {
 		flag.Usage()
 		os.Exit(2)
 	}
+	if *usi {
+		if err := bundledengine.Serve(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "banmen --usi:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	engine.SelfServesUSI = true // without banmen-engine beside it, this program is the engine
 
 	// A GUI's heap is mostly long-lived (the parsed font, the textures' sources): collect more
 	// often than Go's default so that the garbage of painting does not double it.
 	debug.SetGCPercent(30)
 	a := app.NewWithID(appID)
+	a.SetIcon(fyne.NewStaticResource("banmen.png", assets.Icon()))
 	w := ui.NewMainWindow(a, ui.Options{
 		Dialogs:       fileDialogs,
 		AutosaveDir:   filepath.Join(a.Storage().RootURI().Path(), "autosave"),

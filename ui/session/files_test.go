@@ -1,6 +1,9 @@
 package session
 
 import (
+	"bytes"
+	"compress/gzip"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -367,5 +370,52 @@ func TestAutosaveKeepsUnsavedWorkAndOffersItBack(t *testing.T) {
 	a.Close()
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("after Clear and Close %d files remain", len(entries))
+	}
+}
+
+func TestReadFileSaysABinaryFileIsNotARecord(t *testing.T) {
+	dir := t.TempDir()
+	kif, err := os.ReadFile(henka)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(kif)
+	zw.Close()
+	noise := make([]byte, 5000)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range noise {
+		noise[i] = byte(1 + rng.IntN(255)) // no NUL: the share of unreadable bytes must tell
+	}
+	for name, data := range map[string][]byte{
+		"record.kif.gz": gz.Bytes(), // read as a record, it had no moves and ~30 lines "not understood"
+		"noise.kif":     noise,
+		"image.png":     append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), noise[:300]...),
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _, _, err := ReadFile(path)
+		if !IsBinary(err) || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: %v, want a binary-data error naming the file", name, err)
+		}
+	}
+	// and no record of the shared corpus is taken for binary data
+	root := "../../../shared/testdata/kifu"
+	n := 0
+	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, ".json") && filepath.Dir(path) == root {
+			return err
+		}
+		n++
+		if _, _, _, err := ReadFile(path); IsBinary(err) {
+			t.Errorf("%s: taken for binary data", path)
+		}
+		return nil
+	})
+	if n < 50 {
+		t.Errorf("only %d corpus records under %s", n, root)
 	}
 }

@@ -1,0 +1,106 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// accordionIn finds an accordion among o's descendants.
+func accordionIn(o fyne.CanvasObject) *widget.Accordion {
+	switch x := o.(type) {
+	case *widget.Accordion:
+		return x
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if a := accordionIn(c); a != nil {
+				return a
+			}
+		}
+		return nil
+	}
+	if wd, ok := o.(fyne.Widget); ok {
+		for _, c := range test.WidgetRenderer(wd).Objects() {
+			if a := accordionIn(c); a != nil {
+				return a
+			}
+		}
+	}
+	return nil
+}
+
+func TestWindowReadErrorIsShortAndFitsTheWindow(t *testing.T) {
+	dir := t.TempDir()
+	noise := make([]byte, 6000)
+	for i := range noise {
+		noise[i] = byte(i*131%251 + 1)
+	}
+	longLine := "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７七" + strings.Repeat("銀", 3000) + "(88)\n   4 ３四歩(33)\n"
+	for _, tc := range []struct {
+		name, lang string
+		data       []byte
+		want       []string // in the short message
+	}{
+		{"image.kif", "ja_JP.UTF-8", noise, []string{"image.kif", "文字ではないデータ"}},
+		{"long.kif", "ja_JP.UTF-8", []byte(longLine), []string{"long.kif", "5 行目"}},
+		{"prose.txt", "en_US.UTF-8", []byte("just some words\nand more\n"), []string{"prose.txt", "not a record or position in any known format"}},
+		{"prose.kif", "en_US.UTF-8", []byte("just some words\nand more\n"), []string{"prose.kif", "line 1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, _ := windowUnderTest(t, windowOpts{lang: tc.lang})
+			w.Window().Resize(fyne.NewSize(800, 600))
+			path := filepath.Join(dir, tc.name)
+			if err := os.WriteFile(path, tc.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			w.OpenFile(path)
+			if !dialogOpen(w) || w.lastShown.title != w.msg.ReadErrorTitle {
+				t.Fatalf("no read error shown; last dialog %q", w.lastShown.title)
+			}
+			text := w.lastShown.text
+			if n := utf8.RuneCountInString(text); n > 300 {
+				t.Errorf("the message is %d characters long: %.100q…", n, text)
+			}
+			for _, s := range tc.want {
+				if !strings.Contains(text, s) {
+					t.Errorf("the message %q lacks %q", text, s)
+				}
+			}
+			if !strings.Contains(w.lastDetail, path) {
+				t.Errorf("the detail %.200q does not name the file", w.lastDetail)
+			}
+			ov := w.Window().Canvas().Overlays().Top()
+			acc := accordionIn(ov)
+			if acc == nil || len(acc.Items) != 1 || acc.Items[0].Title != w.msg.Details || acc.Items[0].Open {
+				t.Fatalf("no folded %q section in the dialog", w.msg.Details)
+			}
+			for _, open := range []bool{false, true} {
+				if open {
+					acc.Open(0)
+				}
+				canvas := w.Window().Canvas().Size()
+				if ms := ov.MinSize(); ms.Width > canvas.Width || ms.Height > canvas.Height {
+					t.Errorf("details open %v: the dialog needs %v in a window of %v", open, ms, canvas)
+				}
+				b := buttonIn(ov, w.msg.Close)
+				if b == nil {
+					t.Fatal("the dialog has no close button")
+				}
+				at := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+				if at.X < 0 || at.Y < 0 || at.X+b.Size().Width > canvas.Width || at.Y+b.Size().Height > canvas.Height {
+					t.Errorf("details open %v: the close button at %v (%v) is outside the window %v", open, at, b.Size(), canvas)
+				}
+			}
+			tapDialogButton(t, w, w.msg.Close)
+			if dialogOpen(w) {
+				t.Error("閉じる did not close the dialog")
+			}
+		})
+	}
+}

@@ -1,0 +1,150 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+)
+
+// driverShortcut is the shortcut Fyne's desktop driver makes of key pressed with mod held
+// (internal/driver/glfw/window.go, triggersShortcut, Fyne 2.8.1): Ctrl with Z, Y, V, C, X or
+// A and Shift with Insert or Delete become Fyne's standard shortcuts, anything else with a
+// modifier a desktop.CustomShortcut. The headless test driver has no keyboard, so the test
+// does this part itself.
+func driverShortcut(key fyne.KeyName, mod fyne.KeyModifier) fyne.Shortcut {
+	if mod == fyne.KeyModifierShortcutDefault {
+		switch key {
+		case fyne.KeyZ:
+			return &fyne.ShortcutUndo{}
+		case fyne.KeyY:
+			return &fyne.ShortcutRedo{}
+		case fyne.KeyV:
+			return &fyne.ShortcutPaste{Clipboard: fyne.CurrentApp().Clipboard()}
+		case fyne.KeyC:
+			return &fyne.ShortcutCopy{Clipboard: fyne.CurrentApp().Clipboard()}
+		case fyne.KeyX:
+			return &fyne.ShortcutCut{Clipboard: fyne.CurrentApp().Clipboard()}
+		case fyne.KeyA:
+			return &fyne.ShortcutSelectAll{}
+		}
+	}
+	if mod == fyne.KeyModifierShift {
+		switch key {
+		case fyne.KeyInsert:
+			return &fyne.ShortcutPaste{Clipboard: fyne.CurrentApp().Clipboard(), Secondary: true}
+		case fyne.KeyDelete:
+			return &fyne.ShortcutCut{Clipboard: fyne.CurrentApp().Clipboard(), Secondary: true}
+		}
+	}
+	return &desktop.CustomShortcut{KeyName: key, Modifier: mod}
+}
+
+// pressShortcut presses key with mod in w as the desktop driver dispatches it: to the first
+// menu item whose shortcut has the same name, else to the focused widget, else to the canvas.
+func pressShortcut(w *MainWindow, key fyne.KeyName, mod fyne.KeyModifier) {
+	sc := driverShortcut(key, mod)
+	var find func(m *fyne.Menu) bool
+	find = func(m *fyne.Menu) bool {
+		for _, it := range m.Items {
+			if it.Shortcut != nil && it.Shortcut.ShortcutName() == sc.ShortcutName() && it.Action != nil {
+				it.Action()
+				return true
+			}
+			if it.ChildMenu != nil && find(it.ChildMenu) {
+				return true
+			}
+		}
+		return false
+	}
+	if mm := w.Window().MainMenu(); mm != nil {
+		for _, m := range mm.Items {
+			if find(m) {
+				return
+			}
+		}
+	}
+	if f, ok := w.Window().Canvas().Focused().(fyne.Shortcutable); ok {
+		f.TypedShortcut(sc)
+		return
+	}
+	if c, ok := w.Window().Canvas().(fyne.Shortcutable); ok { // the desktop canvas is
+		c.TypedShortcut(sc)
+	}
+}
+
+// menuItems returns every item of the menus and their submenus.
+func menuItems(mm *fyne.MainMenu) []*fyne.MenuItem {
+	var all []*fyne.MenuItem
+	var walk func(m *fyne.Menu)
+	walk = func(m *fyne.Menu) {
+		for _, it := range m.Items {
+			all = append(all, it)
+			if it.ChildMenu != nil {
+				walk(it.ChildMenu)
+			}
+		}
+	}
+	for _, m := range mm.Items {
+		walk(m)
+	}
+	return all
+}
+
+func TestEveryMenuShortcutWorksWhenPressed(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	// Every item's action is replaced by one that counts, so that pressing a shortcut shows
+	// which item ran without running it.
+	ran := map[*fyne.MenuItem]int{}
+	var withShortcut []*fyne.MenuItem
+	for _, it := range menuItems(w.Window().MainMenu()) {
+		if it.Action == nil {
+			continue
+		}
+		it := it
+		it.Action = func() { ran[it]++ }
+		if it.Shortcut != nil {
+			withShortcut = append(withShortcut, it)
+		}
+	}
+	if len(withShortcut) < 8 {
+		t.Fatalf("only %d menu items have shortcuts", len(withShortcut))
+	}
+	for _, it := range withShortcut {
+		ks, ok := it.Shortcut.(fyne.KeyboardShortcut)
+		if !ok {
+			t.Errorf("%s: the shortcut %s names no key to press", it.Label, it.Shortcut.ShortcutName())
+			continue
+		}
+		clear(ran)
+		pressShortcut(w, ks.Key(), ks.Mod())
+		if ran[it] != 1 || len(ran) != 1 {
+			var others []string
+			for o := range ran {
+				if o != it {
+					others = append(others, o.Label)
+				}
+			}
+			t.Errorf("pressing %s (%s) ran it %d times, and also %v", it.Shortcut.ShortcutName(), it.Label, ran[it], others)
+		}
+	}
+
+	// and with the real actions: Ctrl+Z takes back, Ctrl+V pastes a position
+	w.Window().SetMainMenu(w.buildMenu())
+	play(t, w, "7g7f")
+	play(t, w, "3c3d")
+	pressShortcut(w, fyne.KeyZ, fyne.KeyModifierShortcutDefault)
+	if w.Session().MoveCount() != 1 {
+		t.Errorf("Ctrl+Z left %d moves, want 1", w.Session().MoveCount())
+	}
+	w.Session().MarkSavedAt("", 0, 0, w.Session().Edits()) // nothing to ask about
+	sfen := "ln1gkgsnl/1r1s3b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1"
+	fyne.CurrentApp().Clipboard().SetContent("sfen " + sfen)
+	pressShortcut(w, fyne.KeyV, fyne.KeyModifierShortcutDefault)
+	if dialogOpen(w) {
+		tapDialogButton(t, w, w.msg.DontSave)
+	}
+	if got := w.Session().Position().SFEN(); got != sfen {
+		t.Errorf("Ctrl+V: the position is %s, want %s", got, sfen)
+	}
+}
