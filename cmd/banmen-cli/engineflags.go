@@ -220,3 +220,21 @@ func fmtETA(d time.Duration) string {
 	}
 	return d.Round(time.Second).String()
 }
+
+// parseInterleaved parses fs's flags from args, letting them come before, between and
+// after the positional arguments, which it returns. It is false when a flag is bad (fs
+// has said so).
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
+	var rest []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return nil, false
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	return rest, true
+}
