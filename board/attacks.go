@@ -49,7 +49,20 @@ type delta struct{ df, dr int }
 
 func onBoard(f, r int) bool { return f >= 1 && f <= 9 && r >= 1 && r <= 9 }
 
+// init builds the attack tables in order: each needs only the ones before it.
 func init() {
+	initLines()
+	initLineAttacks()
+	initStepAttacks()
+	initPseudoAttacks()
+	initBetween()
+	initLineBB()
+	initZones()
+}
+
+// initLines numbers each square's file, rank and two diagonals (lineID, linePos) and fills
+// rankBB and fileBB.
+func initLines() {
 	for s := Square(0); s < NumSquares; s++ {
 		f, r := s.File(), s.Rank()
 		lineID[dirFile][s], linePos[dirFile][s] = uint8(f-1), uint8(r-1)
@@ -59,6 +72,11 @@ func init() {
 		rankBB[r].set(s)
 		fileBB[f].set(s)
 	}
+}
+
+// initLineAttacks fills lineAttacks: the sliding attacks along each line direction from each
+// square for every occupancy of the line's seven inner squares. Needs linePos.
+func initLineAttacks() {
 	dirs := [4][2]delta{
 		{{0, 1}, {0, -1}},
 		{{1, 0}, {-1, 0}},
@@ -86,6 +104,11 @@ func init() {
 			}
 		}
 	}
+}
+
+// initStepAttacks fills stepAttacks (the one-step moves of each piece type and colour, the
+// promoted minor pieces moving as Gold) and kingAttacks.
+func initStepAttacks() {
 	// Step moves, written for Black (forward = rank-1); White mirrors dr.
 	steps := map[PieceType][]delta{
 		Pawn:   {{0, -1}},
@@ -118,6 +141,11 @@ func init() {
 		}
 	}
 	kingAttacks = stepAttacks[Black][King]
+}
+
+// initPseudoAttacks fills the empty-board slider attacks bishopPseudo, rookPseudo and
+// lancePseudo, and forwardMask. Needs lineAttacks.
+func initPseudoAttacks() {
 	for s := Square(0); s < NumSquares; s++ {
 		bishopPseudo[s] = lineAttacks[dirDiagA][s][0].Or(lineAttacks[dirDiagB][s][0])
 		rookPseudo[s] = lineAttacks[dirFile][s][0].Or(lineAttacks[dirRank][s][0])
@@ -130,7 +158,10 @@ func init() {
 			lancePseudo[c][s] = forwardMask[c][s]
 		}
 	}
-	// between and line
+}
+
+// initBetween fills betweenBB: the squares strictly between two squares on one line.
+func initBetween() {
 	all8 := []delta{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}}
 	for s := Square(0); s < NumSquares; s++ {
 		for _, dl := range all8 {
@@ -145,6 +176,11 @@ func init() {
 			}
 		}
 	}
+}
+
+// initLineBB fills lineBB: the whole line, edge to edge, through two squares that share a
+// file, rank or diagonal. Needs bishopPseudo and rookPseudo.
+func initLineBB() {
 	for s := Square(0); s < NumSquares; s++ {
 		for t := Square(0); t < NumSquares; t++ {
 			if s == t || !(bishopPseudo[s].Has(t) || rookPseudo[s].Has(t)) {
@@ -163,6 +199,11 @@ func init() {
 			lineBB[s][t] = bb
 		}
 	}
+}
+
+// initZones fills promoZone, and per droppable minor piece dropAllowed and its complement
+// moveDeadZone (the ranks a pawn, lance or knight could never move from).
+func initZones() {
 	for c := Black; c <= White; c++ {
 		for s := Square(0); s < NumSquares; s++ {
 			rr := RelRank(c, s)

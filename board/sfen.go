@@ -60,166 +60,239 @@ type SFENOptions struct {
 
 // ParseSFENWith is ParseSFEN with some checks relaxed.
 func ParseSFENWith(s string, opt SFENOptions) (*Position, error) {
-	orig := s
+	sp := &sfenParser{orig: s, opt: opt}
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(s, "sfen ")
 	if s == "startpos" {
 		s = StartSFEN
 	}
 	fields := strings.Fields(s)
-	fail := func(field, format string, args ...any) (*Position, error) {
-		return nil, &SFENError{SFEN: orig, Field: field, Reason: fmt.Sprintf(format, args...)}
-	}
-	failJa := func(field, ja, format string, args ...any) (*Position, error) {
-		return nil, &SFENError{SFEN: orig, Field: field, Reason: fmt.Sprintf(format, args...), Japanese: ja}
-	}
 	if len(fields) < 3 || len(fields) > 4 {
-		return fail("fields", "want 3 or 4 fields separated by spaces (board, side to move, hands, move number), got %d", len(fields))
+		return nil, sp.fail("fields", "want 3 or 4 fields separated by spaces (board, side to move, hands, move number), got %d", len(fields))
 	}
-	p := NewEmptyPosition()
-	ranks := strings.Split(fields[0], "/")
+	sp.p = NewEmptyPosition()
+	if err := sp.board(fields[0]); err != nil {
+		return nil, err
+	}
+	if err := sp.sideToMove(fields[1]); err != nil {
+		return nil, err
+	}
+	if fields[2] != "-" {
+		if err := sp.hands(fields[2]); err != nil {
+			return nil, err
+		}
+	}
+	if err := sp.checkTotals(); err != nil {
+		return nil, err
+	}
+	if len(fields) == 4 {
+		if err := sp.moveNumber(fields[3]); err != nil {
+			return nil, err
+		}
+	}
+	p := sp.p
+	if k := p.kings[p.side.Opp()]; k != NoSquare && p.IsAttacked(k, p.side) {
+		return nil, sp.failJa("board", "手番でない"+colorJa(p.side.Opp())+"に王手がかかっています", "%s, not to move, is in check", p.side.Opp())
+	}
+	return p, nil
+}
+
+// sfenParser holds ParseSFENWith's state while it reads the fields in turn.
+type sfenParser struct {
+	orig   string // the SFEN as given, for errors
+	opt    SFENOptions
+	p      *Position
+	counts [2][9]int // pieces seen so far, per colour, per unpromoted kind
+}
+
+func (sp *sfenParser) fail(field, format string, args ...any) error {
+	return &SFENError{SFEN: sp.orig, Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+func (sp *sfenParser) failJa(field, ja, format string, args ...any) error {
+	return &SFENError{SFEN: sp.orig, Field: field, Reason: fmt.Sprintf(format, args...), Japanese: ja}
+}
+
+// pieceLetter reads an SFEN piece letter: upper case is Black, lower case White.
+func pieceLetter(ch byte) (Color, PieceType, bool) {
+	c := Black
+	if ch >= 'a' && ch <= 'z' {
+		c = White
+		ch = ch - 'a' + 'A'
+	}
+	t, ok := letterType[ch]
+	return c, t, ok
+}
+
+// board reads the board field: nine ranks separated by '/', then no 二歩.
+func (sp *sfenParser) board(field string) error {
+	ranks := strings.Split(field, "/")
 	if len(ranks) != 9 {
-		return fail("board", "want 9 ranks separated by '/', got %d", len(ranks))
+		return sp.fail("board", "want 9 ranks separated by '/', got %d", len(ranks))
 	}
-	var counts [2][9]int // per colour, per unpromoted kind
 	for r, row := range ranks {
-		file := 9
-		promoted := false
-		for i := 0; i < len(row); i++ {
-			ch := row[i]
-			switch {
-			case ch >= '1' && ch <= '9':
-				if promoted {
-					return fail("board", "rank %d: '+' must be followed by a piece letter", r+1)
-				}
-				file -= int(ch - '0')
-				if file < 0 {
-					return fail("board", "rank %d has more than 9 files", r+1)
-				}
-			case ch == '+':
-				if promoted {
-					return fail("board", "rank %d: '++'", r+1)
-				}
-				promoted = true
-			default:
-				c := Black
-				up := ch
-				if ch >= 'a' && ch <= 'z' {
-					c = White
-					up = ch - 'a' + 'A'
-				}
-				t, ok := letterType[up]
-				if !ok {
-					return fail("board", "rank %d: unknown piece letter %q", r+1, ch)
-				}
-				if promoted {
-					if !t.CanPromote() {
-						return fail("board", "rank %d: %q cannot be promoted", r+1, ch)
-					}
-					t = t.Promote()
-					promoted = false
-				}
-				if file < 1 {
-					return fail("board", "rank %d has more than 9 files", r+1)
-				}
-				sq := NewSquare(file, r+1)
-				if t == King && p.kings[c] != NoSquare {
-					return failJa("board", colorJa(c)+"の玉が2枚あります", "%s has two kings", c)
-				}
-				if t <= Knight && moveDeadZone[c][t].Has(sq) {
-					return failJa("board", fmt.Sprintf("%sの%s（%s）はもう動けません", colorJa(c), t.Kanji(), JapaneseSquare(sq)),
-						"%s %s on %s can never move", c, t.Kanji(), sq)
-				}
-				counts[c][t.Unpromote()]++
-				p.put(sq, NewPiece(c, t))
-				file--
-			}
-		}
-		if promoted {
-			return fail("board", "rank %d ends with '+'", r+1)
-		}
-		if file != 0 {
-			return fail("board", "rank %d has %d files, want 9", r+1, 9-file)
+		if err := sp.rank(r+1, row); err != nil {
+			return err
 		}
 	}
 	// two unpromoted pawns of one colour on a file
 	for c := Black; c <= White; c++ {
 		for f := 1; f <= 9; f++ {
-			if p.Pieces(c, Pawn).And(fileBB[f]).Many() {
-				return failJa("board", fmt.Sprintf("%sの歩が%d筋に2枚あります（二歩）", colorJa(c), f), "%s has two pawns on file %d (二歩)", c, f)
+			if sp.p.Pieces(c, Pawn).And(fileBB[f]).Many() {
+				return sp.failJa("board", fmt.Sprintf("%sの歩が%d筋に2枚あります（二歩）", colorJa(c), f), "%s has two pawns on file %d (二歩)", c, f)
 			}
 		}
 	}
-	switch fields[1] {
-	case "b":
-		p.side = Black
-	case "w":
-		p.side = White
-		p.hash ^= zobSide
-	default:
-		return fail("side to move", "want 'b' or 'w', got %q", fields[1])
-	}
-	if fields[2] != "-" {
-		n := 0
-		digits := false
-		h := fields[2]
-		for i := 0; i < len(h); i++ {
-			ch := h[i]
-			if ch >= '0' && ch <= '9' {
-				n = n*10 + int(ch-'0')
-				digits = true
-				if n > maxHandCount {
-					return fail("hands", "count %d is more than any hand can hold", n)
+	return nil
+}
+
+// rank reads one rank of the board field, file 9 first, and puts its pieces.
+func (sp *sfenParser) rank(rank int, row string) error {
+	file := 9
+	promoted := false
+	for i := 0; i < len(row); i++ {
+		ch := row[i]
+		switch {
+		case ch >= '1' && ch <= '9':
+			if promoted {
+				return sp.fail("board", "rank %d: '+' must be followed by a piece letter", rank)
+			}
+			file -= int(ch - '0')
+			if file < 0 {
+				return sp.fail("board", "rank %d has more than 9 files", rank)
+			}
+		case ch == '+':
+			if promoted {
+				return sp.fail("board", "rank %d: '++'", rank)
+			}
+			promoted = true
+		default:
+			c, t, ok := pieceLetter(ch)
+			if !ok {
+				return sp.fail("board", "rank %d: unknown piece letter %q", rank, ch)
+			}
+			if promoted {
+				if !t.CanPromote() {
+					return sp.fail("board", "rank %d: %q cannot be promoted", rank, ch)
 				}
-				continue
+				t = t.Promote()
+				promoted = false
 			}
-			c := Black
-			up := ch
-			if ch >= 'a' && ch <= 'z' {
-				c = White
-				up = ch - 'a' + 'A'
+			if file < 1 {
+				return sp.fail("board", "rank %d has more than 9 files", rank)
 			}
-			t, ok := letterType[up]
-			if !ok || t == King {
-				return fail("hands", "%q is not a piece that can be in hand", ch)
+			if err := sp.put(NewSquare(file, rank), c, t); err != nil {
+				return err
 			}
-			if digits && n == 0 {
-				return fail("hands", "a count of 0 before %q", ch)
-			}
-			if !digits {
-				n = 1
-			}
-			counts[c][t] += n
-			if counts[c][t]+counts[c.Opp()][t] > maxCount[t] && !opt.AllowExtraPieces {
-				return failJa("hands", fmt.Sprintf("%sが駒の数（%d枚）より多くあります", t.Kanji(), maxCount[t]), "more %s than a set has (%d)", t.Kanji(), maxCount[t])
-			}
-			if int(p.hands[c][t])+n > maxHandCount {
-				return fail("hands", "more than %d %s in one hand", maxHandCount, t.Kanji())
-			}
-			p.addHand(c, t, n)
-			n, digits = 0, false
-		}
-		if digits {
-			return fail("hands", "a count with no piece after it")
+			file--
 		}
 	}
+	if promoted {
+		return sp.fail("board", "rank %d ends with '+'", rank)
+	}
+	if file != 0 {
+		return sp.fail("board", "rank %d has %d files, want 9", rank, 9-file)
+	}
+	return nil
+}
+
+// put places a piece read from the board field, refusing a second king and a piece that
+// could never move.
+func (sp *sfenParser) put(sq Square, c Color, t PieceType) error {
+	if t == King && sp.p.kings[c] != NoSquare {
+		return sp.failJa("board", colorJa(c)+"の玉が2枚あります", "%s has two kings", c)
+	}
+	if t <= Knight && moveDeadZone[c][t].Has(sq) {
+		return sp.failJa("board", fmt.Sprintf("%sの%s（%s）はもう動けません", colorJa(c), t.Kanji(), JapaneseSquare(sq)),
+			"%s %s on %s can never move", c, t.Kanji(), sq)
+	}
+	sp.counts[c][t.Unpromote()]++
+	sp.p.put(sq, NewPiece(c, t))
+	return nil
+}
+
+// sideToMove reads the "b" or "w" field.
+func (sp *sfenParser) sideToMove(field string) error {
+	switch field {
+	case "b":
+		sp.p.side = Black
+	case "w":
+		sp.p.side = White
+		sp.p.hash ^= zobSide
+	default:
+		return sp.fail("side to move", "want 'b' or 'w', got %q", field)
+	}
+	return nil
+}
+
+// hands reads a hands field other than "-": piece letters, each after an optional count.
+func (sp *sfenParser) hands(h string) error {
+	n := 0
+	digits := false
+	for i := 0; i < len(h); i++ {
+		ch := h[i]
+		if ch >= '0' && ch <= '9' {
+			n = n*10 + int(ch-'0')
+			digits = true
+			if n > maxHandCount {
+				return sp.fail("hands", "count %d is more than any hand can hold", n)
+			}
+			continue
+		}
+		c, t, ok := pieceLetter(ch)
+		if !ok || t == King {
+			return sp.fail("hands", "%q is not a piece that can be in hand", ch)
+		}
+		if digits && n == 0 {
+			return sp.fail("hands", "a count of 0 before %q", ch)
+		}
+		if !digits {
+			n = 1
+		}
+		if err := sp.addHand(c, t, n); err != nil {
+			return err
+		}
+		n, digits = 0, false
+	}
+	if digits {
+		return sp.fail("hands", "a count with no piece after it")
+	}
+	return nil
+}
+
+// addHand puts n pieces of kind t in c's hand, refusing more than a set or a hand holds.
+func (sp *sfenParser) addHand(c Color, t PieceType, n int) error {
+	sp.counts[c][t] += n
+	if sp.counts[c][t]+sp.counts[c.Opp()][t] > maxCount[t] && !sp.opt.AllowExtraPieces {
+		return sp.failJa("hands", fmt.Sprintf("%sが駒の数（%d枚）より多くあります", t.Kanji(), maxCount[t]), "more %s than a set has (%d)", t.Kanji(), maxCount[t])
+	}
+	if int(sp.p.hands[c][t])+n > maxHandCount {
+		return sp.fail("hands", "more than %d %s in one hand", maxHandCount, t.Kanji())
+	}
+	sp.p.addHand(c, t, n)
+	return nil
+}
+
+// checkTotals refuses more pieces of a kind, board and hands together, than a set has
+// (kings always; the others unless AllowExtraPieces).
+func (sp *sfenParser) checkTotals() error {
 	for t := Pawn; t <= King; t++ {
-		if total := counts[Black][t] + counts[White][t]; total > maxCount[t] && (!opt.AllowExtraPieces || t == King) {
-			return failJa("board", fmt.Sprintf("%sが合わせて%d枚ありますが、%d枚しかありません", t.Kanji(), total, maxCount[t]),
+		if total := sp.counts[Black][t] + sp.counts[White][t]; total > maxCount[t] && (!sp.opt.AllowExtraPieces || t == King) {
+			return sp.failJa("board", fmt.Sprintf("%sが合わせて%d枚ありますが、%d枚しかありません", t.Kanji(), total, maxCount[t]),
 				"%d %s in all, but only %d exist", total, t.Kanji(), maxCount[t])
 		}
 	}
-	if len(fields) == 4 {
-		n, err := strconv.Atoi(fields[3])
-		if err != nil || n < 1 {
-			return fail("move number", "want a positive number, got %q", fields[3])
-		}
-		p.ply = n
+	return nil
+}
+
+// moveNumber reads the optional move number field.
+func (sp *sfenParser) moveNumber(field string) error {
+	n, err := strconv.Atoi(field)
+	if err != nil || n < 1 {
+		return sp.fail("move number", "want a positive number, got %q", field)
 	}
-	if k := p.kings[p.side.Opp()]; k != NoSquare && p.IsAttacked(k, p.side) {
-		return failJa("board", "手番でない"+colorJa(p.side.Opp())+"に王手がかかっています", "%s, not to move, is in check", p.side.Opp())
-	}
-	return p, nil
+	sp.p.ply = n
+	return nil
 }
 
 // SFEN writes the position as SFEN with hands in the canonical order.

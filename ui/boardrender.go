@@ -67,14 +67,34 @@ type standObjects struct {
 
 func newBoardRenderer(b *Board) *boardRenderer {
 	r := &boardRenderer{b: b, flipped: b.flipped}
-	add := func(o fyne.CanvasObject) { r.objects = append(r.objects, o) }
-	newImage := func() *canvas.Image {
-		img := canvas.NewImageFromImage(nil)
-		img.FillMode = canvas.ImageFillContain
-		img.ScaleMode = canvas.ImageScaleSmooth
-		img.Hide()
-		return img
+	// objects are drawn in the order added: the later on top
+	r.addStandBacks()
+	r.addGrid()
+	for i := range r.squares {
+		r.squares[i] = newPieceImage()
+		r.add(r.squares[i])
 	}
+	r.addStandContents()
+	r.addPromotion()
+	r.dragImg = newPieceImage()
+	r.add(r.dragImg)
+	r.Refresh()
+	return r
+}
+
+func (r *boardRenderer) add(o fyne.CanvasObject) { r.objects = append(r.objects, o) }
+
+// newPieceImage is a hidden image for a piece, scaled to fit its place.
+func newPieceImage() *canvas.Image {
+	img := canvas.NewImageFromImage(nil)
+	img.FillMode = canvas.ImageFillContain
+	img.ScaleMode = canvas.ImageScaleSmooth
+	img.Hide()
+	return img
+}
+
+// addStandBacks makes the stands' backgrounds and frames.
+func (r *boardRenderer) addStandBacks() {
 	for c := range r.stands {
 		s := &r.stands[c]
 		s.bg = canvas.NewImageFromImage(nil)
@@ -82,78 +102,84 @@ func newBoardRenderer(b *Board) *boardRenderer {
 		s.frame = canvas.NewRectangle(color.Transparent)
 		s.frame.StrokeWidth = 1
 		s.frame.CornerRadius = 4
-		add(s.bg)
-		add(s.frame)
+		r.add(s.bg)
+		r.add(s.frame)
 	}
+}
+
+// addGrid makes the board under the pieces: the wood and its frame, the last move,
+// selection and destination highlights, the lines, stars and file and rank labels.
+func (r *boardRenderer) addGrid() {
 	r.wood = canvas.NewImageFromImage(nil)
 	r.wood.FillMode = canvas.ImageFillStretch
 	r.woodFrame = canvas.NewRectangle(color.Transparent)
 	r.woodFrame.StrokeWidth = 1
-	add(r.wood)
-	add(r.woodFrame)
+	r.add(r.wood)
+	r.add(r.woodFrame)
 	r.lastFrom = canvas.NewRectangle(color.Transparent)
 	r.lastTo = canvas.NewRectangle(color.Transparent)
 	r.selRect = canvas.NewRectangle(color.Transparent)
-	add(r.lastFrom)
-	add(r.lastTo)
-	add(r.selRect)
+	r.add(r.lastFrom)
+	r.add(r.lastTo)
+	r.add(r.selRect)
 	for i := range r.dests {
 		r.dests[i] = canvas.NewRectangle(color.Transparent)
 		r.dests[i].Hide()
-		add(r.dests[i])
+		r.add(r.dests[i])
 	}
 	for i := range r.lines {
 		r.lines[i] = canvas.NewLine(color.Black)
-		add(r.lines[i])
+		r.add(r.lines[i])
 	}
 	for i := range r.stars {
 		r.stars[i] = canvas.NewCircle(color.Black)
-		add(r.stars[i])
+		r.add(r.stars[i])
 	}
 	for i := range 9 {
 		r.files[i] = canvas.NewText("", color.Black)
 		r.files[i].Alignment = fyne.TextAlignCenter
 		r.ranks[i] = canvas.NewText("", color.Black)
 		r.ranks[i].Alignment = fyne.TextAlignCenter
-		add(r.files[i])
-		add(r.ranks[i])
+		r.add(r.files[i])
+		r.add(r.ranks[i])
 	}
-	for i := range r.squares {
-		r.squares[i] = newImage()
-		add(r.squares[i])
-	}
+}
+
+// addStandContents makes what the stands show: the side's mark and name, the text for an
+// empty hand, and a piece image and count per row.
+func (r *boardRenderer) addStandContents() {
 	for c := range r.stands {
 		s := &r.stands[c]
 		s.mark = canvas.NewText("", color.Black)
 		s.name = canvas.NewText("", color.Black)
 		s.none = canvas.NewText("", color.Black)
-		add(s.mark)
-		add(s.name)
-		add(s.none)
+		r.add(s.mark)
+		r.add(s.name)
+		r.add(s.none)
 		for i := range s.pieces {
-			s.pieces[i] = newImage()
+			s.pieces[i] = newPieceImage()
 			s.counts[i] = canvas.NewText("", color.Black)
-			add(s.pieces[i])
-			add(s.counts[i])
+			r.add(s.pieces[i])
+			r.add(s.counts[i])
 		}
 	}
+}
+
+// addPromotion makes the promotion choice, hidden: a panel with two pieces and labels.
+func (r *boardRenderer) addPromotion() {
 	r.promo.bg = canvas.NewRectangle(color.Transparent)
 	r.promo.bg.StrokeWidth = 2
 	r.promo.bg.CornerRadius = 6
 	r.promo.bg.Hide()
-	add(r.promo.bg)
+	r.add(r.promo.bg)
 	for i := range 2 {
-		r.promo.images[i] = newImage()
+		r.promo.images[i] = newPieceImage()
 		r.promo.labels[i] = canvas.NewText("", color.Black)
 		r.promo.labels[i].Alignment = fyne.TextAlignCenter
 		r.promo.labels[i].Hide()
-		add(r.promo.images[i])
-		add(r.promo.labels[i])
+		r.add(r.promo.images[i])
+		r.add(r.promo.labels[i])
 	}
-	r.dragImg = newImage()
-	add(r.dragImg)
-	r.Refresh()
-	return r
 }
 
 func (r *boardRenderer) Destroy() {}
@@ -346,16 +372,29 @@ func (r *boardRenderer) updateStands(all bool) {
 // Layout places everything for a widget of the given size, keeping the proportions of a real
 // board and centring the drawing.
 func (r *boardRenderer) Layout(size fyne.Size) {
-	b := r.b
 	if r.updatePixelSizes(size) { // a new size: pieces drawn for it
 		r.updatePieces(true)
 		r.updateStands(true)
 	}
-	g := newGeom(size, b.flipped)
-	u, h := g.u, g.h
-	if u <= 0 {
+	g := newGeom(size, r.b.flipped)
+	if g.u <= 0 {
 		return
 	}
+	r.layoutGrid(&g)
+	r.layoutSquares(&g)
+	r.layoutLastMove(&g)
+	for c := board.Black; c <= board.White; c++ {
+		r.layoutStand(&g, c)
+	}
+	r.layoutSelection(&g)
+	r.layoutDrag(&g)
+	r.layoutPromotion(&g)
+}
+
+// layoutGrid places the wood, the lines (the edge heavier), the stars and the file and
+// rank labels.
+func (r *boardRenderer) layoutGrid(g *geom) {
+	u, h := g.u, g.h
 	r.wood.Move(fyne.NewPos(g.bx, g.by))
 	r.wood.Resize(fyne.NewSize(g.bw, g.bh))
 	r.woodFrame.Move(fyne.NewPos(g.bx, g.by))
@@ -390,22 +429,31 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 		k.Move(fyne.NewPos(g.gx+9*u+boardPad*0.5*u, g.gy+float32(i)*h))
 		k.Resize(fyne.NewSize(labelBand*u, h))
 	}
-	inset := 0.03 * u
+}
+
+// layoutSquares places the squares' pieces and the destination highlights (hidden while
+// the promotion choice is shown).
+func (r *boardRenderer) layoutSquares(g *geom) {
+	b := r.b
+	inset := 0.03 * g.u
 	for sq := board.Square(0); sq < board.NumSquares; sq++ {
 		p := g.squarePos(sq)
 		img := r.squares[sq]
 		img.Move(fyne.NewPos(p.X+inset, p.Y+inset))
-		img.Resize(fyne.NewSize(u-2*inset, h-2*inset))
+		img.Resize(fyne.NewSize(g.u-2*inset, g.h-2*inset))
 		img.Translucency = 0
 		d := r.dests[sq]
 		d.Hidden = !b.dests[sq] || b.promo != nil
 		d.Move(p)
 		d.Resize(g.squareSize())
 	}
-	// last move
+}
+
+// layoutLastMove highlights the last move's squares (its destination only for a drop).
+func (r *boardRenderer) layoutLastMove(g *geom) {
 	r.lastFrom.Hide()
 	r.lastTo.Hide()
-	if m := b.last; m != board.NoMove {
+	if m := r.b.last; m != board.NoMove {
 		r.lastTo.Move(g.squarePos(m.To()))
 		r.lastTo.Resize(g.squareSize())
 		r.lastTo.Show()
@@ -415,10 +463,12 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 			r.lastFrom.Show()
 		}
 	}
-	for c := board.Black; c <= board.White; c++ {
-		r.layoutStand(&g, c)
-	}
-	// the picked piece
+}
+
+// layoutSelection highlights the picked piece: its square, its row on a stand, or (for
+// no piece type) the whole stand.
+func (r *boardRenderer) layoutSelection(g *geom) {
+	b, u := r.b, g.u
 	r.selRect.Hide()
 	switch s := b.sel; s.Kind {
 	case SpotSquare:
@@ -440,8 +490,6 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 			r.selRect.Show()
 		}
 	}
-	r.layoutDrag(&g)
-	r.layoutPromotion(&g)
 }
 
 func (r *boardRenderer) layoutStand(g *geom, c board.Color) {

@@ -124,7 +124,16 @@ func newEngineSettings(win fyne.Window, reg *engine.Registry, txt *roomText, lan
 	return e
 }
 
+// build makes the window's content: the list of engines on the left, the chosen one's
+// settings on the right.
 func (e *engineSettings) build() {
+	split := container.NewHSplit(e.buildList(), e.buildDetail())
+	split.Offset = 0.42
+	e.win.SetContent(split)
+}
+
+// buildList makes the list of engines with the buttons under it.
+func (e *engineSettings) buildList() fyne.CanvasObject {
 	txt := e.txt
 	e.list = widget.NewList(func() int { return len(e.engines) }, func() fyne.CanvasObject {
 		name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -137,26 +146,9 @@ func (e *engineSettings) build() {
 		if i >= len(e.engines) {
 			return
 		}
-		d := e.engines[i]
+		title, sub := e.listItemText(e.engines[i])
 		box := o.(*fyne.Container)
-		title := d.Name
-		var tags []string
-		if d.Bundled {
-			tags = append(tags, txt.Bundled)
-		}
-		for _, t := range tagOrder {
-			if d.HasTag(t) {
-				tags = append(tags, e.tagLabel(t))
-			}
-		}
-		if len(tags) > 0 {
-			title += "  [" + strings.Join(tags, " · ") + "]"
-		}
 		box.Objects[0].(*widget.Label).SetText(title)
-		sub := d.Path
-		if d.Author != "" {
-			sub = d.Author + " — " + sub
-		}
 		box.Objects[1].(*widget.Label).SetText(sub)
 	})
 	e.list.OnSelected = func(i widget.ListItemID) { e.choose(i) }
@@ -168,8 +160,36 @@ func (e *engineSettings) build() {
 	e.up = widget.NewButton(txt.Up, func() { e.Move(-1) })
 	e.down = widget.NewButton(txt.Down, func() { e.Move(+1) })
 	listButtons := container.NewGridWithColumns(3, e.add, e.del, e.dup, e.ren, e.up, e.down)
-	left := container.NewBorder(nil, listButtons, nil, nil, e.list)
+	return container.NewBorder(nil, listButtons, nil, nil, e.list)
+}
 
+// listItemText is an engine's two lines in the list: its name with its tags, and its
+// author and path.
+func (e *engineSettings) listItemText(d engine.Definition) (title, sub string) {
+	title = d.Name
+	var tags []string
+	if d.Bundled {
+		tags = append(tags, e.txt.Bundled)
+	}
+	for _, t := range tagOrder {
+		if d.HasTag(t) {
+			tags = append(tags, e.tagLabel(t))
+		}
+	}
+	if len(tags) > 0 {
+		title += "  [" + strings.Join(tags, " · ") + "]"
+	}
+	sub = d.Path
+	if d.Author != "" {
+		sub = d.Author + " — " + sub
+	}
+	return title, sub
+}
+
+// buildDetail makes the chosen engine's settings form, with the status line and the
+// Options, protocol log and Save buttons under it.
+func (e *engineSettings) buildDetail() fyne.CanvasObject {
+	txt := e.txt
 	e.args = widget.NewEntry()
 	e.dir = widget.NewEntry()
 	e.dir.SetPlaceHolder(txt.WorkDirHint)
@@ -208,9 +228,7 @@ func (e *engineSettings) build() {
 	e.status.Wrapping = fyne.TextWrapWord
 	e.detail = container.NewBorder(nil, container.NewVBox(e.status, container.NewHBox(e.opts, e.logB, e.save)), nil, nil,
 		container.NewVScroll(container.NewVBox(form, help)))
-	split := container.NewHSplit(left, e.detail)
-	split.Offset = 0.42
-	e.win.SetContent(split)
+	return e.detail
 }
 
 // reload reads the list again and chooses the engine id (or keeps the choice).

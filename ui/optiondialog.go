@@ -180,117 +180,154 @@ func (r *optionRow) build() {
 
 // control makes the control for the option's type.
 func (r *optionRow) control() fyne.CanvasObject {
-	o, txt := r.opt, r.f.txt
-	switch o.Type {
+	switch r.opt.Type {
 	case usiclient.OptionCheck:
-		r.check = widget.NewCheck("", func(on bool) { r.changed(strconv.FormatBool(on)) })
-		r.show = func(v string) { r.check.SetChecked(strings.EqualFold(v, "true")) }
-		r.show(r.value)
-		return r.check
+		return r.checkControl()
 	case usiclient.OptionSpin:
-		r.spin = newSpinEntry(o)
-		r.entry = &r.spin.Entry
-		r.spin.SetText(r.value)
-		r.spin.OnChanged = func(s string) {
-			if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-				r.changed(strconv.FormatInt(r.spin.clamp(n), 10))
-				if r.slider != nil && r.spin.clamp(n) == n && float64(n) != r.slider.Value {
-					r.slider.SetValue(float64(n)) // a number still being typed stays as typed
-				}
-			}
-		}
-		r.spin.commit = func() {
-			n, err := strconv.ParseInt(r.spin.Text, 10, 64)
-			if err != nil {
-				r.show(r.value)
-				return
-			}
-			if c := r.spin.clamp(n); c != n || r.spin.Text != strconv.FormatInt(n, 10) {
-				r.spin.SetText(strconv.FormatInt(c, 10))
-			}
-		}
-		r.show = func(v string) {
-			r.spin.SetText(v)
-			if n, err := strconv.ParseFloat(v, 64); err == nil && r.slider != nil {
-				r.slider.SetValue(n)
-			}
-		}
-		if o.HasMin && o.HasMax && o.Max-o.Min <= 100 && o.Max > o.Min {
-			r.slider = widget.NewSlider(float64(o.Min), float64(o.Max))
-			r.slider.Step = 1
-			if n, err := strconv.ParseFloat(r.value, 64); err == nil {
-				r.slider.SetValue(n)
-			}
-			r.slider.OnChanged = func(x float64) {
-				s := strconv.FormatInt(int64(x), 10)
-				if s != r.spin.Text {
-					r.spin.SetText(s)
-				}
-			}
-			return container.New(&columnsLayout{first: 110}, r.spin, r.slider)
-		}
-		return r.spin
+		return r.spinControl()
 	case usiclient.OptionCombo:
-		r.sel = widget.NewSelect(o.Vars, func(v string) { r.changed(v) })
-		r.show = func(v string) {
-			for _, x := range o.Vars {
-				if strings.EqualFold(x, v) {
-					r.sel.SetSelected(x)
-					return
-				}
-			}
-			r.sel.ClearSelected()
-		}
-		r.show(r.shownValue())
-		return r.sel
+		return r.comboControl()
 	case usiclient.OptionButton:
-		r.button = widget.NewButton(txt.Press, func() {
-			if r.f.press == nil {
-				return
-			}
-			if err := r.f.press(o.Name); err != nil {
-				r.setNote(err.Error())
-			}
-		})
-		r.show = func(string) {}
-		if r.f.press == nil {
-			r.button.Disable()
-			hint := widget.NewLabel(txt.NoEngineRunning)
-			hint.Importance = widget.LowImportance
-			return container.NewBorder(nil, nil, r.button, nil, hint)
-		}
-		return container.NewBorder(nil, nil, r.button, nil)
+		return r.buttonControl()
 	default: // string, filename, and types USI does not know: text
-		r.entry = widget.NewEntry()
-		r.entry.SetText(r.value)
-		r.entry.OnChanged = func(s string) {
-			if strings.ContainsAny(s, "\r\n") {
-				r.setNote(txt.NewlineRefused) // and changes() refuses it
+		return r.textControl()
+	}
+}
+
+// checkControl is a check box.
+func (r *optionRow) checkControl() fyne.CanvasObject {
+	r.check = widget.NewCheck("", func(on bool) { r.changed(strconv.FormatBool(on)) })
+	r.show = func(v string) { r.check.SetChecked(strings.EqualFold(v, "true")) }
+	r.show(r.value)
+	return r.check
+}
+
+// spinControl is a number entry kept within the option's range, with a slider beside it
+// when the range is small.
+func (r *optionRow) spinControl() fyne.CanvasObject {
+	o := r.opt
+	r.spin = newSpinEntry(o)
+	r.entry = &r.spin.Entry
+	r.spin.SetText(r.value)
+	r.spin.OnChanged = func(s string) {
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+			r.changed(strconv.FormatInt(r.spin.clamp(n), 10))
+			if r.slider != nil && r.spin.clamp(n) == n && float64(n) != r.slider.Value {
+				r.slider.SetValue(float64(n)) // a number still being typed stays as typed
+			}
+		}
+	}
+	r.spin.commit = func() {
+		n, err := strconv.ParseInt(r.spin.Text, 10, 64)
+		if err != nil {
+			r.show(r.value)
+			return
+		}
+		if c := r.spin.clamp(n); c != n || r.spin.Text != strconv.FormatInt(n, 10) {
+			r.spin.SetText(strconv.FormatInt(c, 10))
+		}
+	}
+	r.show = func(v string) {
+		r.spin.SetText(v)
+		if n, err := strconv.ParseFloat(v, 64); err == nil && r.slider != nil {
+			r.slider.SetValue(n)
+		}
+	}
+	if o.HasMin && o.HasMax && o.Max-o.Min <= 100 && o.Max > o.Min {
+		r.addSlider()
+		return container.New(&columnsLayout{first: 110}, r.spin, r.slider)
+	}
+	return r.spin
+}
+
+// addSlider makes the slider of a spin option with a small range, moving with its entry.
+func (r *optionRow) addSlider() {
+	o := r.opt
+	r.slider = widget.NewSlider(float64(o.Min), float64(o.Max))
+	r.slider.Step = 1
+	if n, err := strconv.ParseFloat(r.value, 64); err == nil {
+		r.slider.SetValue(n)
+	}
+	r.slider.OnChanged = func(x float64) {
+		s := strconv.FormatInt(int64(x), 10)
+		if s != r.spin.Text {
+			r.spin.SetText(s)
+		}
+	}
+}
+
+// comboControl is a choice of the option's values.
+func (r *optionRow) comboControl() fyne.CanvasObject {
+	o := r.opt
+	r.sel = widget.NewSelect(o.Vars, func(v string) { r.changed(v) })
+	r.show = func(v string) {
+		for _, x := range o.Vars {
+			if strings.EqualFold(x, v) {
+				r.sel.SetSelected(x)
 				return
 			}
-			r.changed(s)
-			r.refresh()
 		}
-		r.show = func(v string) { r.entry.SetText(v) }
-		r.problem = func() error {
-			if strings.ContainsAny(r.entry.Text, "\r\n") {
-				return fmt.Errorf(txt.RefusedF, r.opt.Name, txt.NewlineRefused)
-			}
-			return nil
-		}
-		if r.f.browse != nil && (o.Type == usiclient.OptionFilename || wantsFolder(o.Name) || strings.HasSuffix(o.Name, "File")) {
-			folder := wantsFolder(o.Name)
-			r.browseB = widget.NewButton(txt.Browse, func() {
-				r.f.browse(o.Name, folder, func(p string) {
-					if p != "" {
-						r.setValue(p)
-					}
-				})
-			})
-			return container.NewBorder(nil, nil, nil, r.browseB, r.entry)
-		}
-		return r.entry
+		r.sel.ClearSelected()
 	}
+	r.show(r.shownValue())
+	return r.sel
+}
+
+// buttonControl is a button that presses the option on the running engine; with none
+// running it is disabled, with a hint.
+func (r *optionRow) buttonControl() fyne.CanvasObject {
+	o, txt := r.opt, r.f.txt
+	r.button = widget.NewButton(txt.Press, func() {
+		if r.f.press == nil {
+			return
+		}
+		if err := r.f.press(o.Name); err != nil {
+			r.setNote(err.Error())
+		}
+	})
+	r.show = func(string) {}
+	if r.f.press == nil {
+		r.button.Disable()
+		hint := widget.NewLabel(txt.NoEngineRunning)
+		hint.Importance = widget.LowImportance
+		return container.NewBorder(nil, nil, r.button, nil, hint)
+	}
+	return container.NewBorder(nil, nil, r.button, nil)
+}
+
+// textControl is a one-line entry refusing newlines, with a Browse button for an option
+// that names a file or folder.
+func (r *optionRow) textControl() fyne.CanvasObject {
+	o, txt := r.opt, r.f.txt
+	r.entry = widget.NewEntry()
+	r.entry.SetText(r.value)
+	r.entry.OnChanged = func(s string) {
+		if strings.ContainsAny(s, "\r\n") {
+			r.setNote(txt.NewlineRefused) // and changes() refuses it
+			return
+		}
+		r.changed(s)
+		r.refresh()
+	}
+	r.show = func(v string) { r.entry.SetText(v) }
+	r.problem = func() error {
+		if strings.ContainsAny(r.entry.Text, "\r\n") {
+			return fmt.Errorf(txt.RefusedF, r.opt.Name, txt.NewlineRefused)
+		}
+		return nil
+	}
+	if r.f.browse != nil && (o.Type == usiclient.OptionFilename || wantsFolder(o.Name) || strings.HasSuffix(o.Name, "File")) {
+		folder := wantsFolder(o.Name)
+		r.browseB = widget.NewButton(txt.Browse, func() {
+			r.f.browse(o.Name, folder, func(p string) {
+				if p != "" {
+					r.setValue(p)
+				}
+			})
+		})
+		return container.NewBorder(nil, nil, nil, r.browseB, r.entry)
+	}
+	return r.entry
 }
 
 // wantsFolder reports whether an option names a folder: its name ends in Dir, Folder or Path.

@@ -138,7 +138,34 @@ func (f *fold) reset(sr *Search) {
 // apply folds one info line in. It allocates nothing once the ranks have grown.
 func (f *fold) apply(in *Info) {
 	f.count++
-	st := &f.stats
+	f.stats.update(in)
+	if in.Has(HasString) {
+		f.message = in.String
+	}
+	// A line counts for its rank when it has a score or a non-empty pv.
+	hasLine := in.Has(HasScore) || len(in.PV) > 0
+	if !hasLine && !in.Has(HasCurrMove) {
+		return
+	}
+	rank := 1
+	if in.Has(HasMultiPV) {
+		rank = in.MultiPV
+	}
+	if rank < 1 || rank > maxRanks {
+		return
+	}
+	l := f.rank(rank)
+	if in.Has(HasCurrMove) {
+		l.currMove = in.CurrMove
+		l.currMoveNumber = in.CurrMoveNumber
+	}
+	if hasLine {
+		l.update(in, f.root)
+	}
+}
+
+// update takes the search statistics an info line has.
+func (st *Stats) update(in *Info) {
 	if in.Has(HasDepth) {
 		st.Depth = in.Depth
 	}
@@ -169,21 +196,11 @@ func (f *fold) apply(in *Info) {
 	if in.Has(HasCurrMoveNumber) {
 		st.CurrMoveNumber = in.CurrMoveNumber
 	}
-	if in.Has(HasString) {
-		f.message = in.String
-	}
-	// A line counts for its rank when it has a score or a non-empty pv.
-	hasLine := in.Has(HasScore) || len(in.PV) > 0
-	if !hasLine && !in.Has(HasCurrMove) {
-		return
-	}
-	rank := 1
-	if in.Has(HasMultiPV) {
-		rank = in.MultiPV
-	}
-	if rank < 1 || rank > maxRanks {
-		return
-	}
+}
+
+// rank returns the line of rank (1-based), growing the ranks to it; a rank grown back
+// reuses its old line's storage.
+func (f *fold) rank(rank int) *rawLine {
 	for len(f.lines) < rank {
 		if len(f.lines) < cap(f.lines) {
 			f.lines = f.lines[:len(f.lines)+1]
@@ -191,14 +208,12 @@ func (f *fold) apply(in *Info) {
 			f.lines = append(f.lines, rawLine{})
 		}
 	}
-	l := &f.lines[rank-1]
-	if in.Has(HasCurrMove) {
-		l.currMove = in.CurrMove
-		l.currMoveNumber = in.CurrMoveNumber
-	}
-	if !hasLine {
-		return
-	}
+	return &f.lines[rank-1]
+}
+
+// update takes an info line with a score or a pv for this rank, checking a pv that
+// differs from the last one against root.
+func (l *rawLine) update(in *Info, root *board.Position) {
 	l.set = true
 	l.depth, l.seldepth = in.Depth, in.SelDepth
 	l.nodes, l.nps, l.hashfull, l.time = in.Nodes, in.NPS, in.Hashfull, in.Time
@@ -217,7 +232,7 @@ func (f *fold) apply(in *Info) {
 			return
 		}
 		l.pv = append(l.pv[:0], pv...)
-		l.checked.check(f.root, l.pv, same)
+		l.checked.check(root, l.pv, same)
 	}
 }
 

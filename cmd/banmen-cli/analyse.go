@@ -37,51 +37,18 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: banmen-cli analyse --engine A [--time 1s | --nodes N] [--from N --to M] RECORD [-o OUT.kif] [--force]")
 		fs.PrintDefaults()
 	}
-	// flags may follow the record
-	var rest []string
-	for len(args) > 0 {
-		if err := fs.Parse(args); err != nil {
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		rest = append(rest, fs.Arg(0))
-		args = fs.Args()[1:]
+	rest, ok := parseInterleaved(fs, args)
+	if !ok {
+		return 2
 	}
 	if len(rest) != 1 {
 		fs.Usage()
 		return 2
 	}
-	encoding, err := kifu.ParseEncoding(*enc)
-	if err != nil {
-		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
-		return 2
-	}
 	in := rest[0]
-	rec, err := kifu.ReadFile(in)
-	if rec == nil {
-		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
-		return 1
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "warning: %v\n", err)
-	}
-	if *out == "" {
-		*out = trimExt(in) + "-analysed.kifu"
-	}
-	format, err := kifu.ParseFormat(filepath.Ext(*out))
-	if err != nil {
-		fmt.Fprintf(stderr, "banmen-cli analyse: -o %s: %v\n", *out, err)
-		return 2
-	}
-	source := in // where the record was read from
-	if !*force {
-		if prev, ok := earlierAnalysis(in, *out, rec, stderr); ok {
-			// the same game, analysed before and interrupted: go on from there
-			rec, source = prev, *out
-			fmt.Fprintf(stdout, "%s already holds an analysis of %s: its analysed positions are kept (--force starts over)\n", *out, in)
-		}
+	af, source, code := openAnalysed(in, *out, *enc, *force, stdout, stderr)
+	if af == nil {
+		return code
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -93,58 +60,28 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	}
 	m := engine.NewManager(nil)
 	defer m.CloseAll(10 * time.Second)
-	var engines []*engine.Running
-	var names []string
-	for _, d := range defs {
-		r, err := m.Start(ctx, d, engine.StartOptions{})
-		if err != nil {
-			fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
-			return 1
-		}
-		engines = append(engines, r)
-		names = append(names, r.Name())
+	engines, names, err := startAll(ctx, m, defs)
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
+		return 1
 	}
 	cfg := analysis.Config{Time: *per, Nodes: *nodes, From: *from, To: *to}
 	if *nodes > 0 {
 		cfg.Time = 0
 	}
-	// OUT is written after every position searched, so that nothing is lost to any
-	// interruption (a kill leaves no time to write): running again resumes from it
-	save := func() error {
-		var buf bytes.Buffer
-		err := kifu.Write(&buf, rec, format, kifu.WriteOptions{Encoding: encoding})
-		if err == nil {
-			err = atomicfile.Write(*out, buf.Bytes(), 0o644)
-		}
-		if err != nil {
-			return fmt.Errorf("writing %s: %w", *out, err)
-		}
-		return nil
-	}
 	pl := &progressLine{w: stdout, term: isTerminal(stdout)}
 	cfg.Progress = func(p analysis.Progress) {
+		// OUT is written after every position searched, so that nothing is lost to any
+		// interruption (a kill leaves no time to write): running again resumes from it
 		if p.Searched {
-			if err := save(); err != nil {
+			if err := af.save(); err != nil {
 				cancel(err)
 				return
 			}
 		}
-		if pl.term {
-			const width = 30
-			filled := width * p.Done / p.Total
-			bar := make([]byte, width)
-			for i := range bar {
-				bar[i] = '-'
-				if i < filled {
-					bar[i] = '#'
-				}
-			}
-			pl.update("[%s] %d/%d positions (%d%%), ETA %s", bar, p.Done, p.Total, 100*p.Done/p.Total, fmtETA(p.ETA))
-		} else {
-			pl.update("position %d/%d (ply %d) %d%% ETA %s", p.Done, p.Total, p.Ply, 100*p.Done/p.Total, fmtETA(p.ETA))
-		}
+		showAnalysisProgress(pl, p)
 	}
-	sums, runErr := analysis.RunEach(ctx, rec, engines, cfg)
+	sums, runErr := analysis.RunEach(ctx, af.rec, engines, cfg)
 	pl.done()
 	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
 		// a write failed: what the last write left in OUT is all there is
@@ -152,15 +89,113 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	// the labels come at the end; after an interruption, whatever was analysed
-	if err := save(); err != nil {
+	if err := af.save(); err != nil {
 		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
 		return 1
 	}
 	if runErr != nil {
-		fmt.Fprintf(stderr, "banmen-cli analyse: %v; what was analysed is in %s (the same command resumes from it)\n", runErr, *out)
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v; what was analysed is in %s (the same command resumes from it)\n", runErr, af.path)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%s analysed by %s, written to %s\n", in, strings.Join(names, " and "), *out)
+	fmt.Fprintf(stdout, "%s analysed by %s, written to %s\n", in, strings.Join(names, " and "), af.path)
+	printAnalysisSummary(stdout, names, sums, source)
+	return 0
+}
+
+// analysedFile is the record being analysed and the file (OUT) it is saved to.
+type analysedFile struct {
+	rec      *kifu.Record
+	path     string
+	format   kifu.Format
+	encoding kifu.Encoding
+}
+
+// save writes the record to OUT, whole or not at all.
+func (af *analysedFile) save() error {
+	var buf bytes.Buffer
+	err := kifu.Write(&buf, af.rec, af.format, kifu.WriteOptions{Encoding: af.encoding})
+	if err == nil {
+		err = atomicfile.Write(af.path, buf.Bytes(), 0o644)
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", af.path, err)
+	}
+	return nil
+}
+
+// openAnalysed reads the record in, settles OUT (out, or in's name with "-analysed.kifu")
+// and, unless force, resumes from an OUT that holds this game's analysis already. It
+// returns the record to analyse, where it was read from, or nil and the exit code.
+func openAnalysed(in, out, enc string, force bool, stdout, stderr io.Writer) (*analysedFile, string, int) {
+	encoding, err := kifu.ParseEncoding(enc)
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
+		return nil, "", 2
+	}
+	rec, err := kifu.ReadFile(in)
+	if rec == nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
+		return nil, "", 1
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "warning: %v\n", err)
+	}
+	if out == "" {
+		out = trimExt(in) + "-analysed.kifu"
+	}
+	format, err := kifu.ParseFormat(filepath.Ext(out))
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: -o %s: %v\n", out, err)
+		return nil, "", 2
+	}
+	source := in // where the record was read from
+	if !force {
+		if prev, ok := earlierAnalysis(in, out, rec, stderr); ok {
+			// the same game, analysed before and interrupted: go on from there
+			rec, source = prev, out
+			fmt.Fprintf(stdout, "%s already holds an analysis of %s: its analysed positions are kept (--force starts over)\n", out, in)
+		}
+	}
+	return &analysedFile{rec: rec, path: out, format: format, encoding: encoding}, source, 0
+}
+
+// startAll starts every engine of defs and returns them with their names.
+func startAll(ctx context.Context, m *engine.Manager, defs []engine.Definition) ([]*engine.Running, []string, error) {
+	var engines []*engine.Running
+	var names []string
+	for _, d := range defs {
+		r, err := m.Start(ctx, d, engine.StartOptions{})
+		if err != nil {
+			return nil, nil, err
+		}
+		engines = append(engines, r)
+		names = append(names, r.Name())
+	}
+	return engines, names, nil
+}
+
+// showAnalysisProgress shows how far the analysis is: a bar on a terminal, plain lines
+// otherwise.
+func showAnalysisProgress(pl *progressLine, p analysis.Progress) {
+	if !pl.term {
+		pl.update("position %d/%d (ply %d) %d%% ETA %s", p.Done, p.Total, p.Ply, 100*p.Done/p.Total, fmtETA(p.ETA))
+		return
+	}
+	const width = 30
+	filled := width * p.Done / p.Total
+	bar := make([]byte, width)
+	for i := range bar {
+		bar[i] = '-'
+		if i < filled {
+			bar[i] = '#'
+		}
+	}
+	pl.update("[%s] %d/%d positions (%d%%), ETA %s", bar, p.Done, p.Total, 100*p.Done/p.Total, fmtETA(p.ETA))
+}
+
+// printAnalysisSummary prints how many positions were read back on a resume, then each
+// engine's judgement of both sides.
+func printAnalysisSummary(stdout io.Writer, names []string, sums []analysis.Summary, source string) {
 	searched, readBack := 0, 0
 	for _, sum := range sums {
 		searched, readBack = searched+sum.Positions, readBack+sum.ReadBack
@@ -174,7 +209,6 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		}
 		printSides(stdout, sum)
 	}
-	return 0
 }
 
 func printSides(stdout io.Writer, sum analysis.Summary) {

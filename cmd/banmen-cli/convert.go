@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -33,17 +34,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	// flags may come before or after FILE
-	var files []string
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+	files, ok := parseInterleaved(fs, args)
+	if !ok {
+		return 2
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "banmen-cli convert: "+format+"\n", a...)
@@ -53,37 +46,80 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	if len(files) != 1 {
 		return usageErr("want one FILE to convert, got %d", len(files))
 	}
-	target := strings.ToLower(*to)
-	var format kifu.Format
+	opts, err := convertOutput(*to, *encName, *csaVersion)
+	if err != nil {
+		return usageErr("%s", err)
+	}
+	rec, name, ok := readConvertInput(files[0], stderr)
+	if !ok {
+		return 1
+	}
+	data, err := opts.encode(rec)
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli convert: %s: %v\n", name, err)
+		return 1
+	}
+	if *out == "" {
+		_, err = stdout.Write(data)
+	} else {
+		err = atomicfile.Write(*out, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// convertOptions say what convert writes.
+type convertOptions struct {
+	sfen   bool        // the position at the end, as SFEN
+	format kifu.Format // else the record in this format
+	enc    kifu.Encoding
+	csaV3  bool
+}
+
+// convertOutput checks the --to, --encoding and --csa-version flags; its error is a usage
+// error's message.
+func convertOutput(to, encName, csaVersion string) (convertOptions, error) {
+	var opts convertOptions
+	target := strings.ToLower(to)
 	switch target {
 	case "":
-		return usageErr("--to is missing: say which format to write")
+		return opts, errors.New("--to is missing: say which format to write")
 	case "sfen":
+		opts.sfen = true
 	default:
 		f, err := kifu.ParseFormat(target)
 		if err != nil || target == "kifu" || target == "ki2u" || target == "json" {
-			return usageErr("--to %q: want usi, sfen, kif, ki2, csa or jkf", *to)
+			return opts, fmt.Errorf("--to %q: want usi, sfen, kif, ki2, csa or jkf", to)
 		}
-		format = f
+		opts.format = f
 	}
-	enc, err := kifu.ParseEncoding(*encName)
+	enc, err := kifu.ParseEncoding(encName)
 	if err != nil {
-		return usageErr("--encoding %q: want utf8 or sjis (or euc-jp, iso-2022-jp, utf-16le, utf-16be, utf-32le, utf-32be)", *encName)
+		return opts, fmt.Errorf("--encoding %q: want utf8 or sjis (or euc-jp, iso-2022-jp, utf-16le, utf-16be, utf-32le, utf-32be)", encName)
 	}
-	var csaV3 bool
-	switch strings.TrimPrefix(strings.ToUpper(*csaVersion), "V") {
+	opts.enc = enc
+	switch strings.TrimPrefix(strings.ToUpper(csaVersion), "V") {
 	case "2.2", "2":
 	case "3.0", "3":
-		csaV3 = true
+		opts.csaV3 = true
 	default:
-		return usageErr("--csa-version %q: want 2.2 or 3.0", *csaVersion)
+		return opts, fmt.Errorf("--csa-version %q: want 2.2 or 3.0", csaVersion)
 	}
-	if csaV3 && format != kifu.CSA {
-		return usageErr("--csa-version is for --to csa")
+	if opts.csaV3 && opts.format != kifu.CSA {
+		return opts, errors.New("--csa-version is for --to csa")
 	}
+	return opts, nil
+}
 
-	name := files[0]
+// readConvertInput reads the record in name ("-": standard input) and prints its warnings.
+// It returns the record and the name to give it in messages, or false when it cannot be
+// read, having said why.
+func readConvertInput(name string, stderr io.Writer) (*kifu.Record, string, bool) {
 	var data []byte
+	var err error
 	if name == "-" {
 		data, err = io.ReadAll(os.Stdin)
 		name = "standard input"
@@ -92,7 +128,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
-		return 1
+		return nil, name, false
 	}
 	rec, _, err := kifu.Read(data, name)
 	if err != nil {
@@ -104,34 +140,26 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "banmen-cli convert: %s: nothing written; the record is readable only up to the error above\n", name)
 			}
 		}
-		return 1
+		return nil, name, false
 	}
 	for _, w := range rec.Warnings {
 		fmt.Fprintf(stderr, "banmen-cli convert: %s: warning: %v\n", name, w)
 	}
+	return rec, name, true
+}
 
+// encode writes rec as opts say.
+func (opts convertOptions) encode(rec *kifu.Record) ([]byte, error) {
 	var buf bytes.Buffer
 	switch {
-	case target == "sfen":
+	case opts.sfen:
 		buf.WriteString(rec.FinalPosition().SFEN() + "\n")
-	case format == kifu.USI:
+	case opts.format == kifu.USI:
 		buf.WriteString(kifu.FormatUSI(rec) + "\n")
 	default:
-		if err := kifu.Write(&buf, rec, format, kifu.WriteOptions{Encoding: enc, CSAV3: csaV3}); err != nil {
-			fmt.Fprintf(stderr, "banmen-cli convert: %s: %v\n", name, err)
-			return 1
+		if err := kifu.Write(&buf, rec, opts.format, kifu.WriteOptions{Encoding: opts.enc, CSAV3: opts.csaV3}); err != nil {
+			return nil, err
 		}
 	}
-	if *out == "" {
-		if _, err := stdout.Write(buf.Bytes()); err != nil {
-			fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
-			return 1
-		}
-		return 0
-	}
-	if err := atomicfile.Write(*out, buf.Bytes(), 0o644); err != nil {
-		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
-		return 1
-	}
-	return 0
+	return buf.Bytes(), nil
 }

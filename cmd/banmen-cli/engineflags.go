@@ -96,6 +96,27 @@ func (f *engineFlags) resolve(ctx context.Context, want int, stderr io.Writer) (
 	if want < 0 {
 		want = len(f.specs)
 	}
+	defs, err := f.definitions(stderr)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.applyOptions(defs, want); err != nil {
+		return nil, err
+	}
+	for i := range defs {
+		if err := probeDefinition(ctx, i, f.specs[i], &defs[i]); err != nil {
+			return nil, err
+		}
+	}
+	if len(defs) == 2 && defs[0].Name == defs[1].Name {
+		defs[1].Name += " #2"
+	}
+	return defs, nil
+}
+
+// definitions finds each --engine in the user's engine list, or else takes it as a
+// command line (which, when the list could not be read, must name a command).
+func (f *engineFlags) definitions(stderr io.Writer) ([]engine.Definition, error) {
 	reg, regErr := engine.OpenUserRegistry(f.registry)
 	if reg != nil && regErr != nil { // read, with something to say (moved aside, newer version)
 		fmt.Fprintf(stderr, "warning: %v\n", regErr)
@@ -125,47 +146,53 @@ func (f *engineFlags) resolve(ctx context.Context, want int, stderr io.Writer) (
 		}
 		defs[i] = engine.Definition{Path: words[0], Args: words[1:]}
 	}
+	return defs, nil
+}
+
+// applyOptions sets each --option N:Name=Value on engine N of want.
+func (f *engineFlags) applyOptions(defs []engine.Definition, want int) error {
 	for _, o := range f.options {
 		n, rest, ok := strings.Cut(o, ":")
 		k, err := strconv.Atoi(n)
 		name, value, ok2 := strings.Cut(rest, "=")
 		if !ok || !ok2 || err != nil || k < 1 || k > want {
-			return nil, usageError(fmt.Sprintf("--option %q: want N:Name=Value with N from 1 to %d", o, want))
+			return usageError(fmt.Sprintf("--option %q: want N:Name=Value with N from 1 to %d", o, want))
 		}
 		if defs[k-1].Values == nil {
 			defs[k-1].Values = map[string]string{}
 		}
 		defs[k-1].Values[name] = value
 	}
-	for i := range defs {
-		pctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-		res, err := engine.Probe(pctx, defs[i])
-		cancel()
-		if err != nil {
-			return nil, fmt.Errorf("engine %d (%s): %w", i+1, f.specs[i], err)
-		}
-		if defs[i].Name == "" {
-			defs[i].Name = res.Name
-			// the options set say which configuration this is
-			for _, k := range sortedKeys(defs[i].Values) {
-				defs[i].Name += fmt.Sprintf(" [%s=%s]", k, defs[i].Values[k])
-			}
-		}
-		defs[i].Options = res.Options
-		for name, v := range defs[i].Values {
-			o, ok := defs[i].Option(name)
-			if !ok {
-				return nil, fmt.Errorf("engine %d (%s) has no option %q", i+1, defs[i].Name, name)
-			}
-			if err := o.Validate(v); err != nil {
-				return nil, fmt.Errorf("engine %d (%s): option %q: %v", i+1, defs[i].Name, name, err)
-			}
+	return nil
+}
+
+// probeDefinition starts engine i (given as spec) to learn its name and options, names
+// an unnamed one by its USI name and the options set, and checks those options.
+func probeDefinition(ctx context.Context, i int, spec string, d *engine.Definition) error {
+	pctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	res, err := engine.Probe(pctx, *d)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("engine %d (%s): %w", i+1, spec, err)
+	}
+	if d.Name == "" {
+		d.Name = res.Name
+		// the options set say which configuration this is
+		for _, k := range sortedKeys(d.Values) {
+			d.Name += fmt.Sprintf(" [%s=%s]", k, d.Values[k])
 		}
 	}
-	if len(defs) == 2 && defs[0].Name == defs[1].Name {
-		defs[1].Name += " #2"
+	d.Options = res.Options
+	for name, v := range d.Values {
+		o, ok := d.Option(name)
+		if !ok {
+			return fmt.Errorf("engine %d (%s) has no option %q", i+1, d.Name, name)
+		}
+		if err := o.Validate(v); err != nil {
+			return fmt.Errorf("engine %d (%s): option %q: %v", i+1, d.Name, name, err)
+		}
 	}
-	return defs, nil
+	return nil
 }
 
 func sortedKeys(m map[string]string) []string {
@@ -219,4 +246,22 @@ func fmtETA(d time.Duration) string {
 		return "-"
 	}
 	return d.Round(time.Second).String()
+}
+
+// parseInterleaved parses fs's flags from args, letting them come before, between and
+// after the positional arguments, which it returns. It is false when a flag is bad (fs
+// has said so).
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
+	var rest []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return nil, false
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	return rest, true
 }

@@ -108,21 +108,9 @@ func positionOf(target string) (*board.Position, error) {
 // listed again with their reasons at the end. On a terminal a progress line
 // (percentage, ETA) is kept under the problem lines.
 func solveList(ctx context.Context, engineName string, problems []mate.Problem, solve func(*board.Position) (mate.Result, error), stdout io.Writer, term bool) int {
-	var solved, wanted, wrong int
-	var times []time.Duration
-	var failures []string
+	st := &solveTally{w: stdout, term: term}
 	pl := &progressLine{w: stdout, term: term}
 	t0 := time.Now()
-	line := func(format string, args ...any) {
-		if term {
-			fmt.Fprint(stdout, "\r\033[K") // over the progress line
-		}
-		fmt.Fprintf(stdout, format, args...)
-	}
-	fail := func(i int, p mate.Problem, why string) {
-		line("%3d %-28s failed: %s\n", i+1, p.ID, why)
-		failures = append(failures, fmt.Sprintf("%s: %s", p.ID, why))
-	}
 	done := 0
 	for i, p := range problems {
 		if ctx.Err() != nil {
@@ -133,75 +121,116 @@ func solveList(ctx context.Context, engineName string, problems []mate.Problem, 
 			if done > 0 {
 				eta = time.Since(t0) / time.Duration(done) * time.Duration(len(problems)-done)
 			}
-			pl.update("problem %d/%d (%d%%), solved %d, failures %d, ETA %s", done, len(problems), 100*done/len(problems), solved, len(failures), fmtETA(eta))
+			pl.update("problem %d/%d (%d%%), solved %d, failures %d, ETA %s", done, len(problems), 100*done/len(problems), st.solved, len(st.failures), fmtETA(eta))
 		}
 		done++
-		if p.WantsMate() {
-			wanted++ // a failure is a problem not solved
-		}
-		pos, err := p.Position()
-		if err != nil {
-			fail(i, p, "bad position: "+err.Error())
-			continue
-		}
-		res, err := solve(pos)
-		if err != nil {
-			fail(i, p, err.Error())
-			continue
-		}
-		if res.Status == mate.Failed {
-			fail(i, p, res.Detail)
-			continue
-		}
-		verdict := ""
-		if p.WantsMate() {
-			switch res.Status {
-			case mate.Found:
-				solved++
-				times = append(times, res.Elapsed)
-				if p.Expected == "mate" && p.Length > 0 && len(res.Moves) != p.Length {
-					verdict = fmt.Sprintf(" (stated length %d)", p.Length)
-				}
-			case mate.NoMate:
-				wrong++
-				verdict = " WRONG: the problem has a mate"
-			}
-		} else if (p.Expected == "no_mate") && res.Status == mate.Found {
-			verdict = " (the source says no mate)"
-		}
-		summary := res.Status.String()
-		if res.Status == mate.Found {
-			summary = fmt.Sprintf("mate in %d", len(res.Moves))
-			if res.FutileOmitted {
-				verdict += " (futile interpositions omitted)"
-			}
-		}
-		line("%3d %-28s %-16s %8s%s\n", i+1, p.ID, summary, res.Elapsed.Round(time.Millisecond), verdict)
+		st.solveOne(i, p, solve)
 	}
 	if term {
 		fmt.Fprint(stdout, "\r\033[K")
 	}
-	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-	fmt.Fprintf(stdout, "%s solved %d of %d problems with a mate", engine.Printable(engineName), solved, wanted)
-	if wanted > 0 {
-		fmt.Fprintf(stdout, " (%.1f%%)", 100*float64(solved)/float64(wanted))
-	}
-	if len(times) > 0 {
-		fmt.Fprintf(stdout, "; median %s, worst %s", times[len(times)/2].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond))
-	}
-	fmt.Fprintf(stdout, "; wrong nomate %d; failures %d\n", wrong, len(failures))
-	if len(failures) > 0 {
-		fmt.Fprintln(stdout, "failures:")
-		for _, f := range failures {
-			fmt.Fprintf(stdout, "  %s\n", f)
-		}
-	}
+	st.printSummary(engineName)
 	if done < len(problems) {
 		fmt.Fprintf(stdout, "interrupted after %d of %d problems\n", done, len(problems))
 		return 1
 	}
-	if wrong > 0 || len(failures) > 0 {
+	if st.wrong > 0 || len(st.failures) > 0 {
 		return 1
 	}
 	return 0
+}
+
+// solveTally counts a problem list's results and prints a line per problem.
+type solveTally struct {
+	w                     io.Writer
+	term                  bool // w is a terminal with a progress line to write over
+	solved, wanted, wrong int
+	times                 []time.Duration // of the mates found
+	failures              []string
+}
+
+// line prints a line, over the progress line on a terminal.
+func (st *solveTally) line(format string, args ...any) {
+	if st.term {
+		fmt.Fprint(st.w, "\r\033[K") // over the progress line
+	}
+	fmt.Fprintf(st.w, format, args...)
+}
+
+func (st *solveTally) fail(i int, p mate.Problem, why string) {
+	st.line("%3d %-28s failed: %s\n", i+1, p.ID, why)
+	st.failures = append(st.failures, fmt.Sprintf("%s: %s", p.ID, why))
+}
+
+// solveOne solves problem i, counts the result and prints its line.
+func (st *solveTally) solveOne(i int, p mate.Problem, solve func(*board.Position) (mate.Result, error)) {
+	if p.WantsMate() {
+		st.wanted++ // a failure is a problem not solved
+	}
+	pos, err := p.Position()
+	if err != nil {
+		st.fail(i, p, "bad position: "+err.Error())
+		return
+	}
+	res, err := solve(pos)
+	if err != nil {
+		st.fail(i, p, err.Error())
+		return
+	}
+	if res.Status == mate.Failed {
+		st.fail(i, p, res.Detail)
+		return
+	}
+	verdict := st.judge(p, res)
+	summary := res.Status.String()
+	if res.Status == mate.Found {
+		summary = fmt.Sprintf("mate in %d", len(res.Moves))
+		if res.FutileOmitted {
+			verdict += " (futile interpositions omitted)"
+		}
+	}
+	st.line("%3d %-28s %-16s %8s%s\n", i+1, p.ID, summary, res.Elapsed.Round(time.Millisecond), verdict)
+}
+
+// judge counts a result against what the problem states and returns a note on where they
+// differ ("" where they agree).
+func (st *solveTally) judge(p mate.Problem, res mate.Result) string {
+	if !p.WantsMate() {
+		if p.Expected == "no_mate" && res.Status == mate.Found {
+			return " (the source says no mate)"
+		}
+		return ""
+	}
+	switch res.Status {
+	case mate.Found:
+		st.solved++
+		st.times = append(st.times, res.Elapsed)
+		if p.Expected == "mate" && p.Length > 0 && len(res.Moves) != p.Length {
+			return fmt.Sprintf(" (stated length %d)", p.Length)
+		}
+	case mate.NoMate:
+		st.wrong++
+		return " WRONG: the problem has a mate"
+	}
+	return ""
+}
+
+// printSummary prints the solved share, the median and worst times and the failures.
+func (st *solveTally) printSummary(engineName string) {
+	stdout, times := st.w, st.times
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	fmt.Fprintf(stdout, "%s solved %d of %d problems with a mate", engine.Printable(engineName), st.solved, st.wanted)
+	if st.wanted > 0 {
+		fmt.Fprintf(stdout, " (%.1f%%)", 100*float64(st.solved)/float64(st.wanted))
+	}
+	if len(times) > 0 {
+		fmt.Fprintf(stdout, "; median %s, worst %s", times[len(times)/2].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond))
+	}
+	fmt.Fprintf(stdout, "; wrong nomate %d; failures %d\n", st.wrong, len(st.failures))
+	if len(st.failures) > 0 {
+		fmt.Fprintln(stdout, "failures:")
+		for _, f := range st.failures {
+			fmt.Fprintf(stdout, "  %s\n", f)
+		}
+	}
 }

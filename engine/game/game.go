@@ -255,93 +255,136 @@ func (g *Game) Run(ctx context.Context) (Result, error) {
 	g.state = Playing
 	g.bump()
 	g.mu.Unlock()
-	for c := board.Black; c <= board.White; c++ {
-		if err := g.cfg.Players[c].NewGame(ctx, g.start); err != nil {
-			if g.cfg.FailureLoses {
-				return g.finish(ctx, Result{Reason: PlayerFailure, Winner: c.Opp(), Detail: err.Error()}, kifu.ErrorEnd), nil
-			}
-			if !g.pause(ctx, c, err) {
-				return g.finish(ctx, Result{Reason: Aborted}, kifu.Interrupt), ctx.Err()
-			}
-		}
+	if r, over, err := g.newGames(ctx); over {
+		return r, err
 	}
 	if r, ok := g.terminal(); ok {
 		return g.finish(ctx, r, special(r)), nil
 	}
 	for {
-		g.mu.Lock()
-		side := g.bg.Position().SideToMove()
-		player := g.cfg.Players[side]
-		req := g.request()
-		now := g.ts.Now()
-		g.clock.Start(side, now)
-		var alarm <-chan time.Time
-		cancelAlarm := func() {}
-		// an engine may overrun by the margin (pipes and process switches take time)
-		limit := g.clock.Allowed(side)
-		if !player.IsHuman() {
-			limit += g.cfg.Margin
+		if r, over, err := g.playTurn(ctx); over {
+			return r, err
 		}
-		timed := !g.clock.TC[side].Unlimited() && (player.IsHuman() || g.cfg.EngineLosesOnTime)
-		if timed {
-			alarm, cancelAlarm = g.ts.After(limit)
-		}
-		g.bump()
-		g.mu.Unlock()
+	}
+}
 
-		thinkCtx, cancelThink := context.WithCancel(ctx)
-		ch := make(chan outcome, 1)
-		go func() {
-			d, err := player.Think(thinkCtx, req)
-			ch <- outcome{d, err}
-		}()
-		var o outcome
-		select {
-		case o = <-ch:
-		case <-alarm:
-			cancelThink()
-			<-ch
-			g.mu.Lock()
-			g.clock.Stop(g.ts.Now())
-			g.mu.Unlock()
-			return g.finish(ctx, Result{Reason: TimeForfeit, Winner: side.Opp()}, kifu.Timeout), nil
-		case <-ctx.Done():
-			cancelThink()
-			cancelAlarm()
-			<-ch
-			g.mu.Lock()
-			g.clock.Pause(g.ts.Now())
-			g.mu.Unlock()
-			return g.finish(context.Background(), Result{Reason: Aborted}, kifu.Interrupt), ctx.Err()
-		}
-		cancelThink()
-		cancelAlarm()
-		if o.err != nil {
-			g.mu.Lock()
-			g.clock.Pause(g.ts.Now())
-			g.mu.Unlock()
+// newGames tells both players a game starts. A player that fails loses, or pauses the
+// game; over is true when the game ended there.
+func (g *Game) newGames(ctx context.Context) (r Result, over bool, err error) {
+	for c := board.Black; c <= board.White; c++ {
+		if err := g.cfg.Players[c].NewGame(ctx, g.start); err != nil {
 			if g.cfg.FailureLoses {
-				return g.finish(ctx, Result{Reason: PlayerFailure, Winner: side.Opp(), Detail: o.err.Error()}, kifu.ErrorEnd), nil
+				return g.finish(ctx, Result{Reason: PlayerFailure, Winner: c.Opp(), Detail: err.Error()}, kifu.ErrorEnd), true, nil
 			}
-			if !g.pause(ctx, side, o.err) {
-				return g.finish(context.Background(), Result{Reason: Aborted}, kifu.Interrupt), ctx.Err()
+			if !g.pause(ctx, c, err) {
+				return g.finish(ctx, Result{Reason: Aborted}, kifu.Interrupt), true, ctx.Err()
 			}
-			continue // the same side moves again, with its restarted player
 		}
+	}
+	return Result{}, false, nil
+}
+
+// turn is one player's turn to move.
+type turn struct {
+	side   board.Color
+	player Player
+	req    Request
+	// limit is the time the player may take: the clock's allowance, with the margin for
+	// an engine; timed says whether running past it loses.
+	limit       time.Duration
+	timed       bool
+	alarm       <-chan time.Time // fires at limit when timed
+	cancelAlarm func()
+}
+
+// startTurn starts the clock of the side to move and, when the game is timed for it,
+// the alarm that ends the game when its time runs out.
+func (g *Game) startTurn() *turn {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	side := g.bg.Position().SideToMove()
+	t := &turn{side: side, player: g.cfg.Players[side], req: g.request(), cancelAlarm: func() {}}
+	g.clock.Start(side, g.ts.Now())
+	// an engine may overrun by the margin (pipes and process switches take time)
+	t.limit = g.clock.Allowed(side)
+	if !t.player.IsHuman() {
+		t.limit += g.cfg.Margin
+	}
+	t.timed = !g.clock.TC[side].Unlimited() && (t.player.IsHuman() || g.cfg.EngineLosesOnTime)
+	if t.timed {
+		t.alarm, t.cancelAlarm = g.ts.After(t.limit)
+	}
+	g.bump()
+	return t
+}
+
+// playTurn lets the side to move think and plays its decision; over is true when the
+// game ended.
+func (g *Game) playTurn(ctx context.Context) (r Result, over bool, err error) {
+	t := g.startTurn()
+	o, r, over, err := g.think(ctx, t)
+	if over {
+		return r, true, err
+	}
+	if o.err != nil {
 		g.mu.Lock()
-		elapsed, _ := g.clock.Stop(g.ts.Now())
+		g.clock.Pause(g.ts.Now())
 		g.mu.Unlock()
-		if timed && elapsed > limit {
-			return g.finish(ctx, Result{Reason: TimeForfeit, Winner: side.Opp()}, kifu.Timeout), nil
+		if g.cfg.FailureLoses {
+			return g.finish(ctx, Result{Reason: PlayerFailure, Winner: t.side.Opp(), Detail: o.err.Error()}, kifu.ErrorEnd), true, nil
 		}
-		if r, done := g.apply(side, req, o.d, elapsed); done {
-			return g.finish(ctx, r, special(r)), nil
+		if !g.pause(ctx, t.side, o.err) {
+			return g.finish(context.Background(), Result{Reason: Aborted}, kifu.Interrupt), true, ctx.Err()
 		}
-		g.save()
+		return Result{}, false, nil // the same side moves again, with its restarted player
+	}
+	g.mu.Lock()
+	elapsed, _ := g.clock.Stop(g.ts.Now())
+	g.mu.Unlock()
+	if t.timed && elapsed > t.limit {
+		return g.finish(ctx, Result{Reason: TimeForfeit, Winner: t.side.Opp()}, kifu.Timeout), true, nil
+	}
+	if r, done := g.apply(t.side, t.req, o.d, elapsed); done {
+		return g.finish(ctx, r, special(r)), true, nil
+	}
+	g.save()
+	g.mu.Lock()
+	next := g.request()
+	g.mu.Unlock()
+	t.player.Moved(next)
+	return Result{}, false, nil
+}
+
+// think waits for the player's decision. When its time runs out (it loses) or ctx ends
+// (the game is aborted) first, it stops the player and over is true.
+func (g *Game) think(ctx context.Context, t *turn) (o outcome, r Result, over bool, err error) {
+	thinkCtx, cancelThink := context.WithCancel(ctx)
+	defer cancelThink()
+	ch := make(chan outcome, 1)
+	go func() {
+		d, err := t.player.Think(thinkCtx, t.req)
+		ch <- outcome{d, err}
+	}()
+	select {
+	case o = <-ch:
+		cancelThink()
+		t.cancelAlarm()
+		return o, Result{}, false, nil
+	case <-t.alarm:
+		cancelThink()
+		<-ch
 		g.mu.Lock()
-		next := g.request()
+		g.clock.Stop(g.ts.Now())
 		g.mu.Unlock()
-		player.Moved(next)
+		return o, g.finish(ctx, Result{Reason: TimeForfeit, Winner: t.side.Opp()}, kifu.Timeout), true, nil
+	case <-ctx.Done():
+		cancelThink()
+		t.cancelAlarm()
+		<-ch
+		g.mu.Lock()
+		g.clock.Pause(g.ts.Now())
+		g.mu.Unlock()
+		return o, g.finish(context.Background(), Result{Reason: Aborted}, kifu.Interrupt), true, ctx.Err()
 	}
 }
 

@@ -130,6 +130,31 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	if cfg.Games <= 0 {
 		return Summary{}, errors.New("match: the number of games must be positive")
 	}
+	cfg.setDefaults()
+	var sum Summary
+	todo, err := gamesToPlay(&cfg, &sum)
+	if err != nil {
+		return Summary{}, err
+	}
+	if cfg.Concurrency > len(todo) {
+		cfg.Concurrency = len(todo)
+	}
+	if cfg.OutDir != "" {
+		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
+			return Summary{}, err
+		}
+	}
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	r := &reporter{cfg: &cfg, sum: &sum, t0: time.Now(), toPlay: len(todo), stop: stop}
+	playAll(ctx, &cfg, todo, r.report)
+	sum.Elapsed = time.Since(r.t0)
+	sort.Slice(sum.Games, func(a, b int) bool { return sum.Games[a].Index < sum.Games[b].Index })
+	return sum, nil
+}
+
+// setDefaults fills the fields left zero and keeps Concurrency within 1 and Games.
+func (cfg *Config) setDefaults() {
 	if cfg.Concurrency <= 0 {
 		cfg.Concurrency = 1
 	}
@@ -148,81 +173,95 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	if cfg.Manager == nil {
 		cfg.Manager = engine.NewManager(nil)
 	}
-	var sum Summary
-	count := func(rep GameReport) {
-		sum.Games = append(sum.Games, rep)
-		sum.Score = sum.Score.Add(rep)
-		if cfg.SPRT != nil {
-			sum.LLR, sum.Verdict = cfg.SPRT.LLR(sum.Score), cfg.SPRT.Verdict(sum.Score)
-		}
+}
+
+// count adds a finished game to the summary and, with an SPRT, updates its verdict.
+func (sum *Summary) count(rep GameReport, sprt *SPRT) {
+	sum.Games = append(sum.Games, rep)
+	sum.Score = sum.Score.Add(rep)
+	if sprt != nil {
+		sum.LLR, sum.Verdict = sprt.LLR(sum.Score), sprt.Verdict(sum.Score)
 	}
-	var todo []int // the games to play, from 0
-	if cfg.Resume {
-		done, err := ReadFinished(cfg)
-		if err != nil {
-			return Summary{}, err
-		}
-		finished := map[int]bool{}
-		for _, rep := range done {
-			count(rep)
-			finished[rep.Index-1] = true
-		}
-		sum.Resumed = len(done)
-		for i := 0; i < cfg.Games; i++ {
-			if !finished[i] {
-				todo = append(todo, i)
-			}
-		}
-		if sum.Verdict != Continue {
-			todo = nil // the SPRT decided on the games already played
-		}
-	} else {
+}
+
+// gamesToPlay returns the games to play, from 0: all of them, or with cfg.Resume those
+// OutDir does not hold finished (counting those in sum), and none when the SPRT has
+// decided on them.
+func gamesToPlay(cfg *Config, sum *Summary) ([]int, error) {
+	var todo []int
+	if !cfg.Resume {
 		for i := 0; i < cfg.Games; i++ {
 			todo = append(todo, i)
 		}
+		return todo, nil
 	}
-	if cfg.Concurrency > len(todo) {
-		cfg.Concurrency = len(todo)
+	done, err := ReadFinished(*cfg)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.OutDir != "" {
-		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
-			return Summary{}, err
+	finished := map[int]bool{}
+	for _, rep := range done {
+		sum.count(rep, cfg.SPRT)
+		finished[rep.Index-1] = true
+	}
+	sum.Resumed = len(done)
+	for i := 0; i < cfg.Games; i++ {
+		if !finished[i] {
+			todo = append(todo, i)
 		}
 	}
-	ctx, stop := context.WithCancel(ctx)
-	defer stop()
-	t0 := time.Now()
+	if sum.Verdict != Continue {
+		todo = nil // the SPRT decided on the games already played
+	}
+	return todo, nil
+}
+
+// reporter counts the games the workers report and tells cfg.Progress; it stops the
+// series when the SPRT decides.
+type reporter struct {
+	mu     sync.Mutex
+	cfg    *Config
+	sum    *Summary
+	t0     time.Time
+	toPlay int // games to play now
+	stop   context.CancelFunc
+}
+
+func (r *reporter) report(rep GameReport, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	sum := r.sum
+	if err != nil {
+		sum.Errors = append(sum.Errors, err)
+	}
+	if rep.Result.Reason == game.Aborted || !rep.Result.Over() {
+		return
+	}
+	sum.count(rep, r.cfg.SPRT)
+	p := Progress{Done: len(sum.Games), Total: r.cfg.Games, Score: sum.Score, Last: rep, Elapsed: time.Since(r.t0),
+		LLR: sum.LLR, Verdict: sum.Verdict}
+	if played := p.Done - sum.Resumed; played > 0 {
+		p.ETA = time.Duration(float64(p.Elapsed) / float64(played) * float64(r.toPlay-played))
+	}
+	if r.cfg.SPRT != nil && p.Verdict != Continue {
+		r.stop()
+	}
+	if r.cfg.Progress != nil {
+		r.cfg.Progress(p)
+	}
+}
+
+// playAll plays the games of todo on cfg.Concurrency workers, feeding them until all are
+// handed out or ctx ends, and waits for them.
+func playAll(ctx context.Context, cfg *Config, todo []int, report func(GameReport, error)) {
 	jobs := make(chan int)
-	var mu sync.Mutex
-	report := func(rep GameReport, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if err != nil {
-			sum.Errors = append(sum.Errors, err)
-		}
-		if rep.Result.Reason == game.Aborted || !rep.Result.Over() {
-			return
-		}
-		count(rep)
-		p := Progress{Done: len(sum.Games), Total: cfg.Games, Score: sum.Score, Last: rep, Elapsed: time.Since(t0),
-			LLR: sum.LLR, Verdict: sum.Verdict}
-		if played := p.Done - sum.Resumed; played > 0 {
-			p.ETA = time.Duration(float64(p.Elapsed) / float64(played) * float64(len(todo)-played))
-		}
-		if cfg.SPRT != nil && p.Verdict != Continue {
-			stop()
-		}
-		if cfg.Progress != nil {
-			cfg.Progress(p)
-		}
-	}
 	var wg sync.WaitGroup
 	var learnMu sync.Mutex
 	for w := 0; w < cfg.Concurrency; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			worker(ctx, &cfg, &learnMu, jobs, report)
+			worker(ctx, cfg, &learnMu, jobs, report)
 		}()
 	}
 feed:
@@ -235,9 +274,6 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
-	sum.Elapsed = time.Since(t0)
-	sort.Slice(sum.Games, func(a, b int) bool { return sum.Games[a].Index < sum.Games[b].Index })
-	return sum, nil
 }
 
 // worker plays games with its own pair of engines, restarting one that failed (and

@@ -67,22 +67,16 @@ func Definition(behaviour, logPath string) engine.Definition {
 	}
 }
 
+// run is the fake engine: it answers the USI commands on standard input as behaviour
+// says and returns its exit status.
 func run(behaviour string) int {
 	name, arg, _ := strings.Cut(behaviour, ":")
 	var log *os.File
 	if p := os.Getenv(logEnv); p != "" {
 		log, _ = os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	}
-	out := bufio.NewWriter(os.Stdout)
-	say := func(format string, args ...any) {
-		fmt.Fprintf(out, format+"\n", args...)
-		out.Flush()
-	}
-	pos := board.NewStartPosition()
-	gos := 0
-	rng := rand.New(rand.NewSource(1))
-	waiting := false // in go infinite or ponder: the bestmove waits for stop/ponderhit
-	var pending string
+	e := &fakeEngine{name: name, arg: arg, out: bufio.NewWriter(os.Stdout),
+		pos: board.NewStartPosition(), rng: rand.New(rand.NewSource(1))}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	for in.Scan() {
@@ -93,87 +87,19 @@ func run(behaviour string) int {
 		cmd, rest, _ := strings.Cut(line, " ")
 		switch cmd {
 		case "usi":
-			if name == NoUSIOK {
-				say("I speak xboard")
-				continue
-			}
-			say("id name Fake Engine")
-			say("id author Banmen tests")
-			say("option name Style type combo default a var a var b")
-			say("option name Skill type spin default 10 min 0 max 20")
-			say("option name Clear Hash type button")
-			if name == PonderNames {
-				say("option name Ponder type check default false")
-				say("option name Hash type spin default 16 min 1 max 1024")
-			}
-			say("usiok")
+			e.usi()
 		case "isready":
-			if name == NoReadyOK {
-				continue
-			}
-			say("readyok")
-			if name == CrashWhenIdle {
-				go func() {
-					time.Sleep(50 * time.Millisecond)
-					fmt.Fprintln(os.Stderr, "fake engine: out of memory while idle (pretend)")
-					os.Exit(3)
-				}()
-			}
+			e.isready()
 		case "usinewgame":
-			rng = rand.New(rand.NewSource(int64(len(line))))
+			e.rng = rand.New(rand.NewSource(int64(len(line))))
 		case "position":
-			p, err := parsePosition(rest)
-			if err != nil {
-				say("info string bad position: %v", err)
-				continue
-			}
-			pos = p
+			e.position(rest)
 		case "go":
-			gos++
-			if name == CrashOnGo && (arg == "" || arg == strconv.Itoa(gos)) || name == CrashOnPonder && strings.Contains(rest, "ponder") {
-				fmt.Fprintln(os.Stderr, "fake engine: segmentation fault (pretend)")
+			if crashed := e.goCmd(rest); crashed {
 				return 3
 			}
-			if name == SlowMove {
-				time.Sleep(300 * time.Millisecond)
-			}
-			var buf [board.MaxMoves]board.Move
-			legal := pos.LegalMoves(buf[:0])
-			var answer string
-			switch {
-			case name == IllegalMove:
-				answer = "bestmove 5e5d"
-			case name == Resign || len(legal) == 0:
-				answer = "bestmove resign"
-			case name == DeclareWin:
-				answer = "bestmove win"
-			default:
-				m := legal[0]
-				if name == Random {
-					m = legal[rng.Intn(len(legal))]
-				}
-				say("info depth 1 seldepth 1 score cp %d nodes %d pv %s", 10*gos, 100*gos, m.USI())
-				answer = "bestmove " + m.USI()
-				if name == PonderExpected || name == CrashOnPonder {
-					var b2 [board.MaxMoves]board.Move
-					if replies := pos.Play(m).LegalMoves(b2[:0]); len(replies) > 0 {
-						answer += " ponder " + replies[0].USI()
-					}
-				}
-			}
-			if strings.Contains(rest, "infinite") || strings.Contains(rest, "ponder") {
-				waiting, pending = true, answer
-				continue
-			}
-			say("%s", answer)
 		case "stop", "ponderhit":
-			if waiting && cmd == "stop" && name == IgnoreStop {
-				time.Sleep(time.Hour) // hung: not even the end of its input wakes it
-			}
-			if waiting {
-				waiting = false
-				say("%s", pending)
-			}
+			e.stopOrPonderhit(cmd)
 		case "quit":
 			if name == IgnoreQuit {
 				continue
@@ -185,6 +111,123 @@ func run(behaviour string) int {
 		time.Sleep(time.Hour)
 	}
 	return 0
+}
+
+// fakeEngine is the state of the fake engine's command loop: the behaviour it was asked
+// for (name, arg) and what it has been told.
+type fakeEngine struct {
+	name, arg string
+	out       *bufio.Writer
+	pos       *board.Position
+	gos       int // go commands so far
+	rng       *rand.Rand
+	waiting   bool   // in go infinite or ponder: the bestmove waits for stop/ponderhit
+	pending   string // that bestmove
+}
+
+// say writes one line to the GUI at once.
+func (e *fakeEngine) say(format string, args ...any) {
+	fmt.Fprintf(e.out, format+"\n", args...)
+	e.out.Flush()
+}
+
+func (e *fakeEngine) usi() {
+	if e.name == NoUSIOK {
+		e.say("I speak xboard")
+		return
+	}
+	e.say("id name Fake Engine")
+	e.say("id author Banmen tests")
+	e.say("option name Style type combo default a var a var b")
+	e.say("option name Skill type spin default 10 min 0 max 20")
+	e.say("option name Clear Hash type button")
+	if e.name == PonderNames {
+		e.say("option name Ponder type check default false")
+		e.say("option name Hash type spin default 16 min 1 max 1024")
+	}
+	e.say("usiok")
+}
+
+func (e *fakeEngine) isready() {
+	if e.name == NoReadyOK {
+		return
+	}
+	e.say("readyok")
+	if e.name == CrashWhenIdle {
+		go func() {
+			time.Sleep(50 * time.Millisecond)
+			fmt.Fprintln(os.Stderr, "fake engine: out of memory while idle (pretend)")
+			os.Exit(3)
+		}()
+	}
+}
+
+func (e *fakeEngine) position(rest string) {
+	p, err := parsePosition(rest)
+	if err != nil {
+		e.say("info string bad position: %v", err)
+		return
+	}
+	e.pos = p
+}
+
+// goCmd answers a go command (rest: its arguments), holding the bestmove back in go
+// infinite or ponder. It is true when the behaviour is to crash here.
+func (e *fakeEngine) goCmd(rest string) (crashed bool) {
+	e.gos++
+	if e.name == CrashOnGo && (e.arg == "" || e.arg == strconv.Itoa(e.gos)) || e.name == CrashOnPonder && strings.Contains(rest, "ponder") {
+		fmt.Fprintln(os.Stderr, "fake engine: segmentation fault (pretend)")
+		return true
+	}
+	if e.name == SlowMove {
+		time.Sleep(300 * time.Millisecond)
+	}
+	answer := e.bestmove()
+	if strings.Contains(rest, "infinite") || strings.Contains(rest, "ponder") {
+		e.waiting, e.pending = true, answer
+		return false
+	}
+	e.say("%s", answer)
+	return false
+}
+
+// bestmove chooses the answer to go as the behaviour says, with an info line before a
+// move.
+func (e *fakeEngine) bestmove() string {
+	var buf [board.MaxMoves]board.Move
+	legal := e.pos.LegalMoves(buf[:0])
+	switch {
+	case e.name == IllegalMove:
+		return "bestmove 5e5d"
+	case e.name == Resign || len(legal) == 0:
+		return "bestmove resign"
+	case e.name == DeclareWin:
+		return "bestmove win"
+	}
+	m := legal[0]
+	if e.name == Random {
+		m = legal[e.rng.Intn(len(legal))]
+	}
+	e.say("info depth 1 seldepth 1 score cp %d nodes %d pv %s", 10*e.gos, 100*e.gos, m.USI())
+	answer := "bestmove " + m.USI()
+	if e.name == PonderExpected || e.name == CrashOnPonder {
+		var b2 [board.MaxMoves]board.Move
+		if replies := e.pos.Play(m).LegalMoves(b2[:0]); len(replies) > 0 {
+			answer += " ponder " + replies[0].USI()
+		}
+	}
+	return answer
+}
+
+// stopOrPonderhit sends the bestmove held back by go infinite or ponder.
+func (e *fakeEngine) stopOrPonderhit(cmd string) {
+	if e.waiting && cmd == "stop" && e.name == IgnoreStop {
+		time.Sleep(time.Hour) // hung: not even the end of its input wakes it
+	}
+	if e.waiting {
+		e.waiting = false
+		e.say("%s", e.pending)
+	}
 }
 
 func parsePosition(s string) (*board.Position, error) {
