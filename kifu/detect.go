@@ -285,8 +285,9 @@ type WriteOptions struct {
 	CSAV3 bool
 }
 
-// FormatRecord writes r as text in format f (lines end with "\n"). KIF and KI2 start
-// with the line that declares the encoding o names. A header holding a line break is an
+// FormatRecord writes r as text in format f (lines end with "\n"). KIF starts with the
+// line that declares the encoding o names; KI2 has none (Kifu for JS cannot read a KI2 file
+// with one), its extension says it (.ki2 Shift_JIS, .ki2u UTF-8). A header holding a line break is an
 // error naming it for KIF, KI2 and CSA, which write each header on one line (FormatKIF,
 // FormatKI2 and FormatCSA fold it into a space).
 func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
@@ -301,7 +302,8 @@ func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
 	case KIF:
 		return encLine + FormatKIF(r), nil
 	case KI2:
-		return encLine + FormatKI2(r), nil
+		// no #KIF line: Kifu for JS's KI2 reader stops at it; .ki2u says UTF-8
+		return FormatKI2(r), nil
 	case CSA:
 		return FormatCSA(r, CSAOptions{V3: o.CSAV3, Encoding: o.Encoding}), nil
 	case JKF:
