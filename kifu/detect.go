@@ -241,7 +241,32 @@ func readAs(data []byte, f Format) (*Record, Encoding, error) {
 	if rec != nil && len(bad) > 0 {
 		rec.Warnings = append(bad, rec.Warnings...)
 	}
+	if rec != nil {
+		rec.Newline = newlineOf(text)
+	}
 	return rec, enc, err
+}
+
+// newlineOf returns the first line end in text: "\r\n", "\r" or "\n"; "" when it has none.
+func newlineOf(text string) string {
+	i := strings.IndexAny(text, "\r\n")
+	switch {
+	case i < 0:
+		return ""
+	case strings.HasPrefix(text[i:], "\r\n"):
+		return "\r\n"
+	}
+	return text[i : i+1]
+}
+
+// DefaultNewline is the line end Write uses for encoding e when WriteOptions.Newline is
+// empty: "\r\n" for Shift_JIS (the Windows programs that want Shift_JIS want CRLF), "\n"
+// for the others.
+func DefaultNewline(e Encoding) string {
+	if e == ShiftJIS {
+		return "\r\n"
+	}
+	return "\n"
 }
 
 func parseDetected(f Format, text string) (*Record, error) {
@@ -322,10 +347,7 @@ func Write(w io.Writer, r *Record, f Format, o WriteOptions) error {
 	}
 	nl := o.Newline
 	if nl == "" {
-		nl = "\n"
-		if o.Encoding == ShiftJIS {
-			nl = "\r\n"
-		}
+		nl = DefaultNewline(o.Encoding)
 	}
 	data, err := Encode(WithNewline(text, nl), o.Encoding)
 	if err != nil {
