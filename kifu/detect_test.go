@@ -156,3 +156,16 @@ func TestDetectCSAWithKIFHeadersAsComments(t *testing.T) {
 		t.Error("a KIF header in a .csa file read without an error")
 	}
 }
+
+func TestReadRecordsTheLineEnd(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		text := strings.ReplaceAll("手合割：平手\n手数----指手--\n   1 ７六歩(77)\n", "\n", nl)
+		r, _, err := Read([]byte(text), "x.kifu")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Newline != nl {
+			t.Errorf("%q: Newline %q", nl, r.Newline)
+		}
+	}
+}
