@@ -241,7 +241,32 @@ func readAs(data []byte, f Format) (*Record, Encoding, error) {
 	if rec != nil && len(bad) > 0 {
 		rec.Warnings = append(bad, rec.Warnings...)
 	}
+	if rec != nil {
+		rec.Newline = newlineOf(text)
+	}
 	return rec, enc, err
+}
+
+// newlineOf returns the first line end in text: "\r\n", "\r" or "\n"; "" when it has none.
+func newlineOf(text string) string {
+	i := strings.IndexAny(text, "\r\n")
+	switch {
+	case i < 0:
+		return ""
+	case strings.HasPrefix(text[i:], "\r\n"):
+		return "\r\n"
+	}
+	return text[i : i+1]
+}
+
+// DefaultNewline is the line end Write uses for encoding e when WriteOptions.Newline is
+// empty: "\r\n" for Shift_JIS (the Windows programs that want Shift_JIS want CRLF), "\n"
+// for the others.
+func DefaultNewline(e Encoding) string {
+	if e == ShiftJIS {
+		return "\r\n"
+	}
+	return "\n"
 }
 
 func parseDetected(f Format, text string) (*Record, error) {
@@ -285,8 +310,9 @@ type WriteOptions struct {
 	CSAV3 bool
 }
 
-// FormatRecord writes r as text in format f (lines end with "\n"). KIF and KI2 start
-// with the line that declares the encoding o names. A header holding a line break is an
+// FormatRecord writes r as text in format f (lines end with "\n"). KIF starts with the
+// line that declares the encoding o names; KI2 has none (Kifu for JS cannot read a KI2 file
+// with one), its extension says it (.ki2 Shift_JIS, .ki2u UTF-8). A header holding a line break is an
 // error naming it for KIF, KI2 and CSA, which write each header on one line (FormatKIF,
 // FormatKI2 and FormatCSA fold it into a space).
 func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
@@ -301,7 +327,8 @@ func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
 	case KIF:
 		return encLine + FormatKIF(r), nil
 	case KI2:
-		return encLine + FormatKI2(r), nil
+		// no #KIF line: Kifu for JS's KI2 reader stops at it; .ki2u says UTF-8
+		return FormatKI2(r), nil
 	case CSA:
 		return FormatCSA(r, CSAOptions{V3: o.CSAV3, Encoding: o.Encoding}), nil
 	case JKF:
@@ -320,10 +347,7 @@ func Write(w io.Writer, r *Record, f Format, o WriteOptions) error {
 	}
 	nl := o.Newline
 	if nl == "" {
-		nl = "\n"
-		if o.Encoding == ShiftJIS {
-			nl = "\r\n"
-		}
+		nl = DefaultNewline(o.Encoding)
 	}
 	data, err := Encode(WithNewline(text, nl), o.Encoding)
 	if err != nil {

@@ -113,10 +113,12 @@ func TestWriteEncodingsAndNewlines(t *testing.T) {
 		}
 	}
 	for enc, line := range map[Encoding]string{UTF8: "#KIF version=2.0 encoding=UTF-8\n", ShiftJIS: "#KIF version=2.0 encoding=Shift_JIS\n"} {
-		for _, f := range []Format{KIF, KI2} {
-			if text, _ := FormatRecord(r, f, WriteOptions{Encoding: enc}); !strings.HasPrefix(text, line) {
-				t.Errorf("%v in %v does not start with %q", f, enc, line)
-			}
+		if text, _ := FormatRecord(r, KIF, WriteOptions{Encoding: enc}); !strings.HasPrefix(text, line) {
+			t.Errorf("KIF in %v does not start with %q", enc, line)
+		}
+		// Kifu for JS's KI2 reader stops at a #KIF line: the extension says the encoding
+		if text, _ := FormatRecord(r, KI2, WriteOptions{Encoding: enc}); strings.Contains(text, "#KIF") {
+			t.Errorf("KI2 in %v has a #KIF line:\n%s", enc, text)
 		}
 	}
 	if _, err := FormatRecord(r, UnknownFormat, WriteOptions{}); err == nil {
@@ -152,5 +154,18 @@ func TestDetectCSAWithKIFHeadersAsComments(t *testing.T) {
 	// the extension names the format
 	if _, _, err := Read([]byte("先手：a\n"), "game.csa"); err == nil {
 		t.Error("a KIF header in a .csa file read without an error")
+	}
+}
+
+func TestReadRecordsTheLineEnd(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		text := strings.ReplaceAll("手合割：平手\n手数----指手--\n   1 ７六歩(77)\n", "\n", nl)
+		r, _, err := Read([]byte(text), "x.kifu")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Newline != nl {
+			t.Errorf("%q: Newline %q", nl, r.Newline)
+		}
 	}
 }

@@ -38,15 +38,16 @@ type kakinokiReader struct {
 	understood bool // some line was understood: the text is a record at all
 
 	// move state
-	cur        *Node
-	illegal    map[*Node]illegalMove // moves that break a rule, until a 反則 ending follows
-	path       []*Node               // root … cur
-	pos        board.Position        // the position at cur
-	saved      []board.Position      // saved[k]: the position at path[k*checkpointEvery]
-	replayed   int                   // moves played again to go back along the path
-	commentFor *Node                 // node whose comment the last comment line went to
-	arena      nodeArena
-	forks      []*Node // moves marked "+" (another move replaces them later), not yet replaced
+	cur         *Node
+	illegal     map[*Node]illegalMove // moves that break a rule, until a 反則 ending follows
+	path        []*Node               // root … cur
+	pos         board.Position        // the position at cur
+	saved       []board.Position      // saved[k]: the position at path[k*checkpointEvery]
+	replayed    int                   // moves played again to go back along the path
+	commentFor  *Node                 // node whose comment the last comment line went to
+	fromTrailer *Node                 // the special the last まで line added, if any
+	arena       nodeArena
+	forks       []*Node // moves marked "+" (another move replaces them later), not yet replaced
 }
 
 // illegalMove is a move that breaks a rule (it leaves the king in check, 二歩, …) but
@@ -137,7 +138,7 @@ func (kr *kakinokiReader) line(no int, line string) error {
 	kr.understood = true // unless the line turns out not to be understood (at the end)
 	switch t[0] {
 	case '#':
-		if !strings.HasPrefix(t, "#KIF version=") {
+		if !strings.HasPrefix(t, "#KIF version=") && !kr.restoreTrailer(t[1:]) {
 			kr.cur.Remarks = append(kr.cur.Remarks, t[1:])
 		}
 		return nil

@@ -33,7 +33,28 @@ func (kr *kakinokiReader) trailer(no int, t string) error {
 		}
 		n.SpecialText = text
 	}
-	return kr.appendNode(n)
+	if err := kr.appendNode(n); err != nil {
+		return err
+	}
+	kr.fromTrailer = n
+	return nil
+}
+
+// restoreTrailer takes back a special that Kifu for JS cannot read from a trailer: the writer
+// puts "まで…で中断" and then the exact trailer as a remark (see trailerLines). It reports
+// whether remark was that.
+func (kr *kakinokiReader) restoreTrailer(remark string) bool {
+	n := kr.cur
+	if n != kr.fromTrailer || n.Special != Interrupt || n.Comment != "" || n.Bookmark != "" || len(n.Remarks) > 0 ||
+		!strings.HasPrefix(remark, "まで") {
+		return false
+	}
+	sp, text := parseTrailer(strings.TrimPrefix(remark, "まで"))
+	if jkfTrailer(sp) || sp == Other && text == "" {
+		return false
+	}
+	n.Special, n.SpecialText = sp, text
+	return true
 }
 
 // parseTrailer reads what follows まで: "64手で先手の勝ち", "12手で中断", "61手詰", "14手で時間切れにより後手の勝ち".

@@ -13,11 +13,14 @@ import (
 // writeKakinokiHead writes the remarks, headers and start position (手合割 or a board
 // diagram). The start position goes where the file read had it, else where Kifu for
 // Windows writes it: after 開始日時, 棋戦, 持ち時間 and the like, before 先手 and 後手 (下手, 上手).
-func writeKakinokiHead(b *strings.Builder, r *Record) {
+// remarksLast puts the remarks after the head instead of before it: Kifu for JS's KI2 reader
+// stops at a "#" line that opens the file (kifu's reader takes them back either way).
+func writeKakinokiHead(b *strings.Builder, r *Record, remarksLast bool) {
 	r = oneLineHeaders(r)
+	var remarks, rest strings.Builder
 	for _, rm := range r.Root.Remarks {
 		for _, l := range textLines(rm) {
-			b.WriteString("#" + l + "\n")
+			remarks.WriteString("#" + l + "\n")
 		}
 	}
 	at := r.startAt - 1
@@ -32,25 +35,44 @@ func writeKakinokiHead(b *strings.Builder, r *Record) {
 	}
 	for i, h := range r.Headers {
 		if i == at {
-			writeKakinokiStart(b, r.Start)
+			writeKakinokiStart(&rest, r.Start)
 		}
 		if h.Key == "手合割" {
 			continue // written from the start position
 		}
-		b.WriteString(h.Key + "：" + h.Value + "\n")
+		rest.WriteString(h.Key + "：" + h.Value + "\n")
 	}
 	if at == len(r.Headers) {
-		writeKakinokiStart(b, r.Start)
+		writeKakinokiStart(&rest, r.Start)
 	}
+	if !remarksLast {
+		b.WriteString(remarks.String())
+		b.WriteString(rest.String())
+		return
+	}
+	b.WriteString(rest.String())
+	b.WriteString(remarks.String())
 }
 
 // writeKakinokiStart writes the start position: 手合割 when it has a name, else a board diagram.
+// A handicap that not every reader knows by name (三枚落ち, 五枚落ち, 左五枚落ち, 左七枚落ち,
+// 右七枚落ち: ShogiHome's tsshogi starts those from 平手) gets its board diagram after the
+// name, which the readers take over the name.
 func writeKakinokiStart(b *strings.Builder, p *board.Position) {
 	if h, ok := HandicapOf(p); ok {
 		b.WriteString("手合割：" + h.Name + "\n")
+		if !widelyKnownHandicaps[h.Name] {
+			writeBoardDiagram(b, p)
+		}
 		return
 	}
 	writeBoardDiagram(b, p)
+}
+
+// widelyKnownHandicaps are the 手合割 names every reader knows (tsshogi 2.2 knows no others).
+var widelyKnownHandicaps = map[string]bool{
+	"平手": true, "香落ち": true, "右香落ち": true, "角落ち": true, "飛車落ち": true, "飛香落ち": true,
+	"二枚落ち": true, "四枚落ち": true, "六枚落ち": true, "八枚落ち": true, "十枚落ち": true,
 }
 
 // writeBoardDiagram writes a position as a KIF board diagram (BOD).
@@ -141,7 +163,29 @@ func sideNames(r *Record) [2]string {
 	return [2]string{"先手", "後手"}
 }
 
-// trailerText writes the まで line for special move n; mover is the side to move at n.
+// trailerLines writes the まで line for special n (mover is the side to move at n). Kifu for
+// JS (json-kifu-format) accepts only the trailers of jkfTrailer and stops reading at any
+// other: for the others it gets "まで…で中断", followed by the exact trailer as a "#" remark,
+// which kifu's reader takes back (see restoreTrailer).
+func trailerLines(b *strings.Builder, n *Node, mover board.Color, names [2]string) {
+	text := trailerText(n, mover, names)
+	if jkfTrailer(n.Special) {
+		b.WriteString(text + "\n")
+		return
+	}
+	fmt.Fprintf(b, "まで%d手で中断\n#%s\n", n.ply-1, text)
+}
+
+// jkfTrailer reports whether Kifu for JS reads the まで line trailerText writes for s.
+func jkfTrailer(s Special) bool {
+	switch s {
+	case Resign, Interrupt, Repetition, Impasse, Checkmate, NoMate, Timeout, FoulWin, FoulLose, Sealed:
+		return true
+	}
+	return false
+}
+
+// trailerText returns the まで line for special n; mover is the side to move at n.
 func trailerText(n *Node, mover board.Color, names [2]string) string {
 	moves := n.ply - 1
 	last := names[mover.Opp()]

@@ -21,7 +21,7 @@ func ParseKI2(text string) (*Record, error) { return readKakinoki(text) }
 // bookmark is written as a space (Write refuses such a header).
 func FormatKI2(r *Record) string {
 	var b strings.Builder
-	writeKakinokiHead(&b, r)
+	writeKakinokiHead(&b, r, true)
 	writeNotes(&b, r.Root, true)
 	names := sideNames(r)
 	first := true
@@ -41,7 +41,7 @@ func FormatKI2(r *Record) string {
 		for n := start; n != nil; n = n.Next() {
 			if n.IsSpecial() {
 				endLine()
-				b.WriteString(trailerText(n, p.SideToMove(), names) + "\n")
+				trailerLines(&b, n, p.SideToMove(), names)
 				writeNotes(&b, n, true)
 				break
 			}

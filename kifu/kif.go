@@ -30,7 +30,7 @@ func ParseKIF(text string) (*Record, error) { return readKakinoki(text) }
 // break in a header or a bookmark is written as a space (Write refuses such a header).
 func FormatKIF(r *Record) string {
 	var b strings.Builder
-	writeKakinokiHead(&b, r)
+	writeKakinokiHead(&b, r, false)
 	timed := hasTimes(r)
 	if timed {
 		b.WriteString("手数----指手---------消費時間--\n")
@@ -50,7 +50,7 @@ func FormatKIF(r *Record) string {
 			if n.Special == Other && !isSpecialWord(n.SpecialText) {
 				// a text that would not read back from a move line ("1", "同 x", "a b"):
 				// the trailer alone says it
-				b.WriteString(trailerText(n, p.SideToMove(), names) + "\n")
+				trailerLines(&b, n, p.SideToMove(), names)
 				writeNotes(&b, n, true)
 				break
 			}
@@ -71,7 +71,10 @@ func FormatKIF(r *Record) string {
 			b.WriteString("\n")
 			writeNotes(&b, n, true)
 			if n.IsSpecial() {
-				b.WriteString(trailerText(n, p.SideToMove(), names) + "\n")
+				// the move line says it; the trailer repeats it where Kifu for JS can read it
+				if jkfTrailer(n.Special) {
+					b.WriteString(trailerText(n, p.SideToMove(), names) + "\n")
+				}
 				break
 			}
 			p.Do(n.Move)

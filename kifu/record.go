@@ -21,6 +21,11 @@ type Record struct {
 	// Warnings lists what a reader worked around (lines skipped, a file cut short, …).
 	Warnings []Warning
 
+	// Newline is the line end of the file the record was read from ("\n", "\r\n" or "\r",
+	// the first one in it), so that saving it back can keep it; "" when it was not read
+	// from bytes or had a single line.
+	Newline string
+
 	// startAt is 1 + the number of headers a KIF or KI2 file had before its start
 	// position (手合割 or the board diagram), so that writing it back keeps its place;
 	// 0 when not known, and the start position goes where Kifu for Windows puts it.

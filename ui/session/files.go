@@ -220,11 +220,17 @@ func Losses(rec *kifu.Record, f kifu.Format) []Loss {
 	return out
 }
 
-// Encode returns the bytes of the record in format f and encoding enc. A character that
-// Shift_JIS cannot hold is an error naming its line.
+// Encode returns the bytes of the record in format f and encoding enc, with the line ends
+// usual for enc (kifu.DefaultNewline). A character that Shift_JIS cannot hold is an error
+// naming its line.
 func (s *Session) Encode(f kifu.Format, enc kifu.Encoding) ([]byte, error) {
+	return s.encode(f, enc, "")
+}
+
+// encode is Encode with line ends nl ("": those usual for enc).
+func (s *Session) encode(f kifu.Format, enc kifu.Encoding, nl string) ([]byte, error) {
 	var buf bytes.Buffer
-	opts := kifu.WriteOptions{Encoding: enc, CSAV3: f == kifu.CSA && enc == kifu.UTF8}
+	opts := kifu.WriteOptions{Encoding: enc, Newline: nl, CSAV3: f == kifu.CSA && enc == kifu.UTF8}
 	if err := kifu.Write(&buf, s.rec, f, opts); err != nil {
 		return nil, err
 	}
@@ -232,24 +238,36 @@ func (s *Session) Encode(f kifu.Format, enc kifu.Encoding) ([]byte, error) {
 }
 
 // SaveAs writes the record to path in format f and encoding enc, atomically (the old file
-// stays whole until the new one is complete), and makes path the session's file. On an error
-// nothing is written and the error names the file.
+// stays whole until the new one is complete), and makes path the session's file. Its lines
+// end as usual for enc (CRLF for Shift_JIS, LF for the others). On an error nothing is written
+// and the error names the file.
 func (s *Session) SaveAs(path string, f kifu.Format, enc kifu.Encoding) error {
-	data, err := s.Encode(f, enc)
+	return s.saveAs(path, f, enc, "")
+}
+
+// saveAs is SaveAs with line ends nl ("": those usual for enc); the record remembers the
+// line ends written, for Save.
+func (s *Session) saveAs(path string, f kifu.Format, enc kifu.Encoding, nl string) error {
+	if nl == "" {
+		nl = kifu.DefaultNewline(enc)
+	}
+	data, err := s.encode(f, enc, nl)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if err := atomicfile.Write(path, data, 0o644); err != nil {
 		return err
 	}
+	s.rec.Newline = nl
 	s.MarkSaved(path, f, enc)
 	return nil
 }
 
-// Save writes the record back to its file in its format and encoding.
+// Save writes the record back to its file in its format and encoding, its lines ending as
+// the file's did when it was read (a KIF with LF stays LF) or last saved.
 func (s *Session) Save() error {
 	if s.path == "" {
 		return errors.New("session: the record has no file yet: use SaveAs")
 	}
-	return s.SaveAs(s.path, s.format, s.enc)
+	return s.saveAs(s.path, s.format, s.enc, s.rec.Newline)
 }

@@ -419,3 +419,56 @@ func TestReadFileSaysABinaryFileIsNotARecord(t *testing.T) {
 		t.Errorf("only %d corpus records under %s", n, root)
 	}
 }
+
+// Save keeps the line ends of the file read: a Shift_JIS KIF with LF stays LF (SaveAs would
+// write CRLF), a UTF-8 one with CRLF stays CRLF; SaveAs writes the usual ones, which a later
+// Save keeps.
+func TestSaveKeepsTheFilesLineEnds(t *testing.T) {
+	data, err := os.ReadFile(henka)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lf := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	crlf := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))
+	text, _ := kifu.Decode(lf)
+	utf8CRLF := bytes.ReplaceAll([]byte(text), []byte("\n"), []byte("\r\n"))
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name     string
+		data     []byte
+		wantCRLF bool
+	}{{"lf.kif", lf, false}, {"crlf.kif", crlf, true}, {"crlf.kifu", utf8CRLF, true}} {
+		path := filepath.Join(dir, tt.name)
+		if err := os.WriteFile(path, tt.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s := New()
+		if err := s.Open(path); err != nil {
+			t.Fatal(err)
+		}
+		play(t, s, "1g1f")
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+		out, _ := os.ReadFile(path)
+		if got := bytes.Contains(out, []byte("\r\n")); got != tt.wantCRLF || bytes.Count(out, []byte("\n")) < 10 {
+			t.Errorf("%s: saved back with CRLF %v, want %v", tt.name, got, tt.wantCRLF)
+		}
+		if !tt.wantCRLF && bytes.Contains(out, []byte("\r")) {
+			t.Errorf("%s: saved back with a CR", tt.name)
+		}
+		// SaveAs writes Shift_JIS with CRLF; Save then keeps that
+		other := filepath.Join(dir, "as-"+tt.name)
+		if err := s.SaveAs(other, kifu.KIF, kifu.ShiftJIS); err != nil {
+			t.Fatal(err)
+		}
+		play(t, s, "9c9d")
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+		out, _ = os.ReadFile(other)
+		if bytes.Count(out, []byte("\r\n")) != bytes.Count(out, []byte("\n")) {
+			t.Errorf("%s: SaveAs then Save did not write CRLF throughout", tt.name)
+		}
+	}
+}
