@@ -83,6 +83,7 @@ type MainWindow struct {
 	editor     *Editor
 	edPanel    *EditorPanel
 	study      *studyCtl // 検討 and 詰み探索 (studyflow.go)
+	game       *gameCtl  // 対局 (gameflow.go)
 	room       roomCtl   // エンジン設定 and 通信ログ (enginesettings.go, protocollog.go)
 	closing    bool
 	lastShown  shownDialog // the last message shown in a dialog, for tests
@@ -113,6 +114,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	}
 	w.win = a.NewWindow(w.msg.AppName)
 	w.study = newStudyCtl(w)
+	w.game = newGameCtl(w)
 	w.board = NewBoard(w.sess.Position(), w.msg)
 	w.board.OnMove = w.playMove
 	w.board.OnScroll = func(step int) {
@@ -166,7 +168,7 @@ func (w *MainWindow) build() {
 	split := container.NewHSplit(w.board, w.side)
 	split.Offset = 0.64
 	w.foot = container.NewBorder(nil, nil, nil, w.fileInfo, w.status)
-	w.win.SetContent(container.NewBorder(nil, w.foot, nil, nil, split))
+	w.win.SetContent(container.NewBorder(w.game.clocks.Object(), w.foot, nil, nil, split))
 	w.win.SetMainMenu(w.buildMenu())
 	w.updateTitle()
 }
@@ -233,6 +235,9 @@ func (w *MainWindow) setStatus(s string) { w.status.SetText(s) }
 
 // playMove plays a move the user made on the board.
 func (w *MainWindow) playMove(m board.Move) {
+	if w.game.play(m) {
+		return
+	}
 	if _, _, err := w.sess.Play(m); err != nil {
 		w.setStatus(err.Error())
 	}
@@ -293,6 +298,10 @@ func (w *MainWindow) TakeBack() {
 		return
 	}
 	if w.editor != nil {
+		return
+	}
+	if w.Playing() {
+		w.TakebackGame()
 		return
 	}
 	switch err := w.sess.TakeBack(); err {
@@ -422,6 +431,7 @@ func (w *MainWindow) RequestClose() {
 	}
 	w.confirmDiscard(func() {
 		w.closing = true
+		w.game.abortAll()
 		w.study.stop()
 		go w.study.closeAll(5 * time.Second)
 		if w.autosaveTimer != nil {
