@@ -74,6 +74,11 @@ func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 		}
 	}
 	w.sess.Reset(start)
+	if defs[0] != nil && defs[1] == nil {
+		w.board.SetFlipped(true) // the person plays White: their side at the foot
+	} else if defs[0] == nil {
+		w.board.SetFlipped(false)
+	}
 	r.runner = game.StartRunner(w.study.mgr, cfg)
 	c.run = r
 	w.win.SetMainMenu(w.buildMenu())
@@ -90,6 +95,8 @@ func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 func (c *gameCtl) poll(r *gameRun) {
 	t := time.NewTicker(pollInterval)
 	defer t.Stop()
+	var version uint64
+	first := true
 	for {
 		select {
 		case <-r.stopped:
@@ -103,7 +110,10 @@ func (c *gameCtl) poll(r *gameRun) {
 		res, over := r.runner.Result()
 		err := r.runner.Err()
 		kif := ""
-		r.runner.WithRecord(func(rec *kifu.Record) { kif = kifu.FormatKIF(rec) })
+		if v := r.runner.Version(); first || v != version || over {
+			first, version = false, v
+			r.runner.WithRecord(func(rec *kifu.Record) { kif = kifu.FormatKIF(rec) })
+		}
 		var snap *game.Snapshot
 		if g := r.runner.Game(); g != nil {
 			s := g.Snapshot()
@@ -143,19 +153,21 @@ func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.R
 			w.sess.Last()
 		}
 	}
+	if over {
+		c.end(r)
+		if snap != nil {
+			c.clocks.show(*snap, r.tc, r.names, gt.ByoyomiF)
+		}
+		w.showMessage(gt.GameOverTitle, resultText(gt, res, r.names))
+		w.setStatus(resultText(gt, res, r.names))
+		return
+	}
 	if snap == nil {
 		return
 	}
 	c.clocks.show(*snap, r.tc, r.names, gt.ByoyomiF)
 	if snap.SaveErr != nil {
 		w.setStatus(fmt.Sprintf(gt.SaveFailedF, snap.SaveErr))
-	}
-	if over {
-		c.end(r)
-		c.clocks.show(*snap, r.tc, r.names, gt.ByoyomiF)
-		w.showMessage(gt.GameOverTitle, resultText(gt, res, r.names))
-		w.setStatus(resultText(gt, res, r.names))
-		return
 	}
 	human := snap.State == game.Playing && r.runner.IsHuman(snap.ToMove)
 	if human {
@@ -264,6 +276,16 @@ func (w *MainWindow) TakebackGame() {
 	if err := w.game.run.runner.Takeback(); err != nil {
 		w.setStatus(fmt.Sprintf(gt.NoTakeback, err))
 	}
+}
+
+// refuse says, and reports true, when a game under way does not let the record change.
+func (c *gameCtl) refuse() bool {
+	if c.run == nil {
+		return false
+	}
+	gt := c.w.gameText()
+	c.w.showMessage(gt.MenuGame, gt.GameRunning)
+	return true
 }
 
 // abortAll stops the game when the window closes.

@@ -131,6 +131,11 @@ func TestPlayAgainstEngineOnlyOnYourTurn(t *testing.T) {
 	if w.status.Text != w.gameText().NotYourTurn || w.Session().MoveCount() != 0 {
 		t.Fatalf("a move on the engine's turn: status %q, %d moves", w.status.Text, w.Session().MoveCount())
 	}
+	w.NewGame(kifu.Handicaps[0])
+	if w.lastShown.text != w.gameText().GameRunning || !w.Playing() {
+		t.Errorf("新規対局 during a game: %q", w.lastShown.text)
+	}
+	w.lastShown.d.Hide()
 	w.AbortGame()
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 	if got := w.Session().Record().Result(); got != kifu.Interrupt {

@@ -322,6 +322,9 @@ func (w *MainWindow) copyText(what, text string) {
 
 // NewGame starts a new game from start (after asking about unsaved changes).
 func (w *MainWindow) NewGame(h kifu.Handicap) {
+	if w.game.refuse() {
+		return
+	}
 	w.confirmDiscard(func() {
 		w.sess.Reset(h.Position())
 		w.setStatus(fmt.Sprintf(w.msg.NewGameF, h.Name))
@@ -364,7 +367,7 @@ func (w *MainWindow) Flip() { w.board.SetFlipped(!w.board.Flipped()) }
 
 // EditPosition opens the position editor on the current position.
 func (w *MainWindow) EditPosition() {
-	if w.editor != nil {
+	if w.editor != nil || w.game.refuse() {
 		return
 	}
 	w.study.pause()

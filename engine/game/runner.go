@@ -79,7 +79,8 @@ func (r *Runner) Game() *Game {
 	return r.game
 }
 
-// Err is why the game could not start (an engine that failed to start).
+// Err is why the game could not start (an engine that failed to start; not an Abort
+// while it started, which is a result).
 func (r *Runner) Err() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -203,7 +204,11 @@ func (r *Runner) work() {
 		e, err := r.m.Start(r.ctx, *seat.Engine, engine.StartOptions{Ponder: r.cfg.Ponder})
 		if err != nil {
 			r.mu.Lock()
-			r.err = err
+			if r.ctx.Err() != nil {
+				r.result = Result{Reason: Aborted} // aborted while the engines started
+			} else {
+				r.err = err
+			}
 			r.over = true
 			r.mu.Unlock()
 			r.version.Add(1)

@@ -191,3 +191,16 @@ func TestRunnerEngineCrashAndStartFailure(t *testing.T) {
 		t.Fatalf("an engine that cannot start: err %v", r.Err())
 	}
 }
+
+// A game aborted while its engine starts ends as aborted, not as a failure to start.
+func TestRunnerAbortWhileStarting(t *testing.T) {
+	m := engine.NewManager(nil)
+	defer m.CloseAll(10 * time.Second)
+	def := enginetest.Definition(enginetest.SlowMove, "")
+	r := StartRunner(m, RunnerConfig{Seats: [2]Seat{{Engine: &def}, {Human: "me"}}})
+	r.Abort()
+	res := waitDone(t, r)
+	if res.Reason != Aborted || r.Err() != nil {
+		t.Fatalf("result %+v, error %v; want aborted and no error", res, r.Err())
+	}
+}
