@@ -227,3 +227,27 @@ func TestGameDialogRemembersTheSetup(t *testing.T) {
 		t.Errorf("the dialog offers main %q, byoyomi %q; want the last game's 0 and 1", entries[0].Text, entries[1].Text)
 	}
 }
+
+// An engine that dies when asked for a move loses: the end says so and the record ends
+// with エラー. (A scripted engine: the fault cannot be had from a real one.)
+func TestPlayAgainstEngineThatCrashes(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "crasher.sh")
+	body := "#!/bin/sh\nwhile read line; do case \"$line\" in\n" +
+		"usi) echo 'id name Crasher'; echo usiok;;\nisready) echo readyok;;\ngo*) exit 3;;\nquit) exit 0;;\nesac; done\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w, q := gameWindow(t)
+	def := engine.Definition{Name: "Crasher", Path: script}
+	w.game.start(gameSetup{Unlimited: true}, [2]*engine.Definition{nil, &def})
+	gt := w.gameText()
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "先手") || !strings.Contains(w.lastShown.text, gt.ReasonFailure) {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	if got := w.Session().Record().Result(); got != kifu.ErrorEnd {
+		t.Errorf("the record ends with %v, want エラー", got)
+	}
+}
