@@ -16,8 +16,9 @@ import (
 // time left, counting down each second (in tenths under ten seconds), the byoyomi when it
 // is being used or still to come, and the side to move marked ▶ and in bold.
 type ClockView struct {
-	labels [2]*widget.Label
-	box    *fyne.Container
+	labels   [2]*widget.Label
+	box      *fyne.Container
+	onResize func() // lays out what holds the clocks again
 }
 
 // NewClockView makes the clocks, hidden until a game shows them.
@@ -25,10 +26,24 @@ func NewClockView() *ClockView {
 	v := &ClockView{}
 	for i := range v.labels {
 		v.labels[i] = widget.NewLabel("")
+		v.labels[i].Alignment = fyne.TextAlignCenter
 	}
-	v.box = container.NewGridWithColumns(2, v.labels[0], v.labels[1])
+	// White's clock on the left above White's stand, Black's on the right (flipped: the other way)
+	v.box = container.NewGridWithColumns(2, v.labels[board.White], v.labels[board.Black])
 	v.box.Hide()
 	return v
+}
+
+// setFlipped puts each side's clock on its stand's side of a board turned or not.
+func (v *ClockView) setFlipped(flipped bool) {
+	left, right := v.labels[board.White], v.labels[board.Black]
+	if flipped {
+		left, right = right, left
+	}
+	if v.box.Objects[0] != left {
+		v.box.Objects = []fyne.CanvasObject{left, right}
+		v.box.Refresh()
+	}
 }
 
 // Object is the widget to put in the window.
@@ -62,11 +77,16 @@ func (v *ClockView) show(s game.Snapshot, tc [2]game.TimeControl, names [2]strin
 	}
 	if !v.box.Visible() {
 		v.box.Show()
+		v.relayout()
 	}
 }
 
-// hide hides the clocks (no game).
-func (v *ClockView) hide() { v.box.Hide() }
+// relayout lays out the window again: the clocks' row appeared or went.
+func (v *ClockView) relayout() {
+	if v.onResize != nil {
+		v.onResize()
+	}
+}
 
 // clockText is one side's clock: the main time left, with the byoyomi to come; in byoyomi
 // the byoyomi left; "—" with no time limit.

@@ -165,6 +165,7 @@ func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.R
 	if snap == nil {
 		return
 	}
+	c.clocks.setFlipped(w.board.Flipped())
 	c.clocks.show(*snap, r.tc, r.names, gt.ByoyomiF)
 	if snap.SaveErr != nil {
 		w.setStatus(fmt.Sprintf(gt.SaveFailedF, snap.SaveErr))

@@ -75,6 +75,9 @@ func TestPlayAgainstEngineAndResign(t *testing.T) {
 	if !w.game.clocks.Marked(board.Black) || w.game.clocks.Marked(board.White) {
 		t.Error("the clocks do not mark Black to move")
 	}
+	if wl, bl := w.game.clocks.labels[board.White], w.game.clocks.labels[board.Black]; wl.Size().Width == 0 || wl.Position().X+wl.Size().Width > bl.Position().X {
+		t.Errorf("the clocks are not laid out side by side, White's left: %v+%v, %v+%v", wl.Position(), wl.Size(), bl.Position(), bl.Size())
+	}
 	if got := w.game.clocks.Text(board.Black); !strings.Contains(got, "秒読み") {
 		t.Errorf("Black's clock shows %q, want its byoyomi", got)
 	}

@@ -165,10 +165,12 @@ func (w *MainWindow) build() {
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
 	w.fileInfo = widget.NewLabel("")
-	split := container.NewHSplit(w.board, w.side)
+	boardArea := container.NewBorder(w.game.clocks.Object(), nil, nil, nil, w.board)
+	w.game.clocks.onResize = boardArea.Refresh
+	split := container.NewHSplit(boardArea, w.side)
 	split.Offset = 0.64
 	w.foot = container.NewBorder(nil, nil, nil, w.fileInfo, w.status)
-	w.win.SetContent(container.NewBorder(w.game.clocks.Object(), w.foot, nil, nil, split))
+	w.win.SetContent(container.NewBorder(nil, w.foot, nil, nil, split))
 	w.win.SetMainMenu(w.buildMenu())
 	w.updateTitle()
 }
