@@ -110,9 +110,30 @@ func (r *Runner) Play(m board.Move) error {
 	})
 }
 
-// Resign resigns for the person whose turn it is.
+// Resign resigns for the person whose turn it is; with one person playing an engine,
+// on the engine's turn, the person resigns as soon as the engine's move is played (the
+// record's 投了 is the move of the side to move).
 func (r *Runner) Resign() error {
-	return r.submit(func(*board.Position) (Decision, error) { return Decision{Resign: true}, nil })
+	err := r.submit(func(*board.Position) (Decision, error) { return Decision{Resign: true}, nil })
+	if !errors.Is(err, ErrNotYourTurn) || r.Game() == nil {
+		return err
+	}
+	if s := r.Game().Snapshot(); s.State != Playing {
+		return err
+	}
+	var only *Human
+	for _, h := range r.humans {
+		if h != nil {
+			if only != nil {
+				return err // two people: the one to move resigns
+			}
+			only = h
+		}
+	}
+	if only == nil || !only.Submit(Decision{Resign: true}) {
+		return err
+	}
+	return nil
 }
 
 func (r *Runner) submit(f func(*board.Position) (Decision, error)) error {

@@ -204,3 +204,25 @@ func TestRunnerAbortWhileStarting(t *testing.T) {
 		t.Fatalf("result %+v, error %v; want aborted and no error", res, r.Err())
 	}
 }
+
+// A person who resigns on the engine's turn resigns after the engine's move.
+func TestRunnerResignOnTheEnginesTurn(t *testing.T) {
+	m := engine.NewManager(nil)
+	defer m.CloseAll(10 * time.Second)
+	def := enginetest.Definition(enginetest.SlowMove, "")
+	r := StartRunner(m, RunnerConfig{Seats: [2]Seat{{Engine: &def}, {Human: "me"}}})
+	defer r.Abort()
+	waitRunner(t, "the game to start", func() bool { return snapOf(r).State == Playing })
+	if err := r.Resign(); err != nil {
+		t.Fatal(err)
+	}
+	res := waitDone(t, r)
+	if res.Reason != Resignation || res.Winner != board.Black || res.Plies != 1 {
+		t.Fatalf("result %+v, want Black wins by resignation after its first move", res)
+	}
+	var end kifu.Special
+	r.WithRecord(func(rec *kifu.Record) { end = rec.Result() })
+	if end != kifu.Resign {
+		t.Errorf("the record ends with %v, want 投了", end)
+	}
+}
