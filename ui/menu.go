@@ -136,11 +136,22 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(m.MateSearch, w.MateSearchDialog),
 	)
+	gt := w.gameText()
+	gameMenu := fyne.NewMenu(gt.MenuGame,
+		item(gt.StartGame, shortcut(fyne.KeyG, false), w.StartGameDialog),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(gt.Resign, w.Resign),
+		fyne.NewMenuItem(gt.Abort, w.AbortGame),
+		fyne.NewMenuItem(gt.Takeback, w.TakebackGame),
+	)
+	for _, it := range gameMenu.Items[2:] {
+		it.Disabled = !w.Playing()
+	}
 	rt, _ := w.roomText()
 	engines := fyne.NewMenu(rt.MenuEngines,
 		item(rt.EngineSettings, shortcut(fyne.KeyE, true), w.EngineSettings),
 		fyne.NewMenuItem(rt.ProtocolLogMenu, w.ProtocolLog),
 	)
 	help := fyne.NewMenu(m.MenuHelp, fyne.NewMenuItem(m.About, func() { w.showMessage(m.About, m.AboutText) }))
-	return fyne.NewMainMenu(file, edit, record, studyMenu, engines, view, help)
+	return fyne.NewMainMenu(file, edit, record, gameMenu, studyMenu, engines, view, help)
 }

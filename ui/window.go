@@ -83,6 +83,7 @@ type MainWindow struct {
 	editor     *Editor
 	edPanel    *EditorPanel
 	study      *studyCtl // 検討 and 詰み探索 (studyflow.go)
+	game       *gameCtl  // 対局 (gameflow.go)
 	room       roomCtl   // エンジン設定 and 通信ログ (enginesettings.go, protocollog.go)
 	closing    bool
 	lastShown  shownDialog // the last message shown in a dialog, for tests
@@ -113,6 +114,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	}
 	w.win = a.NewWindow(w.msg.AppName)
 	w.study = newStudyCtl(w)
+	w.game = newGameCtl(w)
 	w.board = NewBoard(w.sess.Position(), w.msg)
 	w.board.OnMove = w.playMove
 	w.board.OnScroll = func(step int) {
@@ -163,7 +165,9 @@ func (w *MainWindow) build() {
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
 	w.fileInfo = widget.NewLabel("")
-	split := container.NewHSplit(w.board, w.side)
+	boardArea := container.NewBorder(w.game.clocks.Object(), nil, nil, nil, w.board)
+	w.game.clocks.onResize = boardArea.Refresh
+	split := container.NewHSplit(boardArea, w.side)
 	split.Offset = 0.64
 	w.foot = container.NewBorder(nil, nil, nil, w.fileInfo, w.status)
 	w.win.SetContent(container.NewBorder(nil, w.foot, nil, nil, split))
@@ -233,6 +237,9 @@ func (w *MainWindow) setStatus(s string) { w.status.SetText(s) }
 
 // playMove plays a move the user made on the board.
 func (w *MainWindow) playMove(m board.Move) {
+	if w.game.play(m) {
+		return
+	}
 	if _, _, err := w.sess.Play(m); err != nil {
 		w.setStatus(err.Error())
 	}
@@ -295,6 +302,10 @@ func (w *MainWindow) TakeBack() {
 	if w.editor != nil {
 		return
 	}
+	if w.Playing() {
+		w.TakebackGame()
+		return
+	}
 	switch err := w.sess.TakeBack(); err {
 	case nil:
 		w.setStatus("")
@@ -313,6 +324,9 @@ func (w *MainWindow) copyText(what, text string) {
 
 // NewGame starts a new game from start (after asking about unsaved changes).
 func (w *MainWindow) NewGame(h kifu.Handicap) {
+	if w.game.refuse() {
+		return
+	}
 	w.confirmDiscard(func() {
 		w.sess.Reset(h.Position())
 		w.setStatus(fmt.Sprintf(w.msg.NewGameF, h.Name))
@@ -355,7 +369,7 @@ func (w *MainWindow) Flip() { w.board.SetFlipped(!w.board.Flipped()) }
 
 // EditPosition opens the position editor on the current position.
 func (w *MainWindow) EditPosition() {
-	if w.editor != nil {
+	if w.editor != nil || w.game.refuse() {
 		return
 	}
 	w.study.pause()
@@ -422,6 +436,7 @@ func (w *MainWindow) RequestClose() {
 	}
 	w.confirmDiscard(func() {
 		w.closing = true
+		w.game.abortAll()
 		w.study.stop()
 		go w.study.closeAll(5 * time.Second)
 		if w.autosaveTimer != nil {

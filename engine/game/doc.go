@@ -7,5 +7,7 @@
 // An engine that dies mid-game pauses the game; after a restart the same game goes
 // on from the current position with the clocks as they were.
 //
-// It has no window: the GUI and banmen-cli drive it and read its snapshot.
+// It has no window: the GUI and banmen-cli drive it and read its snapshot. Runner
+// plays one game for the GUI: it starts the engines, takes the person's moves,
+// resignation, 中断 and 待った, and closes the engines at the end.
 package game

@@ -1,0 +1,297 @@
+package ui
+
+import (
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"banmen/board"
+	"banmen/engine"
+	"banmen/engine/game"
+	"banmen/kifu"
+)
+
+// 対局 (playing a game) in the main window: the dialog (gamedialog.go) starts a game runner
+// (engine/game.Runner) that owns the engines and the game; the window polls its version at
+// most ten times a second, shows the game's record (its moves, times and the engines'
+// thoughts as comments) in the session, which autosaves it, the clocks above the board,
+// and the result in a dialog at the end. The person moves on the board on their turn
+// only; 投了, 中断 and 待った are in the 対局 menu.
+
+// gameCtl runs the window's games. Its fields belong to the Fyne goroutine.
+type gameCtl struct {
+	w      *MainWindow
+	do     func(func()) // runs a function on the Fyne goroutine: fyne.Do (tests queue it)
+	run    *gameRun     // the game under way, or nil
+	clocks *ClockView
+}
+
+// gameRun is one game as the window shows it.
+type gameRun struct {
+	runner  *game.Runner
+	tc      [2]game.TimeControl
+	names   [2]string
+	lastKIF string        // the record last shown
+	pending atomic.Bool   // an update is posted and not done yet
+	stopped chan struct{} // closed when the window is done with the game: the poll ends
+}
+
+func newGameCtl(w *MainWindow) *gameCtl {
+	return &gameCtl{w: w, do: fyne.Do, clocks: NewClockView()}
+}
+
+// Playing reports whether a game is under way in the window.
+func (w *MainWindow) Playing() bool { return w.game.run != nil }
+
+// start starts a game set up by g; defs are the engines of the sides (nil: a person).
+func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
+	w := c.w
+	gt := w.gameText()
+	w.study.stop()
+	if w.editor != nil {
+		w.leaveEditor()
+	}
+	var start *board.Position
+	if g.FromBoard {
+		start = w.sess.Position()
+	}
+	tc := game.TimeControl{Main: g.Main, Byoyomi: g.Byoyomi, Increment: g.Increment}
+	if g.Unlimited {
+		tc = game.TimeControl{}
+	}
+	cfg := game.RunnerConfig{Ponder: g.Ponder,
+		Game: game.Config{Start: start, Time: [2]game.TimeControl{tc, tc}, EngineLosesOnTime: true, Margin: time.Second}}
+	r := &gameRun{tc: cfg.Game.Time, stopped: make(chan struct{})}
+	for i, d := range defs {
+		if d == nil {
+			cfg.Seats[i] = game.Seat{Human: gt.You}
+			r.names[i] = gt.You
+		} else {
+			cfg.Seats[i] = game.Seat{Engine: d}
+			r.names[i] = d.Name
+		}
+	}
+	w.sess.Reset(start)
+	if defs[0] != nil && defs[1] == nil {
+		w.board.SetFlipped(true) // the person plays White: their side at the foot
+	} else if defs[0] == nil {
+		w.board.SetFlipped(false)
+	}
+	r.runner = game.StartRunner(w.study.mgr, cfg)
+	c.run = r
+	w.win.SetMainMenu(w.buildMenu())
+	for _, d := range defs {
+		if d != nil {
+			w.setStatus(fmt.Sprintf(gt.StartingF, d.Name))
+			break
+		}
+	}
+	go c.poll(r)
+}
+
+// poll posts what the window shows of r each pollInterval (the clocks run), until r ends.
+func (c *gameCtl) poll(r *gameRun) {
+	t := time.NewTicker(pollInterval)
+	defer t.Stop()
+	var version uint64
+	first := true
+	for {
+		select {
+		case <-r.stopped:
+			return
+		case <-t.C:
+		}
+		if r.pending.Load() {
+			continue
+		}
+		// the result first: once it is there, the record read after it is the final one
+		res, over := r.runner.Result()
+		err := r.runner.Err()
+		kif := ""
+		if v := r.runner.Version(); first || v != version || over {
+			first, version = false, v
+			r.runner.WithRecord(func(rec *kifu.Record) { kif = kifu.FormatKIF(rec) })
+		}
+		var snap *game.Snapshot
+		if g := r.runner.Game(); g != nil {
+			s := g.Snapshot()
+			snap = &s
+		}
+		r.pending.Store(true)
+		c.post(func() {
+			r.pending.Store(false)
+			if c.run == r {
+				c.update(r, kif, snap, res, over, err)
+			}
+		})
+		if over {
+			return
+		}
+	}
+}
+
+func (c *gameCtl) post(f func()) { c.do(f) }
+
+// update shows the game as the poll saw it.
+func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.Result, over bool, err error) {
+	w := c.w
+	gt := w.gameText()
+	if err != nil {
+		c.end(r)
+		w.showError(gt.GameOverTitle, fmt.Sprintf(gt.EngineStartFailedF, err), err.Error())
+		return
+	}
+	if kif != "" && kif != r.lastKIF {
+		rec, perr := kifu.ParseKIF(kif)
+		if perr != nil {
+			w.setStatus(perr.Error())
+		} else {
+			r.lastKIF = kif
+			w.sess.Restore(rec, "", kifu.UnknownFormat, kifu.UTF8)
+			w.sess.Last()
+		}
+	}
+	if over {
+		c.end(r)
+		if snap != nil {
+			c.clocks.show(*snap, r.tc, r.names, gt.ByoyomiF)
+		}
+		w.showMessage(gt.GameOverTitle, resultText(gt, res, r.names))
+		w.setStatus(resultText(gt, res, r.names))
+		return
+	}
+	if snap == nil {
+		return
+	}
+	c.clocks.setFlipped(w.board.Flipped())
+	c.clocks.show(*snap, r.tc, r.names, gt.ByoyomiF)
+	if snap.SaveErr != nil {
+		w.setStatus(fmt.Sprintf(gt.SaveFailedF, snap.SaveErr))
+	}
+	human := snap.State == game.Playing && r.runner.IsHuman(snap.ToMove)
+	if human {
+		w.board.SetMode(ModePlay)
+		w.setStatus(gt.YourTurn)
+	} else {
+		w.board.SetMode(ModeView)
+		if snap.State == game.Playing {
+			w.setStatus(fmt.Sprintf(gt.ThinkingF, r.names[snap.ToMove]))
+		}
+	}
+}
+
+// end forgets r: the board takes moves for the record again.
+func (c *gameCtl) end(r *gameRun) {
+	if c.run != r {
+		return
+	}
+	c.run = nil
+	close(r.stopped)
+	c.w.board.SetMode(ModePlay)
+	c.w.win.SetMainMenu(c.w.buildMenu())
+}
+
+// resultText says who won and why.
+func resultText(gt *gameText, r game.Result, names [2]string) string {
+	reason := map[game.Reason]string{game.Resignation: gt.ReasonResign, game.Checkmate: gt.ReasonMate,
+		game.Repetition: gt.ReasonRepetition, game.PerpetualCheck: gt.ReasonPerpetual,
+		game.Declaration: gt.ReasonDeclaration, game.FalseDeclaration: gt.ReasonFalseDeclaration,
+		game.TimeForfeit: gt.ReasonTime, game.IllegalMove: gt.ReasonIllegal, game.MoveLimit: gt.ReasonMoveLimit,
+		game.Aborted: gt.ReasonAborted, game.PlayerFailure: gt.ReasonFailure}[r.Reason]
+	var s string
+	switch {
+	case r.Reason == game.Aborted:
+		return reason
+	case r.Draw:
+		s = gt.Draw + " — " + reason
+	default:
+		side := gt.Black
+		if r.Winner == board.White {
+			side = gt.White
+		}
+		s = fmt.Sprintf(gt.WinF, side, names[r.Winner]) + " — " + reason
+	}
+	if r.Detail != "" {
+		s += "\n" + r.Detail
+	}
+	return s
+}
+
+// play hands the person's move to the game; it reports whether a game took it (or refused it).
+func (c *gameCtl) play(m board.Move) bool {
+	r := c.run
+	if r == nil {
+		return false
+	}
+	gt := c.w.gameText()
+	sess := c.w.sess
+	if end := sess.Record().MainEnd(); sess.Node() != end {
+		c.w.setStatus(gt.NotAtEnd)
+		return true
+	}
+	if err := r.runner.Play(m); err != nil {
+		if err == game.ErrNotYourTurn {
+			c.w.setStatus(gt.NotYourTurn)
+		} else {
+			c.w.setStatus(err.Error())
+		}
+		return true
+	}
+	// show the move at once; the game's record follows at the next poll
+	if _, _, err := sess.Play(m); err == nil {
+		c.w.board.SetMode(ModeView)
+	}
+	return true
+}
+
+// Resign resigns the game for the person to move.
+func (w *MainWindow) Resign() {
+	gt := w.gameText()
+	if w.game.run == nil {
+		w.setStatus(gt.NoGame)
+		return
+	}
+	if err := w.game.run.runner.Resign(); err != nil {
+		w.setStatus(gt.NotYourTurn)
+	}
+}
+
+// AbortGame stops the game (中断); the record keeps it with 中断 at its end.
+func (w *MainWindow) AbortGame() {
+	if w.game.run == nil {
+		w.setStatus(w.gameText().NoGame)
+		return
+	}
+	w.game.run.runner.Abort()
+}
+
+// TakebackGame takes back the person's last move and the engine's reply (待った).
+func (w *MainWindow) TakebackGame() {
+	gt := w.gameText()
+	if w.game.run == nil {
+		w.setStatus(gt.NoGame)
+		return
+	}
+	if err := w.game.run.runner.Takeback(); err != nil {
+		w.setStatus(fmt.Sprintf(gt.NoTakeback, err))
+	}
+}
+
+// refuse says, and reports true, when a game under way does not let the record change.
+func (c *gameCtl) refuse() bool {
+	if c.run == nil {
+		return false
+	}
+	gt := c.w.gameText()
+	c.w.showMessage(gt.MenuGame, gt.GameRunning)
+	return true
+}
+
+// abortAll stops the game when the window closes.
+func (c *gameCtl) abortAll() {
+	if r := c.run; r != nil {
+		r.runner.Abort()
+	}
+}

@@ -1,0 +1,256 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/board"
+	"banmen/engine"
+	"banmen/engine/game"
+	"banmen/kifu"
+)
+
+// gameWindow is a study window (the bundled engine in its list) whose game posts to the
+// test's queue.
+func gameWindow(t *testing.T) (*MainWindow, *uiQueue) {
+	t.Helper()
+	w, q := studyWindow(t)
+	w.game.do = q.post
+	t.Cleanup(func() {
+		w.game.abortAll()
+		if r := w.game.run; r != nil {
+			<-r.runner.Done()
+		}
+	})
+	return w, q
+}
+
+// startFromDialog opens 対局開始 with Ctrl+G, sets byoyomi seconds and no main time, and starts.
+func startFromDialog(t *testing.T, w *MainWindow, q *uiQueue, byoyomi string) {
+	t.Helper()
+	pressShortcut(w, fyne.KeyG, fyne.KeyModifierShortcutDefault)
+	waitUntil(t, q, "the 対局開始 dialog", func() bool { return dialogOpen(w) })
+	ov := w.Window().Canvas().Overlays().Top()
+	sels := widgetsIn[*widget.Select](ov)
+	if len(sels) != 2 {
+		t.Fatalf("the dialog has %d choices, want one per side", len(sels))
+	}
+	gt := w.gameText()
+	if sels[0].Selected != gt.Human || sels[1].Selected != engine.BundledName {
+		t.Fatalf("the sides are %q and %q, want 人 and the bundled engine", sels[0].Selected, sels[1].Selected)
+	}
+	entries := widgetsIn[*widget.Entry](ov)
+	if len(entries) != 3 {
+		t.Fatalf("the dialog has %d entries, want main time, byoyomi, increment", len(entries))
+	}
+	entries[0].SetText("0")
+	entries[1].SetText(byoyomi)
+	tapDialogButton(t, w, gt.Start)
+	if !w.Playing() {
+		t.Fatalf("no game after 開始 (dialog %q: %q)", w.lastShown.title, w.lastShown.text)
+	}
+}
+
+// The person plays Black against the bundled engine from the dialog: the board takes the
+// person's move only on their turn, the engine's reply is played on the board with the
+// last-move highlight and in the record with a comment, the clocks mark the side to move,
+// the record is autosaved, and 投了 ends the game with a dialog and 投了 in the record.
+func TestPlayAgainstEngineAndResign(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	startFromDialog(t, w, q, "1")
+	if s := w.settings.gameSetup(""); s.Byoyomi != time.Second || s.Main != 0 || s.Players != [2]string{"", engine.BundledName} {
+		t.Errorf("the setup kept is %+v", s)
+	}
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	if !w.game.clocks.Marked(board.Black) || w.game.clocks.Marked(board.White) {
+		t.Error("the clocks do not mark Black to move")
+	}
+	if wl, bl := w.game.clocks.labels[board.White], w.game.clocks.labels[board.Black]; wl.Size().Width == 0 || wl.Position().X+wl.Size().Width > bl.Position().X {
+		t.Errorf("the clocks are not laid out side by side, White's left: %v+%v, %v+%v", wl.Position(), wl.Size(), bl.Position(), bl.Size())
+	}
+	if got := w.game.clocks.Text(board.Black); !strings.Contains(got, "秒読み") {
+		t.Errorf("Black's clock shows %q, want its byoyomi", got)
+	}
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	waitUntil(t, q, "the person's turn again", func() bool { return w.status.Text == gt.YourTurn })
+	rec := w.Session().Record()
+	main := rec.MainLine()
+	if main[0].Move.USI() != "7g7f" {
+		t.Fatalf("the first move is %s", main[0].Move.USI())
+	}
+	if !strings.Contains(main[1].Comment, "*エンジン=") {
+		t.Errorf("the engine's move has the comment %q, not its thought", main[1].Comment)
+	}
+	if w.Board().LastMove() != main[1].Move {
+		t.Errorf("the board highlights %v, want the engine's reply %v", w.Board().LastMove(), main[1].Move)
+	}
+	if err := w.autosave.Flush(engineDeadline); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(w.opts.AutosaveDir, fmt.Sprintf("autosave-%d.kifu", os.Getpid()))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved, _, err := kifu.Read(data, path); err != nil || len(saved.MainMoves()) != 2 {
+		t.Errorf("the autosave holds %v (%v), want the record with both moves", saved, err)
+	}
+
+	w.Resign()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "後手") || !strings.Contains(w.lastShown.text, gt.ReasonResign) {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	if got := w.Session().Record().Result(); got != kifu.Resign {
+		t.Errorf("the record ends with %v, want 投了", got)
+	}
+	if w.Board().Mode() != ModePlay {
+		t.Error("the board does not take moves for the record after the game")
+	}
+}
+
+// On the engine's turn the board takes no move.
+func TestPlayAgainstEngineOnlyOnYourTurn(t *testing.T) {
+	w, q := gameWindow(t)
+	list := []engine.Definition{}
+	w.study.withEngines(engine.TagPlay, func(l []engine.Definition) { list = l })
+	waitUntil(t, q, "the engine list", func() bool { return len(list) > 0 })
+	def := list[0]
+	// the engine plays Black with a long byoyomi: it stays on its turn while the test looks
+	w.game.start(gameSetup{Byoyomi: 5 * time.Second}, [2]*engine.Definition{&def, nil})
+	waitUntil(t, q, "the engine's turn", func() bool { return w.Board().Mode() == ModeView })
+	w.playMove(board.NewStartPosition().LegalMoves(nil)[0])
+	if w.status.Text != w.gameText().NotYourTurn || w.Session().MoveCount() != 0 {
+		t.Fatalf("a move on the engine's turn: status %q, %d moves", w.status.Text, w.Session().MoveCount())
+	}
+	w.NewGame(kifu.Handicaps[0])
+	if w.lastShown.text != w.gameText().GameRunning || !w.Playing() {
+		t.Errorf("新規対局 during a game: %q", w.lastShown.text)
+	}
+	w.lastShown.d.Hide()
+	w.AbortGame()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if got := w.Session().Record().Result(); got != kifu.Interrupt {
+		t.Errorf("the record ends with %v, want 中断", got)
+	}
+}
+
+// 待った (Ctrl+Z in a game) takes back the person's move and the engine's reply.
+func TestTakebackInGame(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	startFromDialog(t, w, q, "1")
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	waitUntil(t, q, "the person's turn again", func() bool { return w.status.Text == gt.YourTurn })
+	pressShortcut(w, fyne.KeyZ, fyne.KeyModifierShortcutDefault)
+	waitUntil(t, q, "the moves taken back", func() bool { return w.Session().MoveCount() == 0 && w.Playing() })
+	waitUntil(t, q, "the person's turn after 待った", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "2g2f")
+	waitUntil(t, q, "the engine's reply after 待った", func() bool { return w.Session().MoveCount() == 2 })
+	if got := w.Session().Record().MainMoves()[0].USI(); got != "2g2f" {
+		t.Errorf("the first move is %s after 待った, want 2g2f", got)
+	}
+}
+
+// A person with a 1 s clock who does not move loses on time; the clock shows tenths.
+func TestClockTimeLossOnOneSecond(t *testing.T) {
+	w, q := gameWindow(t)
+	w.game.start(gameSetup{Main: time.Second}, [2]*engine.Definition{})
+	tenths := regexp.MustCompile(`\d\.\d$`)
+	waitUntil(t, q, "the clocks", func() bool { return w.game.clocks.Text(board.Black) != "" })
+	if got := w.game.clocks.Text(board.Black); !tenths.MatchString(got) {
+		t.Errorf("Black's clock shows %q, want tenths under 10 s", got)
+	}
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if !strings.Contains(w.lastShown.text, w.gameText().ReasonTime) || !strings.Contains(w.lastShown.text, "後手") {
+		t.Errorf("the end says %q", w.lastShown.text)
+	}
+	if got := w.Session().Record().Result(); got != kifu.Timeout {
+		t.Errorf("the record ends with %v, want 切れ負け", got)
+	}
+}
+
+func TestClockText(t *testing.T) {
+	byo := "秒読み %s"
+	for _, c := range []struct {
+		left time.Duration
+		tc   game.TimeControl
+		want string
+	}{
+		{10 * time.Minute, game.TimeControl{Main: 10 * time.Minute}, "10:00"},
+		{59*time.Second + 999*time.Millisecond, game.TimeControl{Main: time.Minute}, "0:59"},
+		{9*time.Second + 990*time.Millisecond, game.TimeControl{Main: time.Minute}, "9.9"},
+		{-time.Second, game.TimeControl{Main: time.Minute}, "0.0"},
+		{2*time.Hour + 30*time.Second, game.TimeControl{Main: 3 * time.Hour}, "2:00:30"},
+		{5*time.Minute + 30*time.Second, game.TimeControl{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}, "5:00 + 秒読み 0:30"},
+		{25 * time.Second, game.TimeControl{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}, "秒読み 0:25"},
+		{3500 * time.Millisecond, game.TimeControl{Byoyomi: 10 * time.Second}, "秒読み 3.5"},
+		{time.Hour, game.TimeControl{}, "—"},
+	} {
+		if got := clockText(c.left, c.tc, byo); got != c.want {
+			t.Errorf("clockText(%v, %+v) = %q, want %q", c.left, c.tc, got, c.want)
+		}
+	}
+}
+
+func TestGameTextIsComplete(t *testing.T) {
+	for _, gt := range []*gameText{&japaneseGame, &englishGame} {
+		v := reflect.ValueOf(*gt)
+		for i := 0; i < v.NumField(); i++ {
+			if v.Field(i).String() == "" {
+				t.Errorf("%s is empty in one language", v.Type().Field(i).Name)
+			}
+		}
+	}
+}
+
+func TestGameDialogRemembersTheSetup(t *testing.T) {
+	w, q := gameWindow(t)
+	startFromDialog(t, w, q, "1")
+	w.AbortGame()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	w.lastShown.d.Hide()
+	pressShortcut(w, fyne.KeyG, fyne.KeyModifierShortcutDefault)
+	waitUntil(t, q, "the 対局開始 dialog", func() bool { return dialogOpen(w) && w.lastShown.title == w.gameText().DialogTitle })
+	entries := widgetsIn[*widget.Entry](w.Window().Canvas().Overlays().Top())
+	if entries[0].Text != "0" || entries[1].Text != "1" {
+		t.Errorf("the dialog offers main %q, byoyomi %q; want the last game's 0 and 1", entries[0].Text, entries[1].Text)
+	}
+}
+
+// An engine that dies when asked for a move loses: the end says so and the record ends
+// with エラー. (A scripted engine: the fault cannot be had from a real one.)
+func TestPlayAgainstEngineThatCrashes(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "crasher.sh")
+	body := "#!/bin/sh\nwhile read line; do case \"$line\" in\n" +
+		"usi) echo 'id name Crasher'; echo usiok;;\nisready) echo readyok;;\ngo*) exit 3;;\nquit) exit 0;;\nesac; done\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w, q := gameWindow(t)
+	def := engine.Definition{Name: "Crasher", Path: script}
+	w.game.start(gameSetup{Unlimited: true}, [2]*engine.Definition{nil, &def})
+	gt := w.gameText()
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "先手") || !strings.Contains(w.lastShown.text, gt.ReasonFailure) {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	if got := w.Session().Record().Result(); got != kifu.ErrorEnd {
+		t.Errorf("the record ends with %v, want エラー", got)
+	}
+}

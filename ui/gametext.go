@@ -1,0 +1,65 @@
+package ui
+
+// The texts of playing a game in the window (対局) in both languages, apart from Messages
+// so that the game's dialogs can grow without touching the main window's table;
+// TestGameTextIsComplete checks both languages fill every field.
+
+// gameText holds the game's texts in one language. Fields ending in F are fmt formats.
+type gameText struct {
+	MenuGame, StartGame, Resign, Abort, Takeback                     string
+	DialogTitle, Black, White, Human, Swap, TimeTitle                string
+	MainMinutes, Byoyomi, Increment, Unlimited, StartFrom, StartHere string
+	StartEven, Ponder, Start, Cancel, NoGame, NotYourTurn, NotAtEnd  string
+	BadNumberF, StartingF, EngineStartFailedF, GameOverTitle         string
+	WinF, Draw, ReasonResign, ReasonMate, ReasonRepetition           string
+	ReasonPerpetual, ReasonDeclaration, ReasonFalseDeclaration       string
+	ReasonTime, ReasonIllegal, ReasonMoveLimit, ReasonAborted        string
+	ReasonFailure, You, ByoyomiF, NoTakeback, GameRunning, ThinkingF string
+	YourTurn, SaveFailedF                                            string
+}
+
+var japaneseGame = gameText{
+	MenuGame: "対局", StartGame: "対局開始…", Resign: "投了", Abort: "中断", Takeback: "待った",
+	DialogTitle: "対局開始", Black: "先手", White: "後手", Human: "人", Swap: "先後入れ替え", TimeTitle: "持ち時間",
+	MainMinutes: "持ち時間（分）", Byoyomi: "秒読み（秒）", Increment: "フィッシャー増加（秒）", Unlimited: "時間無制限",
+	StartFrom: "開始局面", StartHere: "盤面の局面から", StartEven: "平手",
+	Ponder: "相手の手番中も考える（ponder）", Start: "開始", Cancel: "キャンセル",
+	NoGame: "対局中ではありません", NotYourTurn: "あなたの手番ではありません",
+	NotAtEnd: "最新の局面に戻ってから指してください", BadNumberF: "%s: 0 以上の数を入れてください（%q）",
+	StartingF: "%s を起動中…", EngineStartFailedF: "対局を始められません:\n%v", GameOverTitle: "対局終了",
+	WinF: "%s（%s）の勝ち", Draw: "引き分け", ReasonResign: "投了", ReasonMate: "詰み", ReasonRepetition: "千日手",
+	ReasonPerpetual: "連続王手の千日手", ReasonDeclaration: "入玉宣言", ReasonFalseDeclaration: "誤った入玉宣言",
+	ReasonTime: "時間切れ", ReasonIllegal: "反則手", ReasonMoveLimit: "手数制限", ReasonAborted: "中断",
+	ReasonFailure: "エンジンの異常終了", You: "あなた", ByoyomiF: "秒読み %s",
+	NoTakeback: "待ったできません: %v", GameRunning: "対局中です。先に投了か中断をしてください",
+	ThinkingF: "%s が考慮中…", YourTurn: "あなたの手番です", SaveFailedF: "棋譜の自動保存に失敗しました: %v",
+}
+
+var englishGame = gameText{
+	MenuGame: "Game", StartGame: "Start Game…", Resign: "Resign", Abort: "Abort", Takeback: "Take Back (待った)",
+	DialogTitle: "Start Game", Black: "Black (Sente)", White: "White (Gote)", Human: "Human", Swap: "Swap Sides",
+	TimeTitle: "Time", MainMinutes: "Main time (minutes)", Byoyomi: "Byoyomi (seconds)",
+	Increment: "Fischer increment (seconds)", Unlimited: "No time limit",
+	StartFrom: "Start from", StartHere: "the position on the board", StartEven: "the standard position",
+	Ponder: "Think on the opponent's time (ponder)", Start: "Start", Cancel: "Cancel",
+	NoGame: "No game in progress", NotYourTurn: "It is not your turn",
+	NotAtEnd: "Go to the latest position to move", BadNumberF: "%s: enter a number of 0 or more (%q)",
+	StartingF: "Starting %s…", EngineStartFailedF: "The game cannot start:\n%v", GameOverTitle: "Game Over",
+	WinF: "%s (%s) wins", Draw: "Draw", ReasonResign: "resignation", ReasonMate: "checkmate",
+	ReasonRepetition: "repetition (千日手)", ReasonPerpetual: "perpetual check",
+	ReasonDeclaration: "entering-king declaration", ReasonFalseDeclaration: "a false entering-king declaration",
+	ReasonTime: "time", ReasonIllegal: "an illegal move", ReasonMoveLimit: "move limit", ReasonAborted: "aborted",
+	ReasonFailure: "the engine failed", You: "You", ByoyomiF: "byoyomi %s",
+	NoTakeback: "Cannot take back: %v", GameRunning: "A game is in progress: resign or abort it first",
+	ThinkingF: "%s is thinking…", YourTurn: "Your move", SaveFailedF: "Autosaving the record failed: %v",
+}
+
+func gameTextFor(l Lang) *gameText {
+	if l == English {
+		return &englishGame
+	}
+	return &japaneseGame
+}
+
+// gameText returns the game's texts in the interface's language.
+func (w *MainWindow) gameText() *gameText { return gameTextFor(w.settings.Language(w.opts.Getenv)) }
