@@ -123,10 +123,14 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	westernMoves.Checked = western
 	notation := fyne.NewMenuItem(m.Notation, nil)
 	notation.ChildMenu = fyne.NewMenu("", japaneseMoves, westernMoves)
+	at := w.analysisText()
+	winRate := fyne.NewMenuItem(at.GraphWinRate, func() { w.SetGraphWinRate(!w.GraphWinRate()) })
+	winRate.Checked = w.GraphWinRate()
 	view := fyne.NewMenu(m.MenuView,
 		item(m.Flip, shortcut(fyne.KeyR, false), w.Flip),
 		fyne.NewMenuItemSeparator(),
 		notation,
+		winRate,
 		themes,
 		langs,
 	)

@@ -74,6 +74,8 @@ type MainWindow struct {
 
 	board      *Board
 	record     *RecordView
+	graph      *EvalGraph // 評価値グラフ, below the tabs (evalgraph.go)
+	graphEdits uint64     // the session's edits when the graph last read the record
 	info       *GameInfoView
 	tabs       *SideTabs
 	side       *fyne.Container // the tabs, or the editor panel while editing
@@ -163,7 +165,16 @@ func (w *MainWindow) build() {
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
 	w.fileInfo = widget.NewLabel("")
-	split := container.NewHSplit(w.board, w.side)
+	w.graph = NewEvalGraph()
+	w.graph.OnSelect = func(ply int) {
+		if w.editor == nil {
+			w.goToMainLine(ply)
+		}
+	}
+	w.graph.SetWinRate(w.settings.p.Bool(prefWinRate))
+	right := container.NewVSplit(w.side, w.graph)
+	right.Offset = 0.78
+	split := container.NewHSplit(w.board, right)
 	split.Offset = 0.64
 	w.foot = container.NewBorder(nil, nil, nil, w.fileInfo, w.status)
 	w.win.SetContent(container.NewBorder(nil, w.foot, nil, nil, split))
@@ -185,6 +196,7 @@ func (w *MainWindow) sessionChanged(c session.Change) {
 	}
 	w.record.Update(c)
 	w.info.Update(c)
+	w.updateGraph(c)
 	if c&(session.ChangedFile|session.ChangedRecord|session.ChangedTree) != 0 {
 		w.updateTitle()
 	}
