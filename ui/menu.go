@@ -138,6 +138,8 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItem(m.StartStudyMenu, w.StartStudyDialog),
 		fyne.NewMenuItem(m.StopStudy, w.StopStudy),
 		fyne.NewMenuItemSeparator(),
+		item(at.AnalyseMenu, shortcut(fyne.KeyA, true), w.AnalyseDialog),
+		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(m.MateSearch, w.MateSearchDialog),
 	)
 	rt, _ := w.roomText()

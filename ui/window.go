@@ -72,23 +72,25 @@ type MainWindow struct {
 	autosavedEdits uint64
 	lastAutosave   time.Time
 
-	board      *Board
-	record     *RecordView
-	graph      *EvalGraph // 評価値グラフ, below the tabs (evalgraph.go)
-	graphEdits uint64     // the session's edits when the graph last read the record
-	info       *GameInfoView
-	tabs       *SideTabs
-	side       *fyne.Container // the tabs, or the editor panel while editing
-	status     *widget.Label
-	fileInfo   *widget.Label
-	foot       *fyne.Container
-	editor     *Editor
-	edPanel    *EditorPanel
-	study      *studyCtl // 検討 and 詰み探索 (studyflow.go)
-	room       roomCtl   // エンジン設定 and 通信ログ (enginesettings.go, protocollog.go)
-	closing    bool
-	lastShown  shownDialog // the last message shown in a dialog, for tests
-	lastDetail string      // the detail behind 詳細 of the last error shown, for tests
+	board          *Board
+	record         *RecordView
+	graph          *EvalGraph // 評価値グラフ, below the tabs (evalgraph.go)
+	graphEdits     uint64     // the session's edits when the graph last read the record
+	info           *GameInfoView
+	tabs           *SideTabs
+	side           *fyne.Container // the tabs, or the editor panel while editing
+	status         *widget.Label
+	fileInfo       *widget.Label
+	foot           *fyne.Container
+	editor         *Editor
+	edPanel        *EditorPanel
+	study          *studyCtl       // 検討 and 詰み探索 (studyflow.go)
+	analysis       *analysisCtl    // 棋譜解析 (analysisflow.go)
+	progressHolder *fyne.Container // the analysis' progress at the foot, when one runs
+	room           roomCtl         // エンジン設定 and 通信ログ (enginesettings.go, protocollog.go)
+	closing        bool
+	lastShown      shownDialog // the last message shown in a dialog, for tests
+	lastDetail     string      // the detail behind 詳細 of the last error shown, for tests
 }
 
 type shownDialog struct {
@@ -115,6 +117,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	}
 	w.win = a.NewWindow(w.msg.AppName)
 	w.study = newStudyCtl(w)
+	w.analysis = &analysisCtl{w: w}
 	w.board = NewBoard(w.sess.Position(), w.msg)
 	w.board.OnMove = w.playMove
 	w.board.OnScroll = func(step int) {
@@ -176,7 +179,13 @@ func (w *MainWindow) build() {
 	right.Offset = 0.78
 	split := container.NewHSplit(w.board, right)
 	split.Offset = 0.64
-	w.foot = container.NewBorder(nil, nil, nil, w.fileInfo, w.status)
+	w.progressHolder = container.NewHBox()
+	w.progressHolder.Hide() // hidden when empty: the foot's layout stays as it was
+	if r := w.analysis.run; r != nil {
+		w.progressHolder.Add(r.progress.box)
+		w.progressHolder.Show()
+	}
+	w.foot = container.NewBorder(nil, nil, w.progressHolder, w.fileInfo, w.status)
 	w.win.SetContent(container.NewBorder(nil, w.foot, nil, nil, split))
 	w.win.SetMainMenu(w.buildMenu())
 	w.updateTitle()

@@ -1,0 +1,233 @@
+package ui
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/engine/analysis"
+	"banmen/kifu"
+)
+
+func TestAnalysisDialogTextIsComplete(t *testing.T) {
+	for _, at := range []analysisText{japaneseAnalysis, englishAnalysis} {
+		v := reflect.ValueOf(at)
+		for i := range v.NumField() {
+			if v.Field(i).String() == "" {
+				t.Errorf("%s is empty in %q", v.Type().Field(i).Name, at.Title)
+			}
+		}
+	}
+}
+
+// analysedPlies counts the positions of the main line, start included, up to ply to, whose
+// comment holds an analysis.
+func analysedPlies(rec *kifu.Record, to int) int {
+	nodes := append([]*kifu.Node{rec.Root}, rec.MainLine()...)
+	n := 0
+	for _, nd := range nodes[:to+1] {
+		if strings.Contains(nd.Comment, "#評価値=") || strings.Contains(nd.Comment, "#詰み=") {
+			n++
+		}
+	}
+	return n
+}
+
+// fillAnalysisDialog opens 棋譜解析… and fills it in; it returns the dialog's problem label.
+func fillAnalysisDialog(t *testing.T, w *MainWindow, q *uiQueue, secs, from, to string) *widget.Label {
+	t.Helper()
+	w.AnalyseDialog()
+	waitUntil(t, q, "the 棋譜解析 dialog", func() bool { return dialogOpen(w) })
+	ov := w.Window().Canvas().Overlays().Top()
+	entries := widgetsIn[*widget.Entry](ov)
+	if len(entries) != 3 {
+		t.Fatalf("the dialog has %d entries, want 3 (seconds, from, to)", len(entries))
+	}
+	entries[0].SetText(secs)
+	entries[1].SetText(from)
+	entries[2].SetText(to)
+	var problem *widget.Label
+	for _, l := range widgetsIn[*widget.Label](ov) {
+		if l.Importance == widget.DangerImportance {
+			problem = l
+		}
+	}
+	return problem
+}
+
+func TestAnalysisDialogRefusesBadInput(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	at := w.analysisText()
+	for _, c := range []struct{ secs, from, to, want string }{
+		{"abc", "1", "30", "abc"},
+		{"0", "1", "30", "0.1"},
+		{"1", "0", "30", "1"},
+		{"1", "20", "10", "1"},
+		{"1", "1", "999", "1"},
+	} {
+		problem := fillAnalysisDialog(t, w, q, c.secs, c.from, c.to)
+		tapDialogButton(t, w, at.Start)
+		if !dialogOpen(w) || w.Analysing() {
+			t.Fatalf("%+v: started, or the dialog closed", c)
+		}
+		if problem == nil || !strings.Contains(problem.Text, c.want) {
+			t.Errorf("%+v: the dialog says %v", c, problem)
+		}
+		tapDialogButton(t, w, at.Cancel)
+	}
+}
+
+func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	at := w.analysisText()
+	const to = 30
+	ended := 0
+	w.analysis.onEnd = func() { ended++ }
+
+	fillAnalysisDialog(t, w, q, "0.1", "1", "30")
+	tapDialogButton(t, w, at.Start)
+	if !w.Analysing() {
+		t.Fatal("the analysis did not start")
+	}
+	if dialogOpen(w) {
+		t.Fatal("a dialog covers the window while the analysis runs")
+	}
+	waitUntil(t, q, "five positions", func() bool { return analysedPlies(w.Session().Record(), to) >= 5 || ended > 0 })
+	if ended > 0 {
+		t.Fatal("the analysis ended before it was stopped")
+	}
+	// the record stays usable: steps, and the graph fills
+	w.Session().Forward()
+	w.Session().Forward()
+	if w.Session().Ply() != 2 || w.graph.current != 2 {
+		t.Errorf("stepping during the analysis: ply %d, mark %d", w.Session().Ply(), w.graph.current)
+	}
+	if got := graphScores(w); got < 5 {
+		t.Errorf("the graph shows %d scores while 5 positions are analysed", got)
+	}
+	if txt := w.analysis.run.progress.Text(); !strings.Contains(txt, "/ 31") {
+		t.Errorf("the progress says %q, want a count of 31 positions", txt)
+	}
+	stop := buttonIn(w.progressHolder, at.Stop)
+	if stop == nil {
+		t.Fatal("no 中断 at the foot")
+	}
+	test.Tap(stop)
+	waitUntil(t, q, "the end of the stopped analysis", func() bool { return ended == 1 })
+	done := analysedPlies(w.Session().Record(), to)
+	if done < 5 || done == to+1 {
+		t.Fatalf("%d positions analysed after 中断, want at least 5 and not all", done)
+	}
+	if w.lastShown.title != at.DoneTitle || !strings.Contains(w.lastShown.text, at.Stopped) || !strings.Contains(w.lastShown.text, at.SideWhite) {
+		t.Errorf("after 中断: %q %q", w.lastShown.title, w.lastShown.text)
+	}
+	if len(w.progressHolder.Objects) != 0 {
+		t.Error("the progress stays at the foot")
+	}
+	if graphScores(w) != done {
+		t.Errorf("the graph shows %d scores, the record has %d analyses", graphScores(w), done)
+	}
+	if !w.Session().Dirty() {
+		t.Error("the analysis changed the record but it is not marked unsaved")
+	}
+	tapDialogButton(t, w, w.msg.Close)
+
+	// again: goes on from there, to the end
+	fillAnalysisDialog(t, w, q, "0.1", "1", "30")
+	tapDialogButton(t, w, at.Start)
+	waitUntil(t, q, "the end of the resumed analysis", func() bool { return ended == 2 })
+	if got := analysedPlies(w.Session().Record(), to); got != to+1 {
+		t.Errorf("%d positions analysed in the end, want %d", got, to+1)
+	}
+	if w.lastShown.title != at.DoneTitle || strings.Contains(w.lastShown.text, at.Stopped) || !strings.Contains(w.lastShown.text, at.Resumed) {
+		t.Errorf("after the resumed run: %q %q", w.lastShown.title, w.lastShown.text)
+	}
+	// the summary is the record's: its labels counted per side
+	rv := reviewRecord(w.Session().Record(), 1, to)
+	labels := 0
+	for _, n := range w.Session().Record().MainLine()[:to] {
+		if first, _, _ := strings.Cut(n.Comment, "\n"); first == analysis.LabelBad || first == analysis.LabelDubious {
+			labels++
+		}
+	}
+	if got := rv[0].Bad + rv[0].Dubious + rv[1].Bad + rv[1].Dubious; got != labels {
+		t.Errorf("the summary counts %d labels, the record has %d", got, labels)
+	}
+	if rv[0].Moves+rv[1].Moves != to {
+		t.Errorf("%d moves reviewed, want %d", rv[0].Moves+rv[1].Moves, to)
+	}
+	if !strings.Contains(w.lastShown.text, w.summaryText(rv)) {
+		t.Errorf("the summary shown %q is not the record's review", w.lastShown.text)
+	}
+}
+
+func graphScores(w *MainWindow) int {
+	n := 0
+	for _, p := range w.graph.Points() {
+		if p.OK {
+			n++
+		}
+	}
+	return n
+}
+
+func TestSummaryPerSide(t *testing.T) {
+	rec, err := kifu.ParseKIF("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n   5 ２五歩(26)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := append([]*kifu.Node{rec.Root}, rec.MainLine()...)
+	// scores after each ply, Black's view; ply 3 is a 悪手 of Black (100 → -300: lost 400),
+	// ply 4 a 疑問手 of White (-300 → -100: lost 200), ply 5 has no score
+	scores := []string{"0", "100", "100", "-300", "-100", ""}
+	labels := []string{"", "", "", analysis.LabelBad, analysis.LabelDubious, ""}
+	for i, n := range nodes {
+		var c []string
+		if labels[i] != "" {
+			c = append(c, labels[i])
+		}
+		if scores[i] != "" {
+			c = append(c, "#評価値="+scores[i], "#エンジン=X")
+		}
+		n.Comment = strings.Join(c, "\n")
+	}
+	rv := reviewRecord(rec, 0, 0)
+	b, w := rv[0], rv[1]
+	// Black: ply 1 (0 → 100: no loss), ply 3 (400); ply 5 has no score after it
+	if b.Moves != 2 || b.LossSum != 400 || b.AvgLoss() != 200 || b.Bad != 1 || b.Dubious != 0 {
+		t.Errorf("Black: %+v", b)
+	}
+	if len(b.Worst) != 1 || b.Worst[0].Ply != 3 || b.Worst[0].Loss != 400 || b.Worst[0].Move != "▲２六歩" {
+		t.Errorf("Black's worst: %+v", b.Worst)
+	}
+	// White: ply 2 (100 → 100: none), ply 4 (-300 → -100: 200)
+	if w.Moves != 2 || w.LossSum != 200 || w.Dubious != 1 || w.Bad != 0 {
+		t.Errorf("White: %+v", w)
+	}
+	if len(w.Worst) != 1 || w.Worst[0].Ply != 4 || w.Worst[0].Move != "△８四歩" {
+		t.Errorf("White's worst: %+v", w.Worst)
+	}
+	// a range: only ply 4 and 5
+	rv = reviewRecord(rec, 4, 5)
+	if rv[0].Moves != 0 || rv[0].Bad != 0 || rv[1].Moves != 1 || rv[1].Dubious != 1 {
+		t.Errorf("plies 4 to 5: %+v", rv)
+	}
+	// worst three, worst first
+	for i, s := range []string{"0", "-100", "0", "-600", "-500", "-1500"} {
+		nodes[i].Comment = "#評価値=" + s
+	}
+	// Black lost 100 (ply 1), 600 (ply 3), 1000 (ply 5)
+	rv = reviewRecord(rec, 0, 0)
+	var plies []int
+	for _, m := range rv[0].Worst {
+		plies = append(plies, m.Ply)
+	}
+	if !reflect.DeepEqual(plies, []int{5, 3, 1}) {
+		t.Errorf("Black's worst plies %v, want [5 3 1]", plies)
+	}
+}
