@@ -6,10 +6,12 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/engine/analysis"
 	"banmen/kifu"
+	"banmen/ui/session"
 )
 
 func TestAnalysisDialogTextIsComplete(t *testing.T) {
@@ -230,4 +232,35 @@ func TestSummaryPerSide(t *testing.T) {
 	if !reflect.DeepEqual(plies, []int{5, 3, 1}) {
 		t.Errorf("Black's worst plies %v, want [5 3 1]", plies)
 	}
+}
+
+func TestAnalysisDialogLabelsMarkTheMoveList(t *testing.T) {
+	newTestApp(t, ThemeLight)
+	s := session.New()
+	if err := s.Open(meijinKIF); err != nil {
+		t.Fatal(err)
+	}
+	line := s.Record().MainLine()
+	line[2].Comment = analysis.LabelBad + "\n#評価値=-400"
+	line[3].Comment = analysis.LabelDubious
+	line[4].Comment = "悪手とは言えない"
+	v := NewRecordView(s, MessagesFor(Japanese), nil)
+	s.OnChange(v.Update)
+	img := capture(t, v, 420, 620)
+	want := map[int]string{3: "悪", 4: "疑"}
+	for id := 1; id <= 6; id++ {
+		row := newMoveRow()
+		v.list.UpdateItem(id, row)
+		test.WidgetRenderer(row) // colours
+		if row.label.Text != want[id] {
+			t.Errorf("row %d marked %q, want %q", id, row.label.Text, want[id])
+		}
+	}
+	row := newMoveRow()
+	v.list.UpdateItem(3, row)
+	test.WidgetRenderer(row)
+	if row.label.Color != theme.Color(theme.ColorNameError) {
+		t.Errorf("悪 is drawn in %v", row.label.Color)
+	}
+	assertMatchesMaster(t, "record_labels.png", img)
 }

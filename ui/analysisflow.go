@@ -2,10 +2,13 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"sort"
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"fyne.io/fyne/v2/theme"
 
 	"banmen/board"
 	"banmen/engine"
@@ -119,6 +122,7 @@ func (c *analysisCtl) apply(r *analysisRun, s analysis.Snapshot, finished bool) 
 	}
 	c.run = nil
 	r.progress.close()
+	w.record.list.Refresh() // the labels are written last
 	at := w.analysisText()
 	switch {
 	case s.Err != nil:
@@ -179,7 +183,7 @@ func reviewRecord(rec *kifu.Record, from, to int) [2]sideReview {
 			continue
 		}
 		s := &out[mover]
-		switch first, _, _ := strings.Cut(n.Comment, "\n"); first {
+		switch moveLabel(n.Comment) {
 		case analysis.LabelBad:
 			s.Bad++
 		case analysis.LabelDubious:
@@ -206,4 +210,24 @@ func reviewRecord(rec *kifu.Record, from, to int) [2]sideReview {
 		out[c].Worst = l[:min(3, len(l))]
 	}
 	return out
+}
+
+// moveLabel is the 悪手 or 疑問手 label 棋譜解析 put as a comment's first line, or "".
+func moveLabel(comment string) string {
+	first, _, _ := strings.Cut(comment, "\n")
+	if first == analysis.LabelBad || first == analysis.LabelDubious {
+		return first
+	}
+	return ""
+}
+
+// labelMarks are the marks the move list shows for the labels.
+var labelMarks = map[string]string{analysis.LabelBad: "悪", analysis.LabelDubious: "疑"}
+
+// labelColor is the colour of a label's mark in the move list: 悪 red, 疑 orange.
+func labelColor(mark string) color.Color {
+	if mark == labelMarks[analysis.LabelBad] {
+		return theme.Color(theme.ColorNameError)
+	}
+	return theme.Color(theme.ColorNameWarning)
 }
