@@ -91,8 +91,8 @@ func (c *analysisCtl) poll(r *analysisRun) {
 // progress, or the summary when it finished.
 func (c *analysisCtl) apply(r *analysisRun, s analysis.Snapshot, finished bool) {
 	w := c.w
-	if c.run != r {
-		return
+	if c.run != r || w.closing {
+		return // the window is going: its engines were closed under the analysis
 	}
 	n := w.sess.Record().Root
 	if w.sess.Record() != r.rec && !r.lost {

@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -274,7 +276,30 @@ func (r *evalGraphRenderer) build() {
 			objs = append(objs, dot)
 		}
 	}
+	if g.current >= 0 && g.current < n {
+		t := canvas.NewText(r.caption(g.points[g.current]), theme.Color(theme.ColorNameForeground))
+		t.TextSize = theme.CaptionTextSize()
+		t.Move(fyne.NewPos(left+2, top))
+		objs = append(objs, t)
+	}
 	r.objects = objs
+}
+
+// caption is what the graph says of the current ply: its number and score ("41: +350"),
+// Black's chance to win in the 勝率 view ("41: 64%"), or who mates ("41: ▲詰").
+func (r *evalGraphRenderer) caption(p EvalPoint) string {
+	s := strconv.Itoa(p.Ply) + ": "
+	switch {
+	case !p.OK:
+		return s + "—"
+	case p.Mate && p.Score > 0:
+		return s + "▲詰"
+	case p.Mate:
+		return s + "△詰"
+	case r.g.winRate:
+		return s + strconv.Itoa(int(math.Round(100*WinRate(p.Score)))) + "%"
+	}
+	return s + fmt.Sprintf("%+d", p.Score)
 }
 
 // updateGraph reads the scores again when the record or its comments changed, and marks

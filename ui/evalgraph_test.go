@@ -203,3 +203,26 @@ func TestEvalGraphInTheWindow(t *testing.T) {
 		t.Error("the 勝率 menu item is missing or not checked")
 	}
 }
+
+func TestEvalGraphCaption(t *testing.T) {
+	newTestApp(t, ThemeLight)
+	g := NewEvalGraph()
+	r := g.CreateRenderer().(*evalGraphRenderer)
+	for _, c := range []struct {
+		p       EvalPoint
+		winRate bool
+		want    string
+	}{
+		{EvalPoint{Ply: 41, Score: 350, OK: true}, false, "41: +350"},
+		{EvalPoint{Ply: 8, Score: -12, OK: true}, false, "8: -12"},
+		{EvalPoint{Ply: 8, Score: 600, OK: true}, true, "8: 73%"},
+		{EvalPoint{Ply: 9, Score: -graphClamp, Mate: true, OK: true}, false, "9: △詰"},
+		{EvalPoint{Ply: 9, Score: graphClamp, Mate: true, OK: true}, true, "9: ▲詰"},
+		{EvalPoint{Ply: 3}, false, "3: —"},
+	} {
+		g.winRate = c.winRate
+		if got := r.caption(c.p); got != c.want {
+			t.Errorf("%+v (勝率 %v): %q, want %q", c.p, c.winRate, got, c.want)
+		}
+	}
+}
