@@ -142,7 +142,14 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	// again: goes on from there, to the end
 	fillAnalysisDialog(t, w, q, "0.1", "1", "30")
 	tapDialogButton(t, w, at.Start)
+	// a comment typed meanwhile at a move the analysis has yet to reach is kept
+	memo := w.Session().Record().MainLine()[27]
+	w.Session().SetNodeComment(memo, "メモ")
 	waitUntil(t, q, "the end of the resumed analysis", func() bool { return ended == 2 })
+	if !strings.HasPrefix(strings.TrimPrefix(strings.TrimPrefix(memo.Comment, analysis.LabelBad+"\n"), analysis.LabelDubious+"\n"), "メモ\n") ||
+		!strings.Contains(memo.Comment, "#評価値=") && !strings.Contains(memo.Comment, "#詰み=") {
+		t.Errorf("ply 28's comment typed during the analysis became %q", memo.Comment)
+	}
 	if got := analysedPlies(w.Session().Record(), to); got != to+1 {
 		t.Errorf("%d positions analysed in the end, want %d", got, to+1)
 	}
@@ -263,4 +270,28 @@ func TestAnalysisDialogLabelsMarkTheMoveList(t *testing.T) {
 		t.Errorf("悪 is drawn in %v", row.label.Color)
 	}
 	assertMatchesMaster(t, "record_labels.png", img)
+}
+
+func TestAnalysisDialogMergeKeepsTheUsersComment(t *testing.T) {
+	rec, err := kifu.ParseKIF("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := rec.MainLine()[1]
+	analysed := analysis.LabelBad + "\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"
+	for _, c := range []struct{ user, want string }{
+		{"好手か", analysis.LabelBad + "\n好手か\n\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"},
+		// an older analysis by the same engine, and its label, give way to the new one
+		{analysis.LabelDubious + "\n好手か\n\n#評価値=-100\n#エンジン=X", analysis.LabelBad + "\n好手か\n\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"},
+		// another engine's stays beside it
+		{"#評価値=5\n#エンジン=Y", analysis.LabelBad + "\n#評価値=5\n#エンジン=Y\n\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"},
+	} {
+		n.Comment = c.user
+		if got := mergeAnalysis(rec, n, analysed); got != c.want {
+			t.Errorf("%q merged into %q: got\n%q\nwant\n%q", analysed, c.user, got, c.want)
+		}
+		if n.Comment != c.user {
+			t.Errorf("mergeAnalysis changed the node: %q", n.Comment)
+		}
+	}
 }

@@ -111,8 +111,12 @@ func (c *analysisCtl) apply(r *analysisRun, s analysis.Snapshot, finished bool) 
 			}
 		}
 		if text != r.applied[k] {
+			if n.Comment != r.applied[k] {
+				// edited meanwhile (by the user): keep that, add the analysis to it
+				text = mergeAnalysis(w.sess.Record(), n, text)
+			}
 			w.sess.SetNodeComment(n, text)
-			r.applied[k] = text
+			r.applied[k] = s.Comments[k]
 		}
 	}
 	w.updateGraph(0)
@@ -230,4 +234,34 @@ func labelColor(mark string) color.Color {
 		return theme.Color(theme.ColorNameError)
 	}
 	return theme.Color(theme.ColorNameWarning)
+}
+
+// mergeAnalysis returns n's comment with the analysis thinks ("#" lines) and the 悪手/疑問手
+// label of analysed, the comment the analysis wrote for n's position, put into it: a
+// comment that changed while the analysis ran keeps its changes.
+func mergeAnalysis(rec *kifu.Record, n *kifu.Node, analysed string) string {
+	kept := n.Comment
+	defer func() { n.Comment = kept }()
+	thinks := kifu.ParseThinkComments(analysed, rec.Position(n), moveDest(n))
+	for _, t := range thinks {
+		if t.Analysis {
+			rec.SetThinkComment(n, t)
+		}
+	}
+	merged := n.Comment
+	if old := moveLabel(merged); old != "" {
+		_, merged, _ = strings.Cut(merged, "\n")
+	}
+	if l := moveLabel(analysed); l != "" {
+		merged = l + "\n" + merged
+	}
+	return strings.TrimRight(merged, "\n")
+}
+
+// moveDest is where the move to n went (for 同 in a 読み筋), or NoSquare at the start.
+func moveDest(n *kifu.Node) board.Square {
+	if n.Move == board.NoMove {
+		return board.NoSquare
+	}
+	return n.Move.To()
 }
