@@ -102,10 +102,7 @@ func (w *MainWindow) showAnalysisProgress(cancel func()) *analysisProgress {
 	at := w.analysisText()
 	p := &analysisProgress{w: w, bar: widget.NewProgressBar(), label: widget.NewLabel(at.Running)}
 	bar := container.NewGridWrap(fyne.NewSize(160, p.bar.MinSize().Height), p.bar)
-	stop := widget.NewButton(at.Stop, func() {
-		p.label.SetText(at.Running)
-		cancel()
-	})
+	stop := widget.NewButton(at.Stop, cancel)
 	p.box = container.NewHBox(bar, p.label, stop)
 	w.progressHolder.Objects = []fyne.CanvasObject{p.box}
 	w.progressHolder.Show()
@@ -121,7 +118,11 @@ func (p *analysisProgress) set(pr analysis.Progress) {
 		p.bar.SetValue(float64(pr.Done) / float64(pr.Total))
 	}
 	eta := pr.ETA.Round(time.Second)
-	p.label.SetText(fmt.Sprintf(p.w.analysisText().ProgressF, pr.Done, pr.Total, eta))
+	text := fmt.Sprintf(p.w.analysisText().ProgressF, pr.Done, pr.Total, eta)
+	if len(text) != len(p.label.Text) {
+		defer p.w.foot.Refresh() // the foot lays out again around the new width
+	}
+	p.label.SetText(text)
 }
 
 // Text is what the progress says, for tests.
