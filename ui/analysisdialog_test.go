@@ -4,11 +4,13 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"banmen/engine"
 	"banmen/engine/analysis"
 	"banmen/kifu"
 	"banmen/ui/session"
@@ -293,5 +295,36 @@ func TestAnalysisDialogMergeKeepsTheUsersComment(t *testing.T) {
 		if n.Comment != c.user {
 			t.Errorf("mergeAnalysis changed the node: %q", n.Comment)
 		}
+	}
+}
+
+// An engine that dies while it thinks ends the analysis with a message that names it; what
+// was analysed before stays.
+func TestAnalysisDialogEngineFailure(t *testing.T) {
+	// it answers the first two positions with a score, then dies
+	def := engine.Definition{Name: "DyingEngine", Path: writeScript(t, `n=0
+while read line; do
+  case "$line" in
+    usi) echo 'id name Dying'; echo usiok;;
+    isready) echo readyok;;
+    go*) n=$((n+1)); if [ $n -gt 2 ]; then exit 3; fi
+         echo 'info depth 1 score cp 10'; echo 'bestmove resign';;
+    quit) exit 0;;
+  esac
+done
+`)}
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	w.analysis.onEnd = func() {}
+	w.startAnalysis(def, 100*time.Millisecond, 1, 10)
+	waitUntil(t, q, "the engine's error", func() bool { return !w.Analysing() })
+	if w.lastShown.title != w.msg.EngineErrorTitle || !strings.Contains(w.lastShown.text, def.Name) {
+		t.Errorf("the message %q: %q does not name the engine", w.lastShown.title, w.lastShown.text)
+	}
+	if got := analysedPlies(w.Session().Record(), 10); got != 2 {
+		t.Errorf("%d positions kept, want the 2 analysed before the engine died", got)
+	}
+	if len(w.progressHolder.Objects) != 0 {
+		t.Error("the progress stays at the foot")
 	}
 }

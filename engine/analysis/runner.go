@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 
@@ -93,6 +94,10 @@ func (r *Runner) work(m *engine.Manager, def engine.Definition, rec *kifu.Record
 	defer r.version.Add(1)
 	e, err := m.Start(r.ctx, def, engine.StartOptions{})
 	if err != nil {
+		var f *engine.Failure
+		if !errors.As(err, &f) {
+			err = &engine.Failure{Engine: def.Name, Doing: "starting", Err: err}
+		}
 		r.finish(Summary{}, err, nodes)
 		return
 	}
@@ -124,6 +129,10 @@ func (r *Runner) work(m *engine.Manager, def engine.Definition, rec *kifu.Record
 				sum.Complete = false
 			}
 		}
+	}
+	var f *engine.Failure
+	if err != nil && !errors.As(err, &f) {
+		err = &engine.Failure{Engine: def.Name, Doing: "analysing", Err: err} // named as the user knows it
 	}
 	r.finish(sum, err, nodes)
 }
