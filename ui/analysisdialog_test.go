@@ -121,6 +121,10 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	if stop == nil {
 		t.Fatal("no 中断 at the foot")
 	}
+	label := w.analysis.run.progress.label
+	if end := label.Position().X + label.MinSize().Width; end > stop.Position().X+1 || w.progressHolder.Size().Width < w.progressHolder.MinSize().Width {
+		t.Errorf("the progress text (to x=%v) runs under 中断 (at x=%v), or its box (%v wide) is squeezed", end, stop.Position().X, w.progressHolder.Size().Width)
+	}
 	test.Tap(stop)
 	waitUntil(t, q, "the end of the stopped analysis", func() bool { return ended == 1 })
 	done := analysedPlies(w.Session().Record(), to)

@@ -53,8 +53,9 @@ type Options struct {
 }
 
 // MainWindow is Banmen's main window: the board on the left; on the right, in tabs, the record
-// with its variations and comments, and the game's headers (later issues add engine panels and
-// an evaluation graph as further tabs, and clocks to the stands); a status line at the foot;
+// with its variations and comments, the game's headers and the engine panel, and below them the
+// 評価値グラフ (later issues add clocks to the stands); a status line at the foot, with the
+// progress of a 棋譜解析 when one runs;
 // the menus and shortcuts; and the dialogs of files, unsaved changes and position editing.
 //
 // It draws what its session holds and sends it what the user does. Create it and call its
