@@ -159,7 +159,7 @@ func (w *MainWindow) summaryText(rv [2]sideReview) string {
 // showAnalysisSummary shows what the analysis found, per side.
 func (w *MainWindow) showAnalysisSummary(r *analysisRun, s analysis.Snapshot) {
 	at := w.analysisText()
-	text := w.summaryText(reviewRecord(w.sess.Record(), r.from, r.to))
+	text := w.summaryText(reviewRecord(r.rec, r.from, r.to))
 	if s.Canceled {
 		text = at.Stopped + "\n\n" + text
 	}

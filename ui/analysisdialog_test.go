@@ -131,7 +131,8 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	if done < 5 || done == to+1 {
 		t.Fatalf("%d positions analysed after 中断, want at least 5 and not all", done)
 	}
-	if w.lastShown.title != at.DoneTitle || !strings.Contains(w.lastShown.text, at.Stopped) || !strings.Contains(w.lastShown.text, at.SideWhite) {
+	if w.lastShown.title != at.DoneTitle || !strings.Contains(w.lastShown.text, at.Stopped) || !strings.Contains(w.lastShown.text, at.SideWhite) ||
+		strings.Contains(w.lastShown.text, at.Resumed) {
 		t.Errorf("after 中断: %q %q", w.lastShown.title, w.lastShown.text)
 	}
 	if len(w.progressHolder.Objects) != 0 {
@@ -331,4 +332,44 @@ done
 	if len(w.progressHolder.Objects) != 0 {
 		t.Error("the progress stays at the foot")
 	}
+}
+
+// A record opened while an analysis runs gets none of its results; the analysis stops.
+func TestAnalysisDialogStopsWhenAnotherRecordIsOpened(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	ended := false
+	w.analysis.onEnd = func() { ended = true }
+	w.startAnalysis(enginetestBundled(t, w), 100*time.Millisecond, 1, 30)
+	analysed := w.Session().Record()
+	waitUntil(t, q, "two positions", func() bool { return analysedPlies(analysed, 30) >= 2 })
+	if err := w.Session().Open(henkaKIF); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, q, "the end of the analysis", func() bool { return ended })
+	w.Session().Record().Root.Walk(func(n *kifu.Node) bool {
+		if strings.Contains(n.Comment, "#評価値") || moveLabel(n.Comment) != "" {
+			t.Errorf("the record opened meanwhile got %q", n.Comment)
+		}
+		return true
+	})
+	if !strings.Contains(w.lastShown.text, w.analysisText().MainLineChanged) {
+		t.Errorf("the summary does not say the results were not written: %q", w.lastShown.text)
+	}
+}
+
+// enginetestBundled is the bundled engine as the window's engine list has it.
+func enginetestBundled(t *testing.T, w *MainWindow) engine.Definition {
+	t.Helper()
+	reg, err := w.opts.EngineRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range reg.List() {
+		if d.Bundled {
+			return d
+		}
+	}
+	t.Fatal("no bundled engine in the list")
+	return engine.Definition{}
 }

@@ -125,8 +125,9 @@ func (r *Runner) work(m *engine.Manager, def engine.Definition, rec *kifu.Record
 			c := cfg
 			c.To, c.Progress = last, nil
 			if s, err2 := Run(r.ctx, rec, c); err2 == nil {
+				// the judgement of this pass, the counts of the real one (this one read all back)
+				s.Positions, s.ReadBack, s.Complete = sum.Positions, sum.ReadBack, false
 				sum = s
-				sum.Complete = false
 			}
 		}
 	}

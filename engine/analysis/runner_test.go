@@ -80,8 +80,8 @@ func TestRunnerCancelKeepsWhatWasAnalysedAndResumes(t *testing.T) {
 	if done < 5 || done >= 31 {
 		t.Fatalf("%d positions analysed after the cancel, want at least 5 and not all", done)
 	}
-	if s.Summary.Complete {
-		t.Error("a cancelled analysis says it is complete")
+	if s.Summary.Complete || s.Summary.ReadBack != 0 || s.Summary.Positions != done {
+		t.Errorf("a cancelled analysis of %d positions says %+v", done, s.Summary)
 	}
 	// the moves between analysed positions were judged
 	if got := s.Summary.Sides[0].Moves + s.Summary.Sides[1].Moves; got != done-1 {
