@@ -31,22 +31,19 @@ func (w *MainWindow) AnalyseDialog() {
 
 // analyseDialog shows the dialog with the engines of list.
 func (w *MainWindow) analyseDialog(list []engine.Definition) {
-	at, c := w.analysisText(), w.analysis
+	at := w.analysisText()
 	names := make([]string, len(list))
 	chosen := preferred(list)
 	for i, d := range list {
 		names[i] = d.Name
-		if d.Name == c.engine {
+		if d.Name == w.settings.p.String(prefAnalysisEngine) {
 			chosen = i
 		}
 	}
 	eng := widget.NewSelect(names, nil)
 	eng.SetSelectedIndex(chosen)
-	if c.seconds == "" {
-		c.seconds = "1"
-	}
 	secs := widget.NewEntry()
-	secs.SetText(c.seconds)
+	secs.SetText(w.settings.p.StringWithFallback(prefAnalysisSeconds, "1"))
 	moves := w.sess.MoveCount()
 	from, to := widget.NewEntry(), widget.NewEntry()
 	from.SetText("1")
@@ -76,7 +73,8 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 			return
 		}
 		d.Hide()
-		c.engine, c.seconds = list[eng.SelectedIndex()].Name, strings.TrimSpace(secs.Text)
+		w.settings.p.SetString(prefAnalysisEngine, list[eng.SelectedIndex()].Name)
+		w.settings.p.SetString(prefAnalysisSeconds, strings.TrimSpace(secs.Text))
 		w.startAnalysis(list[eng.SelectedIndex()], time.Duration(s*float64(time.Second)), f, t)
 	})
 	start.Importance = widget.HighImportance

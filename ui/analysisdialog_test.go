@@ -146,7 +146,13 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	}
 	tapDialogButton(t, w, w.msg.Close)
 
-	// again: goes on from there, to the end
+	// again: goes on from there, to the end; the dialog remembers the seconds
+	w.AnalyseDialog()
+	waitUntil(t, q, "the 棋譜解析 dialog", func() bool { return dialogOpen(w) })
+	if e := widgetsIn[*widget.Entry](w.Window().Canvas().Overlays().Top()); e[0].Text != "0.1" {
+		t.Errorf("the dialog offers %q seconds, not the 0.1 chosen last", e[0].Text)
+	}
+	tapDialogButton(t, w, at.Cancel)
 	fillAnalysisDialog(t, w, q, "0.1", "1", "30")
 	tapDialogButton(t, w, at.Start)
 	// a comment typed meanwhile at a move the analysis has yet to reach is kept

@@ -25,13 +25,17 @@ import (
 
 // analysisCtl runs the window's analyses. Its fields belong to the Fyne goroutine.
 type analysisCtl struct {
-	w       *MainWindow
-	run     *analysisRun
-	engine  string // the engine chosen last
-	seconds string // the seconds per move chosen last
+	w   *MainWindow
+	run *analysisRun
 	// onEnd, when set, is called after a run ended and its summary was shown (tests)
 	onEnd func()
 }
+
+// The dialog's last choices, kept in the preferences.
+const (
+	prefAnalysisEngine  = "analysisEngine"  // the engine's name
+	prefAnalysisSeconds = "analysisSeconds" // seconds per move, as typed
+)
 
 // analysisRun is one analysis as the window shows it.
 type analysisRun struct {
