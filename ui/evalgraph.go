@@ -97,13 +97,14 @@ type EvalGraph struct {
 	points  []EvalPoint
 	current int // the ply shown, or -1
 	winRate bool
-	// OnSelect is called with the ply of the point clicked.
+	dragged int // the ply a drag last went to
+	// OnSelect is called with the ply of the point clicked, or dragged over.
 	OnSelect func(ply int)
 }
 
 // NewEvalGraph returns an empty graph.
 func NewEvalGraph() *EvalGraph {
-	g := &EvalGraph{current: -1}
+	g := &EvalGraph{current: -1, dragged: -1}
 	g.ExtendBaseWidget(g)
 	return g
 }
@@ -136,7 +137,7 @@ func (g *EvalGraph) Points() []EvalPoint { return g.points }
 // MinSize is part of fyne.Widget.
 func (g *EvalGraph) MinSize() fyne.Size { return fyne.NewSize(120, 110) }
 
-// graphPad is the margin around the plot (the score labels sit in the left one).
+// graphPad is the margin around the plot.
 const graphPad = 6
 
 // plyAt is the ply drawn nearest to x in a graph of width w.
@@ -159,6 +160,17 @@ func (g *EvalGraph) Tapped(ev *fyne.PointEvent) {
 		g.OnSelect(ply)
 	}
 }
+
+// Dragged is part of fyne.Draggable: a drag along the graph goes through the record.
+func (g *EvalGraph) Dragged(ev *fyne.DragEvent) {
+	if ply := g.plyAt(ev.Position.X, g.Size().Width); ply >= 0 && ply != g.dragged && g.OnSelect != nil {
+		g.dragged = ply
+		g.OnSelect(ply)
+	}
+}
+
+// DragEnd is part of fyne.Draggable.
+func (g *EvalGraph) DragEnd() { g.dragged = -1 }
 
 // CreateRenderer is part of fyne.Widget.
 func (g *EvalGraph) CreateRenderer() fyne.WidgetRenderer {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,14 +133,18 @@ func TestEvalGraphClickSelectsPly(t *testing.T) {
 		test.TapAt(g, fyne.NewPos(x, 50))
 	}
 	want := []int{0, 3, 7, 10, 10}
-	if len(got) != len(want) {
-		t.Fatalf("selected %v, want %v", got, want)
+	if !slices.Equal(got, want) {
+		t.Errorf("selected %v, want %v", got, want)
 	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("selected %v, want %v", got, want)
-			break
-		}
+	// a drag goes through the plies it passes, each once
+	got = nil
+	for _, x := range []float32{graphPad + 50, graphPad + 52, graphPad + 61, graphPad + 70} {
+		g.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(x, 50)}})
+	}
+	g.DragEnd()
+	g.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(graphPad+70, 50)}})
+	if want := []int{5, 6, 7, 7}; !slices.Equal(got, want) {
+		t.Errorf("dragging selected %v, want %v", got, want)
 	}
 }
 
