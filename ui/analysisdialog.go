@@ -143,7 +143,7 @@ func (w *MainWindow) summaryText(rv [2]sideReview) string {
 		if c > 0 {
 			b.WriteString("\n\n")
 		}
-		fmt.Fprintf(&b, "%s　"+at.AvgLossF+"　"+at.CountsF, side, s.AvgLoss(), s.Moves, s.Bad, s.Dubious)
+		fmt.Fprintf(&b, "%s　"+at.AvgLossF+"　"+at.CountsF, side, s.AvgLoss(), s.Moves, s.Bad, s.Dubious, s.MatchRate())
 		if len(s.Worst) == 0 {
 			b.WriteString("\n　" + at.NoWorst)
 		}

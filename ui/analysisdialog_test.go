@@ -208,27 +208,33 @@ func TestSummaryPerSide(t *testing.T) {
 	// ply 4 a 疑問手 of White (-300 → -100: lost 200), ply 5 has no score
 	scores := []string{"0", "100", "100", "-300", "-100", ""}
 	labels := []string{"", "", "", analysis.LabelBad, analysis.LabelDubious, ""}
+	// the engine's choice: ply 1 (７六歩) and ply 4 (８四歩) were it, ply 3 (２六歩) was not
+	pvs := []string{"▲７六歩△３四歩", "", "▲６八銀", "△８四歩", "", ""}
 	for i, n := range nodes {
 		var c []string
 		if labels[i] != "" {
 			c = append(c, labels[i])
 		}
 		if scores[i] != "" {
-			c = append(c, "#評価値="+scores[i], "#エンジン=X")
+			c = append(c, "#評価値="+scores[i])
+			if pvs[i] != "" {
+				c = append(c, "#読み筋="+pvs[i])
+			}
+			c = append(c, "#エンジン=X")
 		}
 		n.Comment = strings.Join(c, "\n")
 	}
 	rv := reviewRecord(rec, 0, 0)
 	b, w := rv[0], rv[1]
 	// Black: ply 1 (0 → 100: no loss), ply 3 (400); ply 5 has no score after it
-	if b.Moves != 2 || b.LossSum != 400 || b.AvgLoss() != 200 || b.Bad != 1 || b.Dubious != 0 {
+	if b.Moves != 2 || b.LossSum != 400 || b.AvgLoss() != 200 || b.Bad != 1 || b.Dubious != 0 || b.Matching != 1 || b.MatchRate() != 50 {
 		t.Errorf("Black: %+v", b)
 	}
 	if len(b.Worst) != 1 || b.Worst[0].Ply != 3 || b.Worst[0].Loss != 400 || b.Worst[0].Move != "▲２六歩" {
 		t.Errorf("Black's worst: %+v", b.Worst)
 	}
 	// White: ply 2 (100 → 100: none), ply 4 (-300 → -100: 200)
-	if w.Moves != 2 || w.LossSum != 200 || w.Dubious != 1 || w.Bad != 0 {
+	if w.Moves != 2 || w.LossSum != 200 || w.Dubious != 1 || w.Bad != 0 || w.Matching != 1 {
 		t.Errorf("White: %+v", w)
 	}
 	if len(w.Worst) != 1 || w.Worst[0].Ply != 4 || w.Worst[0].Move != "△８四歩" {

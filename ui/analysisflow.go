@@ -155,7 +155,16 @@ type sideReview struct {
 	Moves        int // moves whose positions before and after have a score
 	LossSum      int
 	Bad, Dubious int
+	Matching     int        // moves that are the engine's choice (the 読み筋's first move before them)
 	Worst        []moveLoss // the three that lost most (those that lost something), worst first
+}
+
+// MatchRate is the share of the moves that were the engine's choice (一致率), in percent.
+func (s sideReview) MatchRate() float64 {
+	if s.Moves == 0 {
+		return 0
+	}
+	return 100 * float64(s.Matching) / float64(s.Moves)
 }
 
 // AvgLoss is the average score lost per move.
@@ -200,6 +209,9 @@ func reviewRecord(rec *kifu.Record, from, to int) [2]sideReview {
 		before, after := pts[k-1], pts[k]
 		if !before.OK || !after.OK {
 			continue
+		}
+		if before.Best == n.Move {
+			s.Matching++
 		}
 		loss := before.Score - after.Score
 		if mover == board.White {

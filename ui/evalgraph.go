@@ -35,6 +35,8 @@ type EvalPoint struct {
 	Score int  // centipawns, Black's view; ±graphClamp for a mate
 	Mate  bool // a forced mate (Score's sign says who wins)
 	OK    bool // the position has a score
+	// Best is the first move of the think's 読み筋 (the engine's choice), or NoMove.
+	Best board.Move
 }
 
 // EvalPoints reads the scores of rec's main line (ply 0, the start position, first; special
@@ -73,6 +75,7 @@ func pointOf(thinks []kifu.ThinkComment, p EvalPoint) EvalPoint {
 		}
 		if t.HasMate {
 			p.OK, p.Mate, p.Score = true, true, graphClamp
+			p.Best = firstMove(t.PV)
 			if t.Mate.Winner == board.White {
 				p.Score = -graphClamp
 			}
@@ -84,8 +87,16 @@ func pointOf(thinks []kifu.ThinkComment, p EvalPoint) EvalPoint {
 	}
 	if score != nil {
 		p.OK, p.Score = true, max(-graphClamp, min(graphClamp, score.Score))
+		p.Best = firstMove(score.PV)
 	}
 	return p
+}
+
+func firstMove(pv []board.Move) board.Move {
+	if len(pv) == 0 {
+		return board.NoMove
+	}
+	return pv[0]
 }
 
 // WinRate is Black's chance to win for a score (centipawns, Black's view).
