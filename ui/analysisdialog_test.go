@@ -385,3 +385,30 @@ func enginetestBundled(t *testing.T, w *MainWindow) engine.Definition {
 	t.Fatal("no bundled engine in the list")
 	return engine.Definition{}
 }
+
+// Closing the window during an analysis closes its engine, and shows no error about it.
+func TestAnalysisDialogClosingTheWindowClosesTheEngine(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	w.startAnalysis(enginetestBundled(t, w), 100*time.Millisecond, 1, 30)
+	waitUntil(t, q, "a position", func() bool { return analysedPlies(w.Session().Record(), 30) >= 1 })
+	w.Session().MarkSavedAt("", 0, 0, w.Session().Edits()) // nothing to ask about
+	w.RequestClose()
+	w.CloseEngines(engineDeadline)
+	if n := len(w.study.mgr.Running()); n != 0 {
+		t.Errorf("%d engines still running", n)
+	}
+	r := w.analysis.run
+	if r == nil {
+		t.Fatal("the analysis was forgotten before its runner ended")
+	}
+	select {
+	case <-r.runner.Done():
+	case <-time.After(engineDeadline):
+		t.Fatal("the runner did not end after its engine was closed")
+	}
+	q.drain()
+	if w.lastShown.title == w.msg.EngineErrorTitle {
+		t.Errorf("closing the window reported %q", w.lastShown.text)
+	}
+}
