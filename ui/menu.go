@@ -123,16 +123,22 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	westernMoves.Checked = western
 	notation := fyne.NewMenuItem(m.Notation, nil)
 	notation.ChildMenu = fyne.NewMenu("", japaneseMoves, westernMoves)
+	at := w.analysisText()
+	winRate := fyne.NewMenuItem(at.GraphWinRate, func() { w.SetGraphWinRate(!w.GraphWinRate()) })
+	winRate.Checked = w.GraphWinRate()
 	view := fyne.NewMenu(m.MenuView,
 		item(m.Flip, shortcut(fyne.KeyR, false), w.Flip),
 		fyne.NewMenuItemSeparator(),
 		notation,
+		winRate,
 		themes,
 		langs,
 	)
 	studyMenu := fyne.NewMenu(m.MenuStudy,
 		fyne.NewMenuItem(m.StartStudyMenu, w.StartStudyDialog),
 		fyne.NewMenuItem(m.StopStudy, w.StopStudy),
+		fyne.NewMenuItemSeparator(),
+		item(at.AnalyseMenu, shortcut(fyne.KeyA, true), w.AnalyseDialog),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(m.MateSearch, w.MateSearchDialog),
 	)

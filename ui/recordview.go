@@ -129,6 +129,9 @@ func (v *RecordView) Update(c session.Change) {
 	}
 	if c&(session.ChangedComment|session.ChangedCursor|session.ChangedRecord) != 0 {
 		n := v.sess.Node()
+		if c&session.ChangedComment != 0 && v.list.ready {
+			v.list.RefreshItem(v.sess.Ply()) // its 悪手/疑問手 mark may have changed
+		}
 		if v.commentFor != n || v.comment.Text != n.Comment {
 			v.commentFor = n
 			if v.comment.Text != n.Comment {
@@ -271,6 +274,14 @@ func (v *RecordView) rowText(id int) (ply, move, mark, tm string) {
 	return strconv.Itoa(id), v.texts[n], mark, timeText(n)
 }
 
+// rowLabel is the 悪手/疑問手 label that 棋譜解析 put first in row id's comment, or "".
+func (v *RecordView) rowLabel(id int) string {
+	if id <= 0 || id >= len(v.line) {
+		return ""
+	}
+	return moveLabel(v.line[id].Comment)
+}
+
 // moveList is the list of moves: a widget.List whose arrow keys step through the record
 // instead of moving the list's own highlight.
 type moveList struct {
@@ -313,6 +324,7 @@ func newMoveList(v *RecordView, navKey func(*fyne.KeyEvent) bool) *moveList {
 	l.CreateItem = func() fyne.CanvasObject { return newMoveRow() }
 	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) {
 		o.(*moveRow).set(v.rowText(id))
+		o.(*moveRow).setLabel(v.rowLabel(id))
 	}
 	l.ExtendBaseWidget(l)
 	return l
@@ -331,19 +343,29 @@ func (l *moveList) TypedKey(ev *fyne.KeyEvent) {
 type moveRow struct {
 	widget.BaseWidget
 	ply, move, mark, time *canvas.Text
+	label                 *canvas.Text // 悪 or 疑, coloured
 }
 
 func newMoveRow() *moveRow {
 	r := &moveRow{
-		ply:  canvas.NewText("", nil),
-		move: canvas.NewText("", nil),
-		mark: canvas.NewText("", nil),
-		time: canvas.NewText("", nil),
+		ply:   canvas.NewText("", nil),
+		move:  canvas.NewText("", nil),
+		mark:  canvas.NewText("", nil),
+		time:  canvas.NewText("", nil),
+		label: canvas.NewText("", nil),
 	}
 	r.ply.Alignment = fyne.TextAlignTrailing
 	r.time.Alignment = fyne.TextAlignTrailing
 	r.ExtendBaseWidget(r)
 	return r
+}
+
+// setLabel shows the mark of a 悪手 or 疑問手 label ("" for none).
+func (r *moveRow) setLabel(label string) {
+	if mark := labelMarks[label]; r.label.Text != mark {
+		r.label.Text = mark
+		r.Refresh()
+	}
 }
 
 func (r *moveRow) set(ply, move, mark, tm string) {
@@ -366,7 +388,7 @@ func (rr *moveRowRenderer) Destroy() {}
 
 func (rr *moveRowRenderer) Objects() []fyne.CanvasObject {
 	r := rr.r
-	return []fyne.CanvasObject{r.ply, r.move, r.mark, r.time}
+	return []fyne.CanvasObject{r.ply, r.move, r.mark, r.label, r.time}
 }
 
 func (rr *moveRowRenderer) MinSize() fyne.Size {
@@ -388,6 +410,8 @@ func (rr *moveRowRenderer) Layout(size fyne.Size) {
 	r.move.Resize(fyne.NewSize(moveW, size.Height))
 	r.mark.Move(fyne.NewPos(numW+pad*2+moveW, 0))
 	r.mark.Resize(fyne.NewSize(markW, size.Height))
+	r.label.Move(fyne.NewPos(numW+pad*2+moveW+markW, 0))
+	r.label.Resize(fyne.NewSize(1.2*ts, size.Height))
 	tx := numW + pad*2 + moveW + markW
 	r.time.Move(fyne.NewPos(tx, 0))
 	r.time.Resize(fyne.NewSize(max(0, size.Width-tx-pad), size.Height))
@@ -405,6 +429,9 @@ func (rr *moveRowRenderer) Refresh() {
 	r.time.Color = theme.Color(theme.ColorNamePlaceHolder)
 	r.time.TextSize = ts * 0.85
 	r.mark.Color = theme.Color(theme.ColorNamePrimary)
+	r.label.TextSize = ts
+	r.label.Color = labelColor(r.label.Text)
+	r.label.Refresh()
 	for _, t := range []*canvas.Text{r.ply, r.move, r.mark, r.time} {
 		t.Refresh()
 	}

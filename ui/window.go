@@ -53,8 +53,9 @@ type Options struct {
 }
 
 // MainWindow is Banmen's main window: the board on the left; on the right, in tabs, the record
-// with its variations and comments, and the game's headers (later issues add engine panels and
-// an evaluation graph as further tabs, and clocks to the stands); a status line at the foot;
+// with its variations and comments, the game's headers and the engine panel, and below them the
+// 評価値グラフ (later issues add clocks to the stands); a status line at the foot, with the
+// progress of a 棋譜解析 when one runs;
 // the menus and shortcuts; and the dialogs of files, unsaved changes and position editing.
 //
 // It draws what its session holds and sends it what the user does. Create it and call its
@@ -72,22 +73,26 @@ type MainWindow struct {
 	autosavedEdits uint64
 	lastAutosave   time.Time
 
-	board      *Board
-	record     *RecordView
-	info       *GameInfoView
-	tabs       *SideTabs
-	side       *fyne.Container // the tabs, or the editor panel while editing
-	status     *widget.Label
-	fileInfo   *widget.Label
-	foot       *fyne.Container
-	editor     *Editor
-	edPanel    *EditorPanel
-	study      *studyCtl // 検討 and 詰み探索 (studyflow.go)
-	game       *gameCtl  // 対局 (gameflow.go)
-	room       roomCtl   // エンジン設定 and 通信ログ (enginesettings.go, protocollog.go)
-	closing    bool
-	lastShown  shownDialog // the last message shown in a dialog, for tests
-	lastDetail string      // the detail behind 詳細 of the last error shown, for tests
+	board          *Board
+	record         *RecordView
+	graph          *EvalGraph // 評価値グラフ, below the tabs (evalgraph.go)
+	graphEdits     uint64     // the session's edits when the graph last read the record
+	info           *GameInfoView
+	tabs           *SideTabs
+	side           *fyne.Container // the tabs, or the editor panel while editing
+	status         *widget.Label
+	fileInfo       *widget.Label
+	foot           *fyne.Container
+	editor         *Editor
+	edPanel        *EditorPanel
+	study          *studyCtl       // 検討 and 詰み探索 (studyflow.go)
+	game           *gameCtl        // 対局 (gameflow.go)
+	analysis       *analysisCtl    // 棋譜解析 (analysisflow.go)
+	progressHolder *fyne.Container // the analysis' progress at the foot, when one runs
+	room           roomCtl         // エンジン設定 and 通信ログ (enginesettings.go, protocollog.go)
+	closing        bool
+	lastShown      shownDialog // the last message shown in a dialog, for tests
+	lastDetail     string      // the detail behind 詳細 of the last error shown, for tests
 }
 
 type shownDialog struct {
@@ -115,6 +120,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	w.win = a.NewWindow(w.msg.AppName)
 	w.study = newStudyCtl(w)
 	w.game = newGameCtl(w)
+	w.analysis = &analysisCtl{w: w}
 	w.board = NewBoard(w.sess.Position(), w.msg)
 	w.board.OnMove = w.playMove
 	w.board.OnScroll = func(step int) {
@@ -165,11 +171,26 @@ func (w *MainWindow) build() {
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
 	w.fileInfo = widget.NewLabel("")
+	w.graph = NewEvalGraph()
+	w.graph.OnSelect = func(ply int) {
+		if w.editor == nil {
+			w.goToMainLine(ply)
+		}
+	}
+	w.graph.SetWinRate(w.settings.p.Bool(prefWinRate))
+	right := container.NewVSplit(w.side, w.graph)
+	right.Offset = 0.78
 	boardArea := container.NewBorder(w.game.clocks.Object(), nil, nil, nil, w.board)
 	w.game.clocks.onResize = boardArea.Refresh
-	split := container.NewHSplit(boardArea, w.side)
+	split := container.NewHSplit(boardArea, right)
 	split.Offset = 0.64
-	w.foot = container.NewBorder(nil, nil, nil, w.fileInfo, w.status)
+	w.progressHolder = container.NewHBox()
+	w.progressHolder.Hide() // hidden when empty: the foot's layout stays as it was
+	if r := w.analysis.run; r != nil {
+		w.progressHolder.Add(r.progress.box)
+		w.progressHolder.Show()
+	}
+	w.foot = container.NewBorder(nil, nil, w.progressHolder, w.fileInfo, w.status)
 	w.win.SetContent(container.NewBorder(nil, w.foot, nil, nil, split))
 	w.win.SetMainMenu(w.buildMenu())
 	w.updateTitle()
@@ -189,6 +210,7 @@ func (w *MainWindow) sessionChanged(c session.Change) {
 	}
 	w.record.Update(c)
 	w.info.Update(c)
+	w.updateGraph(c)
 	if c&(session.ChangedFile|session.ChangedRecord|session.ChangedTree) != 0 {
 		w.updateTitle()
 	}

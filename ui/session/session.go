@@ -331,6 +331,21 @@ func (s *Session) SetComment(text string) {
 	s.edited(ChangedComment)
 }
 
+// SetNodeComment sets the comment of node n of the record, which need not be the current
+// one (an analysis writing its results); listeners hear ChangedComment only when n is the
+// current node, and ChangedFile when the record became unsaved.
+func (s *Session) SetNodeComment(n *kifu.Node, text string) {
+	if n.Comment == text {
+		return
+	}
+	n.Comment = text
+	var c Change
+	if n == s.cur.Node() {
+		c = ChangedComment
+	}
+	s.edited(c)
+}
+
 // Header returns the value of a header ("" when there is none).
 func (s *Session) Header(key string) string { return s.rec.Headers.Value(key) }
 

@@ -233,3 +233,27 @@ func TestStepStaysOnTheLine(t *testing.T) {
 		t.Error("First twice, or Back at the start, reports a move")
 	}
 }
+
+func TestSetNodeComment(t *testing.T) {
+	s := New()
+	play(t, s, "7g7f", "3c3d")
+	ch := watch(s)
+	e0 := s.Edits()
+	first := s.Record().MainLine()[0]
+	s.SetNodeComment(first, "#評価値=50")
+	if first.Comment != "#評価値=50" || !s.Dirty() || s.Edits() != e0+1 {
+		t.Fatalf("comment %q dirty %v edits %d", first.Comment, s.Dirty(), s.Edits())
+	}
+	if ch.last()&ChangedComment != 0 {
+		t.Errorf("another node's comment reported as the current one's: %b", ch.last())
+	}
+	s.SetNodeComment(s.Node(), "x")
+	if ch.last() != ChangedComment || s.Comment() != "x" {
+		t.Errorf("the current node's comment: changes %b, comment %q", ch.last(), s.Comment())
+	}
+	n := len(ch.got)
+	s.SetNodeComment(first, "#評価値=50")
+	if len(ch.got) != n || s.Edits() != e0+2 {
+		t.Error("the same comment again counted as a change")
+	}
+}

@@ -1,0 +1,171 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/engine"
+	"banmen/engine/analysis"
+)
+
+// AnalyseDialog asks for the engine, the seconds per move and the range of moves of a
+// 棋譜解析 (検討 → 棋譜解析…, Ctrl+Shift+A), then starts it.
+func (w *MainWindow) AnalyseDialog() {
+	at := w.analysisText()
+	if w.analysis.run != nil {
+		w.showMessage(at.Title, at.Busy)
+		return
+	}
+	w.study.withEngines(engine.TagAnalysis, func(list []engine.Definition) {
+		w.analyseDialog(list)
+	})
+}
+
+// analyseDialog shows the dialog with the engines of list.
+func (w *MainWindow) analyseDialog(list []engine.Definition) {
+	at := w.analysisText()
+	names := make([]string, len(list))
+	chosen := preferred(list)
+	for i, d := range list {
+		names[i] = d.Name
+		if d.Name == w.settings.p.String(prefAnalysisEngine) {
+			chosen = i
+		}
+	}
+	eng := widget.NewSelect(names, nil)
+	eng.SetSelectedIndex(chosen)
+	secs := widget.NewEntry()
+	secs.SetText(w.settings.p.StringWithFallback(prefAnalysisSeconds, "1"))
+	moves := w.sess.MoveCount()
+	from, to := widget.NewEntry(), widget.NewEntry()
+	from.SetText("1")
+	to.SetText(strconv.Itoa(moves))
+	problem := widget.NewLabel("")
+	problem.Wrapping = fyne.TextWrapWord
+	problem.Importance = widget.DangerImportance
+	form := container.New(formLayout{},
+		widget.NewLabel(at.Engine), eng,
+		widget.NewLabel(at.Seconds), secs,
+		widget.NewLabel(at.FromPly), from,
+		widget.NewLabel(at.ToPly), to)
+	width := canvas.NewRectangle(nil)
+	width.SetMinSize(fyne.NewSize(380, 1))
+	box := container.NewVBox(width, form, problem)
+	var d *dialog.CustomDialog
+	start := widget.NewButton(at.Start, func() {
+		s, err := strconv.ParseFloat(strings.TrimSpace(secs.Text), 64)
+		if err != nil || s < 0.1 || s > 3600 {
+			problem.SetText(fmt.Sprintf(at.BadSecondsF, secs.Text))
+			return
+		}
+		f, err1 := strconv.Atoi(strings.TrimSpace(from.Text))
+		t, err2 := strconv.Atoi(strings.TrimSpace(to.Text))
+		if err1 != nil || err2 != nil || f < 1 || t > moves || f > t {
+			problem.SetText(fmt.Sprintf(at.BadRangeF, moves))
+			return
+		}
+		d.Hide()
+		w.settings.p.SetString(prefAnalysisEngine, list[eng.SelectedIndex()].Name)
+		w.settings.p.SetString(prefAnalysisSeconds, strings.TrimSpace(secs.Text))
+		w.startAnalysis(list[eng.SelectedIndex()], time.Duration(s*float64(time.Second)), f, t)
+	})
+	start.Importance = widget.HighImportance
+	cancel := widget.NewButton(at.Cancel, func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons(at.Title, box, w.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, start})
+	w.lastShown = shownDialog{at.Title, "", d}
+	d.Show()
+}
+
+// analysisProgress is the progress of an analysis at the foot of the window (not a dialog:
+// the record stays usable): a bar, the positions done and the time left, and 中断.
+type analysisProgress struct {
+	w     *MainWindow
+	bar   *widget.ProgressBar
+	label *widget.Label
+	box   *fyne.Container
+	last  analysis.Progress
+}
+
+// showAnalysisProgress puts the progress at the window's foot; cancel is 中断's action.
+func (w *MainWindow) showAnalysisProgress(cancel func()) *analysisProgress {
+	at := w.analysisText()
+	p := &analysisProgress{w: w, bar: widget.NewProgressBar(), label: widget.NewLabel(at.Running)}
+	bar := container.NewGridWrap(fyne.NewSize(160, p.bar.MinSize().Height), p.bar)
+	stop := widget.NewButton(at.Stop, cancel)
+	p.box = container.NewHBox(bar, p.label, stop)
+	w.progressHolder.Objects = []fyne.CanvasObject{p.box}
+	w.progressHolder.Show()
+	w.progressHolder.Refresh()
+	w.foot.Refresh()
+	return p
+}
+
+// set shows how far the analysis is.
+func (p *analysisProgress) set(pr analysis.Progress) {
+	p.last = pr
+	if pr.Total > 0 {
+		p.bar.SetValue(float64(pr.Done) / float64(pr.Total))
+	}
+	eta := pr.ETA.Round(time.Second)
+	text := fmt.Sprintf(p.w.analysisText().ProgressF, pr.Done, pr.Total, eta)
+	if len(text) != len(p.label.Text) {
+		defer p.w.foot.Refresh() // the foot lays out again around the new width
+	}
+	p.label.SetText(text)
+}
+
+// Text is what the progress says, for tests.
+func (p *analysisProgress) Text() string { return p.label.Text }
+
+// close takes the progress away from the foot.
+func (p *analysisProgress) close() {
+	p.w.progressHolder.Objects = nil
+	p.w.progressHolder.Hide()
+	p.w.progressHolder.Refresh()
+	p.w.foot.Refresh()
+}
+
+// summaryText writes a review of both sides.
+func (w *MainWindow) summaryText(rv [2]sideReview) string {
+	at := w.analysisText()
+	var b strings.Builder
+	for c, side := range []string{at.SideBlack, at.SideWhite} {
+		s := rv[c]
+		if c > 0 {
+			b.WriteString("\n\n")
+		}
+		fmt.Fprintf(&b, "%s　"+at.AvgLossF+"　"+at.CountsF, side, s.AvgLoss(), s.Moves, s.Bad, s.Dubious, s.MatchRate())
+		if len(s.Worst) == 0 {
+			b.WriteString("\n　" + at.NoWorst)
+		}
+		for _, m := range s.Worst {
+			b.WriteString("\n　" + fmt.Sprintf(at.WorstF, m.Ply, m.Move, -m.Loss))
+		}
+	}
+	return b.String()
+}
+
+// showAnalysisSummary shows what the analysis found, per side.
+func (w *MainWindow) showAnalysisSummary(r *analysisRun, s analysis.Snapshot) {
+	at := w.analysisText()
+	text := w.summaryText(reviewRecord(r.rec, r.from, r.to))
+	if s.Canceled {
+		text = at.Stopped + "\n\n" + text
+	}
+	if s.Summary.ReadBack > 0 {
+		text += "\n\n" + at.Resumed
+	}
+	if r.lost {
+		text += "\n\n" + at.MainLineChanged
+	}
+	w.showMessage(at.DoneTitle, text)
+}

@@ -1,0 +1,414 @@
+package ui
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/engine"
+	"banmen/engine/analysis"
+	"banmen/kifu"
+	"banmen/ui/session"
+)
+
+func TestAnalysisDialogTextIsComplete(t *testing.T) {
+	for _, at := range []analysisText{japaneseAnalysis, englishAnalysis} {
+		v := reflect.ValueOf(at)
+		for i := range v.NumField() {
+			if v.Field(i).String() == "" {
+				t.Errorf("%s is empty in %q", v.Type().Field(i).Name, at.Title)
+			}
+		}
+	}
+}
+
+// analysedPlies counts the positions of the main line, start included, up to ply to, whose
+// comment holds an analysis.
+func analysedPlies(rec *kifu.Record, to int) int {
+	nodes := append([]*kifu.Node{rec.Root}, rec.MainLine()...)
+	n := 0
+	for _, nd := range nodes[:to+1] {
+		if strings.Contains(nd.Comment, "#評価値=") || strings.Contains(nd.Comment, "#詰み=") {
+			n++
+		}
+	}
+	return n
+}
+
+// fillAnalysisDialog opens 棋譜解析… and fills it in; it returns the dialog's problem label.
+func fillAnalysisDialog(t *testing.T, w *MainWindow, q *uiQueue, secs, from, to string) *widget.Label {
+	t.Helper()
+	w.AnalyseDialog()
+	waitUntil(t, q, "the 棋譜解析 dialog", func() bool { return dialogOpen(w) })
+	ov := w.Window().Canvas().Overlays().Top()
+	entries := widgetsIn[*widget.Entry](ov)
+	if len(entries) != 3 {
+		t.Fatalf("the dialog has %d entries, want 3 (seconds, from, to)", len(entries))
+	}
+	entries[0].SetText(secs)
+	entries[1].SetText(from)
+	entries[2].SetText(to)
+	var problem *widget.Label
+	for _, l := range widgetsIn[*widget.Label](ov) {
+		if l.Importance == widget.DangerImportance {
+			problem = l
+		}
+	}
+	return problem
+}
+
+func TestAnalysisDialogRefusesBadInput(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	at := w.analysisText()
+	for _, c := range []struct{ secs, from, to, want string }{
+		{"abc", "1", "30", "abc"},
+		{"0", "1", "30", "0.1"},
+		{"1", "0", "30", "1"},
+		{"1", "20", "10", "1"},
+		{"1", "1", "999", "1"},
+	} {
+		problem := fillAnalysisDialog(t, w, q, c.secs, c.from, c.to)
+		tapDialogButton(t, w, at.Start)
+		if !dialogOpen(w) || w.Analysing() {
+			t.Fatalf("%+v: started, or the dialog closed", c)
+		}
+		if problem == nil || !strings.Contains(problem.Text, c.want) {
+			t.Errorf("%+v: the dialog says %v", c, problem)
+		}
+		tapDialogButton(t, w, at.Cancel)
+	}
+}
+
+func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	at := w.analysisText()
+	const to = 30
+	ended := 0
+	w.analysis.onEnd = func() { ended++ }
+
+	fillAnalysisDialog(t, w, q, "0.1", "1", "30")
+	tapDialogButton(t, w, at.Start)
+	if !w.Analysing() {
+		t.Fatal("the analysis did not start")
+	}
+	if dialogOpen(w) {
+		t.Fatal("a dialog covers the window while the analysis runs")
+	}
+	waitUntil(t, q, "five positions", func() bool { return analysedPlies(w.Session().Record(), to) >= 5 || ended > 0 })
+	if ended > 0 {
+		t.Fatal("the analysis ended before it was stopped")
+	}
+	// the record stays usable: steps, and the graph fills
+	w.Session().Forward()
+	w.Session().Forward()
+	if w.Session().Ply() != 2 || w.graph.current != 2 {
+		t.Errorf("stepping during the analysis: ply %d, mark %d", w.Session().Ply(), w.graph.current)
+	}
+	if got := graphScores(w); got < 5 {
+		t.Errorf("the graph shows %d scores while 5 positions are analysed", got)
+	}
+	if txt := w.analysis.run.progress.Text(); !strings.Contains(txt, "/ 31") {
+		t.Errorf("the progress says %q, want a count of 31 positions", txt)
+	}
+	stop := buttonIn(w.progressHolder, at.Stop)
+	if stop == nil {
+		t.Fatal("no 中断 at the foot")
+	}
+	label := w.analysis.run.progress.label
+	if end := label.Position().X + label.MinSize().Width; end > stop.Position().X+1 || w.progressHolder.Size().Width < w.progressHolder.MinSize().Width {
+		t.Errorf("the progress text (to x=%v) runs under 中断 (at x=%v), or its box (%v wide) is squeezed", end, stop.Position().X, w.progressHolder.Size().Width)
+	}
+	test.Tap(stop)
+	waitUntil(t, q, "the end of the stopped analysis", func() bool { return ended == 1 })
+	done := analysedPlies(w.Session().Record(), to)
+	if done < 5 || done == to+1 {
+		t.Fatalf("%d positions analysed after 中断, want at least 5 and not all", done)
+	}
+	if w.lastShown.title != at.DoneTitle || !strings.Contains(w.lastShown.text, at.Stopped) || !strings.Contains(w.lastShown.text, at.SideWhite) ||
+		strings.Contains(w.lastShown.text, at.Resumed) {
+		t.Errorf("after 中断: %q %q", w.lastShown.title, w.lastShown.text)
+	}
+	if len(w.progressHolder.Objects) != 0 {
+		t.Error("the progress stays at the foot")
+	}
+	if graphScores(w) != done {
+		t.Errorf("the graph shows %d scores, the record has %d analyses", graphScores(w), done)
+	}
+	if !w.Session().Dirty() {
+		t.Error("the analysis changed the record but it is not marked unsaved")
+	}
+	tapDialogButton(t, w, w.msg.Close)
+
+	// again: goes on from there, to the end; the dialog remembers the seconds
+	w.AnalyseDialog()
+	waitUntil(t, q, "the 棋譜解析 dialog", func() bool { return dialogOpen(w) })
+	if e := widgetsIn[*widget.Entry](w.Window().Canvas().Overlays().Top()); e[0].Text != "0.1" {
+		t.Errorf("the dialog offers %q seconds, not the 0.1 chosen last", e[0].Text)
+	}
+	tapDialogButton(t, w, at.Cancel)
+	fillAnalysisDialog(t, w, q, "0.1", "1", "30")
+	tapDialogButton(t, w, at.Start)
+	// a comment typed meanwhile at a move the analysis has yet to reach is kept
+	memo := w.Session().Record().MainLine()[27]
+	w.Session().SetNodeComment(memo, "メモ")
+	waitUntil(t, q, "the end of the resumed analysis", func() bool { return ended == 2 })
+	if !strings.HasPrefix(strings.TrimPrefix(strings.TrimPrefix(memo.Comment, analysis.LabelBad+"\n"), analysis.LabelDubious+"\n"), "メモ\n") ||
+		!strings.Contains(memo.Comment, "#評価値=") && !strings.Contains(memo.Comment, "#詰み=") {
+		t.Errorf("ply 28's comment typed during the analysis became %q", memo.Comment)
+	}
+	if got := analysedPlies(w.Session().Record(), to); got != to+1 {
+		t.Errorf("%d positions analysed in the end, want %d", got, to+1)
+	}
+	if w.lastShown.title != at.DoneTitle || strings.Contains(w.lastShown.text, at.Stopped) || !strings.Contains(w.lastShown.text, at.Resumed) {
+		t.Errorf("after the resumed run: %q %q", w.lastShown.title, w.lastShown.text)
+	}
+	// the summary is the record's: its labels counted per side
+	rv := reviewRecord(w.Session().Record(), 1, to)
+	labels := 0
+	for _, n := range w.Session().Record().MainLine()[:to] {
+		if first, _, _ := strings.Cut(n.Comment, "\n"); first == analysis.LabelBad || first == analysis.LabelDubious {
+			labels++
+		}
+	}
+	if got := rv[0].Bad + rv[0].Dubious + rv[1].Bad + rv[1].Dubious; got != labels {
+		t.Errorf("the summary counts %d labels, the record has %d", got, labels)
+	}
+	if rv[0].Moves+rv[1].Moves != to {
+		t.Errorf("%d moves reviewed, want %d", rv[0].Moves+rv[1].Moves, to)
+	}
+	if !strings.Contains(w.lastShown.text, w.summaryText(rv)) {
+		t.Errorf("the summary shown %q is not the record's review", w.lastShown.text)
+	}
+}
+
+func graphScores(w *MainWindow) int {
+	n := 0
+	for _, p := range w.graph.Points() {
+		if p.OK {
+			n++
+		}
+	}
+	return n
+}
+
+func TestSummaryPerSide(t *testing.T) {
+	rec, err := kifu.ParseKIF("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n   5 ２五歩(26)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := append([]*kifu.Node{rec.Root}, rec.MainLine()...)
+	// scores after each ply, Black's view; ply 3 is a 悪手 of Black (100 → -300: lost 400),
+	// ply 4 a 疑問手 of White (-300 → -100: lost 200), ply 5 has no score
+	scores := []string{"0", "100", "100", "-300", "-100", ""}
+	labels := []string{"", "", "", analysis.LabelBad, analysis.LabelDubious, ""}
+	// the engine's choice: ply 1 (７六歩) and ply 4 (８四歩) were it, ply 3 (２六歩) was not
+	pvs := []string{"▲７六歩△３四歩", "", "▲６八銀", "△８四歩", "", ""}
+	for i, n := range nodes {
+		var c []string
+		if labels[i] != "" {
+			c = append(c, labels[i])
+		}
+		if scores[i] != "" {
+			c = append(c, "#評価値="+scores[i])
+			if pvs[i] != "" {
+				c = append(c, "#読み筋="+pvs[i])
+			}
+			c = append(c, "#エンジン=X")
+		}
+		n.Comment = strings.Join(c, "\n")
+	}
+	rv := reviewRecord(rec, 0, 0)
+	b, w := rv[0], rv[1]
+	// Black: ply 1 (0 → 100: no loss), ply 3 (400); ply 5 has no score after it
+	if b.Moves != 2 || b.LossSum != 400 || b.AvgLoss() != 200 || b.Bad != 1 || b.Dubious != 0 || b.Matching != 1 || b.MatchRate() != 50 {
+		t.Errorf("Black: %+v", b)
+	}
+	if len(b.Worst) != 1 || b.Worst[0].Ply != 3 || b.Worst[0].Loss != 400 || b.Worst[0].Move != "▲２六歩" {
+		t.Errorf("Black's worst: %+v", b.Worst)
+	}
+	// White: ply 2 (100 → 100: none), ply 4 (-300 → -100: 200)
+	if w.Moves != 2 || w.LossSum != 200 || w.Dubious != 1 || w.Bad != 0 || w.Matching != 1 {
+		t.Errorf("White: %+v", w)
+	}
+	if len(w.Worst) != 1 || w.Worst[0].Ply != 4 || w.Worst[0].Move != "△８四歩" {
+		t.Errorf("White's worst: %+v", w.Worst)
+	}
+	// a range: only ply 4 and 5
+	rv = reviewRecord(rec, 4, 5)
+	if rv[0].Moves != 0 || rv[0].Bad != 0 || rv[1].Moves != 1 || rv[1].Dubious != 1 {
+		t.Errorf("plies 4 to 5: %+v", rv)
+	}
+	// worst three, worst first
+	for i, s := range []string{"0", "-100", "0", "-600", "-500", "-1500"} {
+		nodes[i].Comment = "#評価値=" + s
+	}
+	// Black lost 100 (ply 1), 600 (ply 3), 1000 (ply 5)
+	rv = reviewRecord(rec, 0, 0)
+	var plies []int
+	for _, m := range rv[0].Worst {
+		plies = append(plies, m.Ply)
+	}
+	if !reflect.DeepEqual(plies, []int{5, 3, 1}) {
+		t.Errorf("Black's worst plies %v, want [5 3 1]", plies)
+	}
+}
+
+func TestAnalysisDialogLabelsMarkTheMoveList(t *testing.T) {
+	newTestApp(t, ThemeLight)
+	s := session.New()
+	if err := s.Open(meijinKIF); err != nil {
+		t.Fatal(err)
+	}
+	line := s.Record().MainLine()
+	line[2].Comment = analysis.LabelBad + "\n#評価値=-400"
+	line[3].Comment = analysis.LabelDubious
+	line[4].Comment = "悪手とは言えない"
+	v := NewRecordView(s, MessagesFor(Japanese), nil)
+	s.OnChange(v.Update)
+	img := capture(t, v, 420, 620)
+	want := map[int]string{3: "悪", 4: "疑"}
+	for id := 1; id <= 6; id++ {
+		row := newMoveRow()
+		v.list.UpdateItem(id, row)
+		test.WidgetRenderer(row) // colours
+		if row.label.Text != want[id] {
+			t.Errorf("row %d marked %q, want %q", id, row.label.Text, want[id])
+		}
+	}
+	row := newMoveRow()
+	v.list.UpdateItem(3, row)
+	test.WidgetRenderer(row)
+	if row.label.Color != theme.Color(theme.ColorNameError) {
+		t.Errorf("悪 is drawn in %v", row.label.Color)
+	}
+	assertMatchesMaster(t, "record_labels.png", img)
+}
+
+func TestAnalysisDialogMergeKeepsTheUsersComment(t *testing.T) {
+	rec, err := kifu.ParseKIF("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := rec.MainLine()[1]
+	analysed := analysis.LabelBad + "\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"
+	for _, c := range []struct{ user, want string }{
+		{"好手か", analysis.LabelBad + "\n好手か\n\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"},
+		// an older analysis by the same engine, and its label, give way to the new one
+		{analysis.LabelDubious + "\n好手か\n\n#評価値=-100\n#エンジン=X", analysis.LabelBad + "\n好手か\n\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"},
+		// another engine's stays beside it
+		{"#評価値=5\n#エンジン=Y", analysis.LabelBad + "\n#評価値=5\n#エンジン=Y\n\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"},
+	} {
+		n.Comment = c.user
+		if got := mergeAnalysis(rec, n, analysed); got != c.want {
+			t.Errorf("%q merged into %q: got\n%q\nwant\n%q", analysed, c.user, got, c.want)
+		}
+		if n.Comment != c.user {
+			t.Errorf("mergeAnalysis changed the node: %q", n.Comment)
+		}
+	}
+}
+
+// An engine that dies while it thinks ends the analysis with a message that names it; what
+// was analysed before stays.
+func TestAnalysisDialogEngineFailure(t *testing.T) {
+	// it answers the first two positions with a score, then dies
+	def := engine.Definition{Name: "DyingEngine", Path: writeScript(t, `n=0
+while read line; do
+  case "$line" in
+    usi) echo 'id name Dying'; echo usiok;;
+    isready) echo readyok;;
+    go*) n=$((n+1)); if [ $n -gt 2 ]; then exit 3; fi
+         echo 'info depth 1 score cp 10'; echo 'bestmove resign';;
+    quit) exit 0;;
+  esac
+done
+`)}
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	w.analysis.onEnd = func() {}
+	w.startAnalysis(def, 100*time.Millisecond, 1, 10)
+	waitUntil(t, q, "the engine's error", func() bool { return !w.Analysing() })
+	if w.lastShown.title != w.msg.EngineErrorTitle || !strings.Contains(w.lastShown.text, def.Name) {
+		t.Errorf("the message %q: %q does not name the engine", w.lastShown.title, w.lastShown.text)
+	}
+	if got := analysedPlies(w.Session().Record(), 10); got != 2 {
+		t.Errorf("%d positions kept, want the 2 analysed before the engine died", got)
+	}
+	if len(w.progressHolder.Objects) != 0 {
+		t.Error("the progress stays at the foot")
+	}
+}
+
+// A record opened while an analysis runs gets none of its results; the analysis stops.
+func TestAnalysisDialogStopsWhenAnotherRecordIsOpened(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	ended := false
+	w.analysis.onEnd = func() { ended = true }
+	w.startAnalysis(enginetestBundled(t, w), 100*time.Millisecond, 1, 30)
+	analysed := w.Session().Record()
+	waitUntil(t, q, "two positions", func() bool { return analysedPlies(analysed, 30) >= 2 })
+	if err := w.Session().Open(henkaKIF); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, q, "the end of the analysis", func() bool { return ended })
+	w.Session().Record().Root.Walk(func(n *kifu.Node) bool {
+		if strings.Contains(n.Comment, "#評価値") || moveLabel(n.Comment) != "" {
+			t.Errorf("the record opened meanwhile got %q", n.Comment)
+		}
+		return true
+	})
+	if !strings.Contains(w.lastShown.text, w.analysisText().MainLineChanged) {
+		t.Errorf("the summary does not say the results were not written: %q", w.lastShown.text)
+	}
+}
+
+// enginetestBundled is the bundled engine as the window's engine list has it.
+func enginetestBundled(t *testing.T, w *MainWindow) engine.Definition {
+	t.Helper()
+	reg, err := w.opts.EngineRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range reg.List() {
+		if d.Bundled {
+			return d
+		}
+	}
+	t.Fatal("no bundled engine in the list")
+	return engine.Definition{}
+}
+
+// Closing the window during an analysis closes its engine, and shows no error about it.
+func TestAnalysisDialogClosingTheWindowClosesTheEngine(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	w.startAnalysis(enginetestBundled(t, w), 100*time.Millisecond, 1, 30)
+	waitUntil(t, q, "a position", func() bool { return analysedPlies(w.Session().Record(), 30) >= 1 })
+	w.Session().MarkSavedAt("", 0, 0, w.Session().Edits()) // nothing to ask about
+	w.RequestClose()
+	w.CloseEngines(engineDeadline)
+	if n := len(w.study.mgr.Running()); n != 0 {
+		t.Errorf("%d engines still running", n)
+	}
+	r := w.analysis.run
+	if r == nil {
+		t.Fatal("the analysis was forgotten before its runner ended")
+	}
+	select {
+	case <-r.runner.Done():
+	case <-time.After(engineDeadline):
+		t.Fatal("the runner did not end after its engine was closed")
+	}
+	q.drain()
+	if w.lastShown.title == w.msg.EngineErrorTitle {
+		t.Errorf("closing the window reported %q", w.lastShown.text)
+	}
+}

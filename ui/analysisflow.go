@@ -1,0 +1,283 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2/theme"
+
+	"banmen/board"
+	"banmen/engine"
+	"banmen/engine/analysis"
+	"banmen/kifu"
+)
+
+// 棋譜解析 in the main window: the dialog (analysisdialog.go) starts an analysis runner
+// (engine/analysis) on a copy of the record's main line; the window polls the runner's
+// version at most ten times a second, copies the comments it wrote into the record (the
+// graph fills as it goes) and shows the progress; at the end, or when cancelled, a summary
+// per side. The runner owns the engine; the window's study manager starts it, so that it
+// is closed with the others when the window goes.
+
+// analysisCtl runs the window's analyses. Its fields belong to the Fyne goroutine.
+type analysisCtl struct {
+	w   *MainWindow
+	run *analysisRun
+	// onEnd, when set, is called after a run ended and its summary was shown (tests)
+	onEnd func()
+}
+
+// The dialog's last choices, kept in the preferences.
+const (
+	prefAnalysisEngine  = "analysisEngine"  // the engine's name
+	prefAnalysisSeconds = "analysisSeconds" // seconds per move, as typed
+)
+
+// analysisRun is one analysis as the window shows it.
+type analysisRun struct {
+	runner   *analysis.Runner
+	rec      *kifu.Record // the record analysed: another one opened meanwhile gets nothing
+	from, to int          // the moves judged
+	applied  []string     // the runner's comments as last copied into the record
+	lost     bool         // some result could not be written: the main line changed
+	pending  atomic.Bool
+	progress *analysisProgress
+}
+
+// startAnalysis starts analysing the session's main line, plies from to to, with def.
+func (w *MainWindow) startAnalysis(def engine.Definition, perMove time.Duration, from, to int) {
+	c := w.analysis
+	cfg := analysis.Config{Time: perMove, From: from, To: to}
+	r := &analysisRun{from: from, to: to, rec: w.sess.Record(),
+		runner: analysis.Start(w.study.mgr, def, w.sess.Record(), cfg)}
+	r.applied = r.runner.Snapshot().Comments
+	c.run = r
+	r.progress = w.showAnalysisProgress(func() { r.runner.Cancel() })
+	go c.poll(r)
+}
+
+// Analysing reports whether a 棋譜解析 is under way.
+func (w *MainWindow) Analysing() bool { return w.analysis.run != nil }
+
+// poll posts the runner's news to the Fyne goroutine until it is done.
+func (c *analysisCtl) poll(r *analysisRun) {
+	t := time.NewTicker(pollInterval)
+	defer t.Stop()
+	var version uint64
+	for {
+		finished := false
+		select {
+		case <-r.runner.Done():
+			finished = true
+		case <-t.C:
+		}
+		if !finished && (r.pending.Load() || r.runner.Version() == version) {
+			continue
+		}
+		version = r.runner.Version()
+		r.pending.Store(true)
+		s := r.runner.Snapshot()
+		c.w.study.post(func() {
+			r.pending.Store(false)
+			c.apply(r, s, finished)
+		})
+		if finished {
+			return
+		}
+	}
+}
+
+// apply copies what the runner wrote since the last time into the record and shows the
+// progress, or the summary when it finished.
+func (c *analysisCtl) apply(r *analysisRun, s analysis.Snapshot, finished bool) {
+	w := c.w
+	if c.run != r || w.closing {
+		return // the window is going: its engines were closed under the analysis
+	}
+	n := w.sess.Record().Root
+	if w.sess.Record() != r.rec && !r.lost {
+		r.lost = true // a new record: the analysis has nothing more to write into
+		r.runner.Cancel()
+	}
+	for k, text := range s.Comments {
+		if r.lost && w.sess.Record() != r.rec {
+			break
+		}
+		if k > 0 {
+			n = n.ChildWithMove(s.Moves[k-1])
+			if n == nil {
+				r.lost = true // the line was cut meanwhile: the rest has nowhere to go
+				break
+			}
+		}
+		if text != r.applied[k] {
+			if n.Comment != r.applied[k] {
+				// edited meanwhile (by the user): keep that, add the analysis to it
+				text = mergeAnalysis(w.sess.Record(), n, text)
+			}
+			w.sess.SetNodeComment(n, text)
+			r.applied[k] = s.Comments[k]
+		}
+	}
+	w.updateGraph(0)
+	if !finished {
+		r.progress.set(s.Progress)
+		return
+	}
+	c.run = nil
+	r.progress.close()
+	w.record.list.Refresh() // the labels are written last
+	at := w.analysisText()
+	switch {
+	case s.Err != nil:
+		w.showError(w.msg.EngineErrorTitle, fmt.Sprintf(at.FailedF, s.Err), s.Err.Error())
+	default:
+		w.showAnalysisSummary(r, s)
+	}
+	if c.onEnd != nil {
+		c.onEnd()
+	}
+}
+
+// moveLoss is one move and the score it lost, for the mover.
+type moveLoss struct {
+	Ply  int
+	Move string // ▲７六歩
+	Loss int    // centipawns (scores clamped as the graph draws them)
+}
+
+// sideReview is one side's moves in an analysis.
+type sideReview struct {
+	Moves        int // moves whose positions before and after have a score
+	LossSum      int
+	Bad, Dubious int
+	Matching     int        // moves that are the engine's choice (the 読み筋's first move before them)
+	Worst        []moveLoss // the three that lost most (those that lost something), worst first
+}
+
+// MatchRate is the share of the moves that were the engine's choice (一致率), in percent.
+func (s sideReview) MatchRate() float64 {
+	if s.Moves == 0 {
+		return 0
+	}
+	return 100 * float64(s.Matching) / float64(s.Moves)
+}
+
+// AvgLoss is the average score lost per move.
+func (s sideReview) AvgLoss() float64 {
+	if s.Moves == 0 {
+		return 0
+	}
+	return float64(s.LossSum) / float64(s.Moves)
+}
+
+// reviewRecord sums up the analysis in rec's comments for the moves from to to (plies of
+// the main line; 0 means the first and the last): per side, by the colour of the mover,
+// the average loss, the 悪手 and 疑問手 labels and the worst three moves. It reads the
+// record, not the runner, so that it says the same of a run resumed or read from a file.
+func reviewRecord(rec *kifu.Record, from, to int) [2]sideReview {
+	pts := EvalPoints(rec)
+	line := rec.MainLine()
+	if from <= 0 {
+		from = 1
+	}
+	if to <= 0 || to > len(pts)-1 {
+		to = len(pts) - 1
+	}
+	var out [2]sideReview
+	var losses [2][]moveLoss
+	pos := rec.Position(rec.Root)
+	for k := 1; k <= to; k++ {
+		n := line[k-1]
+		mover := pos.SideToMove()
+		text, _ := pos.JapaneseLine([]board.Move{n.Move}, board.NoSquare)
+		pos.Do(n.Move)
+		if k < from {
+			continue
+		}
+		s := &out[mover]
+		switch moveLabel(n.Comment) {
+		case analysis.LabelBad:
+			s.Bad++
+		case analysis.LabelDubious:
+			s.Dubious++
+		}
+		before, after := pts[k-1], pts[k]
+		if !before.OK || !after.OK {
+			continue
+		}
+		if before.Best == n.Move {
+			s.Matching++
+		}
+		loss := before.Score - after.Score
+		if mover == board.White {
+			loss = -loss
+		}
+		loss = max(loss, 0)
+		s.Moves++
+		s.LossSum += loss
+		if loss > 0 {
+			losses[mover] = append(losses[mover], moveLoss{Ply: k, Move: text, Loss: loss})
+		}
+	}
+	for c := range out {
+		l := losses[c]
+		sort.SliceStable(l, func(i, j int) bool { return l[i].Loss > l[j].Loss })
+		out[c].Worst = l[:min(3, len(l))]
+	}
+	return out
+}
+
+// moveLabel is the 悪手 or 疑問手 label 棋譜解析 put as a comment's first line, or "".
+func moveLabel(comment string) string {
+	first, _, _ := strings.Cut(comment, "\n")
+	if first == analysis.LabelBad || first == analysis.LabelDubious {
+		return first
+	}
+	return ""
+}
+
+// labelMarks are the marks the move list shows for the labels.
+var labelMarks = map[string]string{analysis.LabelBad: "悪", analysis.LabelDubious: "疑"}
+
+// labelColor is the colour of a label's mark in the move list: 悪 red, 疑 orange.
+func labelColor(mark string) color.Color {
+	if mark == labelMarks[analysis.LabelBad] {
+		return theme.Color(theme.ColorNameError)
+	}
+	return theme.Color(theme.ColorNameWarning)
+}
+
+// mergeAnalysis returns n's comment with the analysis thinks ("#" lines) and the 悪手/疑問手
+// label of analysed, the comment the analysis wrote for n's position, put into it: a
+// comment that changed while the analysis ran keeps its changes.
+func mergeAnalysis(rec *kifu.Record, n *kifu.Node, analysed string) string {
+	kept := n.Comment
+	defer func() { n.Comment = kept }()
+	thinks := kifu.ParseThinkComments(analysed, rec.Position(n), moveDest(n))
+	for _, t := range thinks {
+		if t.Analysis {
+			rec.SetThinkComment(n, t)
+		}
+	}
+	merged := n.Comment
+	if old := moveLabel(merged); old != "" {
+		_, merged, _ = strings.Cut(merged, "\n")
+	}
+	if l := moveLabel(analysed); l != "" {
+		merged = l + "\n" + merged
+	}
+	return strings.TrimRight(merged, "\n")
+}
+
+// moveDest is where the move to n went (for 同 in a 読み筋), or NoSquare at the start.
+func moveDest(n *kifu.Node) board.Square {
+	if n.Move == board.NoMove {
+		return board.NoSquare
+	}
+	return n.Move.To()
+}

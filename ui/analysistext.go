@@ -1,0 +1,47 @@
+package ui
+
+// The texts of the 評価値グラフ and 棋譜解析 in both languages. They live apart from Messages,
+// as the engine room's do (roomtext.go), so that they grow without touching the main window's
+// table; TestAnalysisDialogTextIsComplete checks both languages fill every field.
+
+// analysisText holds the texts in one language. Fields ending in F are fmt formats.
+type analysisText struct {
+	GraphWinRate, AnalyseMenu, Title, Engine, Seconds, FromPly, ToPly  string
+	Start, Cancel, Stop, Close, Running, ProgressF, DoneTitle, Stopped string
+	BadSecondsF, BadRangeF, SideBlack, SideWhite, AvgLossF, CountsF    string
+	WorstF, NoWorst, FailedF, Resumed, Busy, MainLineChanged           string
+}
+
+var japaneseAnalysis = analysisText{
+	GraphWinRate: "評価値グラフを勝率で表示", AnalyseMenu: "棋譜解析…", Title: "棋譜解析",
+	Engine: "エンジン", Seconds: "1手の秒数", FromPly: "開始手数", ToPly: "終了手数",
+	Start: "解析開始", Cancel: "キャンセル", Stop: "中断", Close: "閉じる",
+	Running: "解析中…", ProgressF: "%d / %d 局面　残り約 %s", DoneTitle: "棋譜解析の結果",
+	Stopped:     "中断しました。解析した分は棋譜に残り、もう一度実行すると続きから解析します。",
+	BadSecondsF: "1手の秒数は 0.1 以上の数にしてください（%q）", BadRangeF: "手数の範囲が正しくありません（1〜%d）",
+	SideBlack: "▲先手", SideWhite: "△後手", AvgLossF: "平均損失 %.0f（%d 手）", CountsF: "悪手 %d　疑問手 %d　一致率 %.0f%%",
+	WorstF: "%d手目 %s（%+d）", NoWorst: "損失の大きな手はありません",
+	FailedF: "棋譜解析が止まりました: %v", Resumed: "（解析済みの局面は読み直しました）",
+	Busy: "棋譜解析はすでに実行中です", MainLineChanged: "本譜が変わったため、解析結果の一部を棋譜に書けませんでした",
+}
+
+var englishAnalysis = analysisText{
+	GraphWinRate: "Show Evaluation Graph as Win Rate", AnalyseMenu: "Analyse Game…", Title: "Analyse Game",
+	Engine: "Engine", Seconds: "Seconds per move", FromPly: "From move", ToPly: "To move",
+	Start: "Analyse", Cancel: "Cancel", Stop: "Stop", Close: "Close",
+	Running: "Analysing…", ProgressF: "%d / %d positions, about %s left", DoneTitle: "Game analysis",
+	Stopped:     "Stopped. What was analysed stays in the record; analysing again goes on from there.",
+	BadSecondsF: "Seconds per move must be a number of at least 0.1 (%q)", BadRangeF: "The range of moves is wrong (1 to %d)",
+	SideBlack: "▲Black", SideWhite: "△White", AvgLossF: "average loss %.0f (%d moves)", CountsF: "blunders %d, dubious %d, engine's choice %.0f%%",
+	WorstF: "move %d %s (%+d)", NoWorst: "no move lost much",
+	FailedF: "The analysis stopped: %v", Resumed: "(positions analysed before were read back)",
+	Busy: "An analysis is already running", MainLineChanged: "The main line changed: some results could not be written into the record",
+}
+
+// analysisText returns the texts in the window's language.
+func (w *MainWindow) analysisText() *analysisText {
+	if w.msg == MessagesFor(English) {
+		return &englishAnalysis
+	}
+	return &japaneseAnalysis
+}

@@ -1,0 +1,364 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/board"
+	"banmen/kifu"
+	"banmen/ui/session"
+)
+
+// The 評価値グラフ: the score of each position of the record's main line, from Black's
+// (▲'s) point of view, read from the record's think comments (ShogiHome's "#評価値=" of an
+// analysis, else "*評価値=" of the engine that played). A mate is drawn at the edge and
+// marked; the current ply is marked; a click moves the record there. In the 勝率 view the
+// score s is shown as Black's chance to win, 1 / (1 + e^(-s/600)).
+
+// Graph limits: scores beyond ±graphClamp (and mates) are drawn at the edge.
+const (
+	graphClamp   = 2000
+	winRateCoeff = 600.0
+	prefWinRate  = "evalGraphWinRate" // the graph shows 勝率, not 評価値
+)
+
+// EvalPoint is the score of the position after one ply of the main line.
+type EvalPoint struct {
+	Ply   int
+	Score int  // centipawns, Black's view; ±graphClamp for a mate
+	Mate  bool // a forced mate (Score's sign says who wins)
+	OK    bool // the position has a score
+	// Best is the first move of the think's 読み筋 (the engine's choice), or NoMove.
+	Best board.Move
+}
+
+// EvalPoints reads the scores of rec's main line (ply 0, the start position, first; special
+// moves such as 投了 are left out). An analysis think ("#") is preferred to the played
+// engine's ("*"); the first analysis in a comment wins.
+func EvalPoints(rec *kifu.Record) []EvalPoint {
+	nodes := append([]*kifu.Node{rec.Root}, rec.MainLine()...)
+	var out []EvalPoint
+	for i, n := range nodes {
+		if n.IsSpecial() {
+			break
+		}
+		p := EvalPoint{Ply: i}
+		if n.Comment != "" {
+			p = pointOf(rec.ThinkComments(n), p)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// pointOf fills p from a comment's thinks: the analyses' if there are any with a score,
+// else the played engine's; among those a mate, else the first score.
+func pointOf(thinks []kifu.ThinkComment, p EvalPoint) EvalPoint {
+	analysis := false
+	for _, t := range thinks {
+		if t.Analysis && (t.HasScore || t.HasMate) {
+			analysis = true
+		}
+	}
+	var score *kifu.ThinkComment
+	for i := range thinks {
+		t := &thinks[i]
+		if t.Analysis != analysis {
+			continue
+		}
+		if t.HasMate {
+			p.OK, p.Mate, p.Score = true, true, graphClamp
+			p.Best = firstMove(t.PV)
+			if t.Mate.Winner == board.White {
+				p.Score = -graphClamp
+			}
+			return p
+		}
+		if t.HasScore && score == nil {
+			score = t
+		}
+	}
+	if score != nil {
+		p.OK, p.Score = true, max(-graphClamp, min(graphClamp, score.Score))
+		p.Best = firstMove(score.PV)
+	}
+	return p
+}
+
+func firstMove(pv []board.Move) board.Move {
+	if len(pv) == 0 {
+		return board.NoMove
+	}
+	return pv[0]
+}
+
+// WinRate is Black's chance to win for a score (centipawns, Black's view).
+func WinRate(score int) float64 { return 1 / (1 + math.Exp(-float64(score)/winRateCoeff)) }
+
+// EvalGraph draws EvalPoints. OnSelect gets the ply clicked.
+type EvalGraph struct {
+	widget.BaseWidget
+	points  []EvalPoint
+	current int // the ply shown, or -1
+	winRate bool
+	dragged int // the ply a drag last went to
+	// OnSelect is called with the ply of the point clicked, or dragged over.
+	OnSelect func(ply int)
+}
+
+// NewEvalGraph returns an empty graph.
+func NewEvalGraph() *EvalGraph {
+	g := &EvalGraph{current: -1, dragged: -1}
+	g.ExtendBaseWidget(g)
+	return g
+}
+
+// SetPoints sets the scores and the current ply and redraws.
+func (g *EvalGraph) SetPoints(points []EvalPoint, current int) {
+	g.points, g.current = points, current
+	g.Refresh()
+}
+
+// SetCurrent marks ply as the one shown.
+func (g *EvalGraph) SetCurrent(ply int) {
+	if g.current != ply {
+		g.current = ply
+		g.Refresh()
+	}
+}
+
+// SetWinRate switches between 評価値 (false) and 勝率 (true).
+func (g *EvalGraph) SetWinRate(on bool) {
+	if g.winRate != on {
+		g.winRate = on
+		g.Refresh()
+	}
+}
+
+// Points returns the points drawn.
+func (g *EvalGraph) Points() []EvalPoint { return g.points }
+
+// MinSize is part of fyne.Widget.
+func (g *EvalGraph) MinSize() fyne.Size { return fyne.NewSize(120, 110) }
+
+// graphPad is the margin around the plot.
+const graphPad = 6
+
+// plyAt is the ply drawn nearest to x in a graph of width w.
+func (g *EvalGraph) plyAt(x, w float32) int {
+	n := len(g.points)
+	if n == 0 {
+		return -1
+	}
+	left, right := float32(graphPad), w-graphPad
+	if n == 1 || right <= left {
+		return 0
+	}
+	f := (x - left) / (right - left) * float32(n-1)
+	return max(0, min(n-1, int(math.Round(float64(f)))))
+}
+
+// Tapped is part of fyne.Tappable: the record goes to the ply clicked.
+func (g *EvalGraph) Tapped(ev *fyne.PointEvent) {
+	if ply := g.plyAt(ev.Position.X, g.Size().Width); ply >= 0 && g.OnSelect != nil {
+		g.OnSelect(ply)
+	}
+}
+
+// Dragged is part of fyne.Draggable: a drag along the graph goes through the record.
+func (g *EvalGraph) Dragged(ev *fyne.DragEvent) {
+	if ply := g.plyAt(ev.Position.X, g.Size().Width); ply >= 0 && ply != g.dragged && g.OnSelect != nil {
+		g.dragged = ply
+		g.OnSelect(ply)
+	}
+}
+
+// DragEnd is part of fyne.Draggable.
+func (g *EvalGraph) DragEnd() { g.dragged = -1 }
+
+// CreateRenderer is part of fyne.Widget.
+func (g *EvalGraph) CreateRenderer() fyne.WidgetRenderer {
+	r := &evalGraphRenderer{g: g, bg: canvas.NewRectangle(nil)}
+	return r
+}
+
+type evalGraphRenderer struct {
+	g       *EvalGraph
+	bg      *canvas.Rectangle
+	objects []fyne.CanvasObject
+	size    fyne.Size
+}
+
+func (r *evalGraphRenderer) Destroy() {}
+
+func (r *evalGraphRenderer) MinSize() fyne.Size { return r.g.MinSize() }
+
+func (r *evalGraphRenderer) Objects() []fyne.CanvasObject { return r.objects }
+
+func (r *evalGraphRenderer) Layout(size fyne.Size) {
+	r.size = size
+	r.build()
+}
+
+func (r *evalGraphRenderer) Refresh() {
+	r.build()
+	canvas.Refresh(r.g)
+}
+
+// Colours of the graph beyond the theme's.
+var (
+	graphLineColor = color.NRGBA{R: 0x2a, G: 0x6f, B: 0xd6, A: 0xff}
+	graphMateColor = color.NRGBA{R: 0xd0, G: 0x30, B: 0x30, A: 0xff}
+	graphCurColor  = color.NRGBA{R: 0xe0, G: 0x90, B: 0x10, A: 0xff}
+)
+
+// y gives the height of a point: Black's advantage up.
+func (r *evalGraphRenderer) y(p EvalPoint, top, bottom float32) float32 {
+	var f float64 // 0 at the bottom (White wins), 1 at the top (Black wins)
+	if r.g.winRate {
+		f = WinRate(p.Score)
+		if p.Mate {
+			f = 0
+			if p.Score > 0 {
+				f = 1
+			}
+		}
+	} else {
+		f = (float64(p.Score) + graphClamp) / (2 * graphClamp)
+	}
+	return bottom - float32(f)*(bottom-top)
+}
+
+// build makes the graph's objects for the current size and points.
+func (r *evalGraphRenderer) build() {
+	g, size := r.g, r.size
+	r.bg.FillColor = theme.Color(theme.ColorNameInputBackground)
+	r.bg.Resize(size)
+	objs := []fyne.CanvasObject{r.bg}
+	left, right := float32(graphPad), size.Width-graphPad
+	top, bottom := float32(graphPad), size.Height-graphPad
+	if right <= left || bottom <= top {
+		r.objects = objs
+		return
+	}
+	mid := (top + bottom) / 2
+	grid := theme.Color(theme.ColorNameSeparator)
+	for _, gy := range []float32{top, (top + mid) / 2, mid, (mid + bottom) / 2, bottom} {
+		l := canvas.NewLine(grid)
+		l.StrokeWidth = 1
+		if gy == mid {
+			l.StrokeColor = theme.Color(theme.ColorNameDisabled)
+		}
+		l.Position1, l.Position2 = fyne.NewPos(left, gy), fyne.NewPos(right, gy)
+		objs = append(objs, l)
+	}
+	n := len(g.points)
+	x := func(i int) float32 {
+		if n <= 1 {
+			return left
+		}
+		return left + (right-left)*float32(i)/float32(n-1)
+	}
+	if g.current >= 0 && g.current < n {
+		c := canvas.NewLine(graphCurColor)
+		c.StrokeWidth = 2
+		cx := x(g.current)
+		c.Position1, c.Position2 = fyne.NewPos(cx, top), fyne.NewPos(cx, bottom)
+		objs = append(objs, c)
+	}
+	prev := -1
+	for i, p := range g.points {
+		if !p.OK {
+			continue
+		}
+		py := r.y(p, top, bottom)
+		if prev >= 0 {
+			l := canvas.NewLine(graphLineColor)
+			l.StrokeWidth = 2
+			l.Position1 = fyne.NewPos(x(prev), r.y(g.points[prev], top, bottom))
+			l.Position2 = fyne.NewPos(x(i), py)
+			objs = append(objs, l)
+		}
+		prev = i
+		if p.Mate || i == g.current {
+			d := float32(3)
+			col := color.Color(graphLineColor)
+			if p.Mate {
+				d, col = 4, graphMateColor
+			}
+			dot := canvas.NewCircle(col)
+			dot.Move(fyne.NewPos(x(i)-d, py-d))
+			dot.Resize(fyne.NewSize(2*d, 2*d))
+			objs = append(objs, dot)
+		}
+	}
+	if g.current >= 0 && g.current < n {
+		t := canvas.NewText(r.caption(g.points[g.current]), theme.Color(theme.ColorNameForeground))
+		t.TextSize = theme.CaptionTextSize()
+		t.Move(fyne.NewPos(left+2, top))
+		objs = append(objs, t)
+	}
+	r.objects = objs
+}
+
+// caption is what the graph says of the current ply: its number and score ("41: +350"),
+// Black's chance to win in the 勝率 view ("41: 64%"), or who mates ("41: ▲詰").
+func (r *evalGraphRenderer) caption(p EvalPoint) string {
+	s := strconv.Itoa(p.Ply) + ": "
+	switch {
+	case !p.OK:
+		return s + "—"
+	case p.Mate && p.Score > 0:
+		return s + "▲詰"
+	case p.Mate:
+		return s + "△詰"
+	case r.g.winRate:
+		return s + strconv.Itoa(int(math.Round(100*WinRate(p.Score)))) + "%"
+	}
+	return s + fmt.Sprintf("%+d", p.Score)
+}
+
+// updateGraph reads the scores again when the record or its comments changed, and marks
+// the ply shown.
+func (w *MainWindow) updateGraph(c session.Change) {
+	if c&(session.ChangedRecord|session.ChangedTree) != 0 || w.sess.Edits() != w.graphEdits || w.graph.points == nil {
+		w.graphEdits = w.sess.Edits()
+		w.graph.SetPoints(EvalPoints(w.sess.Record()), w.graphCurrent())
+		return
+	}
+	w.graph.SetCurrent(w.graphCurrent())
+}
+
+// graphCurrent is the ply of the main line shown, or -1 off the main line.
+func (w *MainWindow) graphCurrent() int {
+	if n := w.sess.Node(); n.IsMainLine() {
+		return n.Ply()
+	}
+	return -1
+}
+
+// goToMainLine shows the position after ply of the main line.
+func (w *MainWindow) goToMainLine(ply int) {
+	n := w.sess.Record().Root
+	if line := w.sess.Record().MainLine(); ply > 0 && ply <= len(line) {
+		n = line[ply-1]
+	}
+	w.sess.Select(n)
+}
+
+// GraphWinRate reports whether the graph shows 勝率 rather than 評価値.
+func (w *MainWindow) GraphWinRate() bool { return w.settings.p.Bool(prefWinRate) }
+
+// SetGraphWinRate shows 勝率 (true) or 評価値 in the graph, and remembers the choice.
+func (w *MainWindow) SetGraphWinRate(on bool) {
+	w.settings.p.SetBool(prefWinRate, on)
+	w.graph.SetWinRate(on)
+	w.win.SetMainMenu(w.buildMenu())
+}
