@@ -74,6 +74,10 @@ func (w *MainWindow) StartGameDialog() {
 		return
 	}
 	w.study.withEngines(engine.TagPlay, func(list []engine.Definition) {
+		if w.game.dialogOpen {
+			return // Ctrl+G pressed again while the dialog is up
+		}
+		w.game.dialogOpen = true
 		setup := w.settings.gameSetup(list[preferred(list)].Name)
 		choices := []string{gt.Human}
 		for _, d := range list {
@@ -154,6 +158,7 @@ func (w *MainWindow) StartGameDialog() {
 		cancel := widget.NewButton(gt.Cancel, func() { d.Hide() })
 		d = dialog.NewCustomWithoutButtons(gt.DialogTitle, container.NewVBox(form, errLabel), w.win)
 		d.SetButtons([]fyne.CanvasObject{cancel, start})
+		d.SetOnClosed(func() { w.game.dialogOpen = false })
 		w.lastShown = shownDialog{gt.DialogTitle, "", d}
 		d.Show()
 	})

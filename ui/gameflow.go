@@ -26,6 +26,8 @@ type gameCtl struct {
 	do     func(func()) // runs a function on the Fyne goroutine: fyne.Do (tests queue it)
 	run    *gameRun     // the game under way, or nil
 	clocks *ClockView
+
+	dialogOpen bool // the 対局開始 dialog is up
 }
 
 // gameRun is one game as the window shows it.

@@ -254,3 +254,25 @@ func TestPlayAgainstEngineThatCrashes(t *testing.T) {
 		t.Errorf("the record ends with %v, want エラー", got)
 	}
 }
+
+// Ctrl+G pressed again while the 対局開始 dialog is up opens no second dialog; once it is
+// closed, Ctrl+G opens it again.
+func TestGameDialogOpensOnce(t *testing.T) {
+	w, q := gameWindow(t)
+	pressShortcut(w, fyne.KeyG, fyne.KeyModifierShortcutDefault)
+	pressShortcut(w, fyne.KeyG, fyne.KeyModifierShortcutDefault)
+	waitUntil(t, q, "the 対局開始 dialog", func() bool { return dialogOpen(w) })
+	// both list reads have come back once the second one's callback has run
+	deadline := time.Now().Add(2 * time.Second)
+	for time.Now().Before(deadline) {
+		q.drain()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := len(w.Window().Canvas().Overlays().List()); n != 1 {
+		t.Fatalf("%d dialogs are open after Ctrl+G twice, want 1", n)
+	}
+	w.lastShown.d.Hide()
+	q.drain()
+	pressShortcut(w, fyne.KeyG, fyne.KeyModifierShortcutDefault)
+	waitUntil(t, q, "the 対局開始 dialog again", func() bool { return dialogOpen(w) })
+}
