@@ -14,9 +14,12 @@
 //     the line it found. Its convention on futile interpositions (無駄合) is
 //     board.FutileDrops (board/futile.go).
 //   - NewSearcher(mb).Search(game, limits, report): the alpha-beta search.
+//   - Bench(w, depth): YaneuraOu's four bench positions searched to a fixed depth, one
+//     thread, a fresh table each, printing nodes and nps (banmen-engine bench, or "bench" at
+//     the USI prompt); the node count is the same on every run, so speed changes are measured.
 //
 // Files, one concept each: movegen (captures and checks), eval, see, tt, movepick (ordering),
 // mate (short mates), alphabeta (the recursive search), search (iterative deepening, threads),
-// timeman, options, command (position and go), usi (the loop); dfpntt, dfpn and line for the
+// timeman, options, command (position and go), usi (the loop, and Version), bench; dfpntt, dfpn and line for the
 // solver; tablemem (the big tables' memory).
 package bundledengine

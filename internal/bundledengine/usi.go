@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,8 +18,12 @@ import (
 // goroutine of its own, which prints the info lines and the bestmove (or checkmate). The
 // reader never waits for a search, except on quit and before a new go.
 
+// Version is the bundled engine's version, sent in "id name" (as engines usually do) and
+// printed by banmen-engine --version.
+const Version = "0.2"
+
 const (
-	engineName   = "Banmen"
+	engineName   = "Banmen " + Version
 	engineAuthor = "the Banmen authors"
 )
 
@@ -64,6 +69,18 @@ func (lw *lineWriter) println(s string) {
 	lw.w.WriteString(s)
 	lw.w.WriteByte('\n')
 	lw.err = lw.w.Flush()
+}
+
+// Write writes p (whole lines, as bench prints them) and flushes it: lineWriter is an io.Writer.
+func (lw *lineWriter) Write(p []byte) (int, error) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	if lw.err != nil {
+		return 0, lw.err
+	}
+	n, _ := lw.w.Write(p)
+	lw.err = lw.w.Flush()
+	return n, lw.err
 }
 
 func (lw *lineWriter) printf(format string, a ...any) { lw.println(fmt.Sprintf(format, a...)) }
@@ -145,12 +162,37 @@ func (e *Engine) command(line string) bool {
 		e.waitSearch()
 	case "quit":
 		return false
+	case "bench":
+		e.bench(args)
 	case "debug", "register":
 		// USI draft commands with nothing to do here
 	default:
 		e.out.printf("info string unknown command %q ignored", fields[0])
 	}
 	return true
+}
+
+// bench runs the bench (see bench.go) at the prompt, as YaneuraOu's "bench" command does:
+// "bench [depth]". A running search is stopped first, without an answer; the engine's own
+// table is left alone (bench uses a table of its own).
+func (e *Engine) bench(args []string) {
+	if e.searching() {
+		e.silent.Store(true)
+		e.stopSearch()
+		e.waitSearch()
+	}
+	depth := 0
+	if len(args) > 0 {
+		d, err := strconv.Atoi(args[0])
+		if err != nil || d < 1 || d > maxPly {
+			e.out.printf("info string bench: depth %q is not a number from 1 to %d", args[0], maxPly)
+			return
+		}
+		depth = d
+	}
+	if _, err := Bench(e.out, depth); err != nil {
+		e.out.printf("info string %v", err)
+	}
 }
 
 // allocate sizes the tables as the options say (at isready, or at the first go).

@@ -125,7 +125,7 @@ func TestUSIHandshake(t *testing.T) {
 	_, lines := h.expect("usiok")
 	text := strings.Join(lines, "\n")
 	for _, want := range []string{
-		"id name Banmen", "id author ",
+		"id name Banmen " + Version + "\n", "id author ",
 		"option name USI_Hash type spin", "option name USI_Ponder type check",
 		"option name MultiPV type spin", "option name Threads type spin",
 		"option name USI_LimitStrength type check default false", "option name USI_Strength type spin",
