@@ -76,13 +76,15 @@ test-core:
 vet:
 	$(GO) vet -tags $(TAGS) ./...
 
-## bench: every benchmark, including the long ones (perft to depth 5 and beyond), and the
-## memory of the real GUI under Xvfb beside an empty Fyne window. Not here, for they take
+## bench: every benchmark, including the long ones (perft to depth 5 and beyond), the
+## memory of the real GUI under Xvfb beside an empty Fyne window, and banmen-engine bench
+## (the bundled engine's nodes and nps at a fixed depth). Not here, for they take
 ## hours: the bundled engine's strength runs against the Debian engines,
 ## BANMEN_STRENGTH=1 go test -run Strength -v -timeout 4h ./internal/bundledengine/
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./...
 	BANMEN_MEMORY=1 $(GO) test -tags $(TAGS) -count=1 -run Memory -v ./cmd/banmen
+	CGO_ENABLED=0 $(GO) run ./cmd/banmen-engine bench
 
 ## fuzz: fuzz every Fuzz target for FUZZTIME each (default 30s). Minimising each new
 ## interesting input is capped at FUZZMINIMIZETIME runs: with Go's default (60s each) the

@@ -185,3 +185,71 @@ func TestBinaryHashUnderMemoryLimit(t *testing.T) {
 	}
 	c.quit()
 }
+
+// TestBinaryBench runs "banmen-engine bench 5" twice: the lines Stockfish and YaneuraOu
+// print, and the same node count both times (one thread, a fresh table: deterministic).
+func TestBinaryBench(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := testbin.BanmenEngine(t)
+	var nodes [2]string
+	for i := range nodes {
+		out, err := exec.Command(bin, "bench", "5").Output()
+		if err != nil {
+			t.Fatalf("bench 5: %v\n%s", err, out)
+		}
+		text := string(out)
+		for _, want := range []string{"Position: 1/", "depth 5 nodes ", "Total time (ms) : ", "Nodes/second    : "} {
+			if !strings.Contains(text, want) {
+				t.Errorf("bench output lacks %q:\n%s", want, text)
+			}
+		}
+		for _, l := range strings.Split(text, "\n") {
+			if n, ok := strings.CutPrefix(l, "Nodes searched  : "); ok {
+				if v, err := strconv.ParseUint(n, 10, 64); err != nil || v == 0 {
+					t.Fatalf("bad line %q", l)
+				}
+				nodes[i] = n
+			}
+		}
+		if nodes[i] == "" {
+			t.Fatalf("no Nodes searched line:\n%s", text)
+		}
+	}
+	if nodes[0] != nodes[1] {
+		t.Errorf("bench 5 searched %s nodes, then %s", nodes[0], nodes[1])
+	}
+}
+
+// TestBinaryArgs: --version prints the name and version the engine sends in id name; a
+// bad argument is refused with a message and a non-zero exit.
+func TestBinaryArgs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := testbin.BanmenEngine(t)
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil {
+		t.Fatalf("--version: %v", err)
+	}
+	version := strings.TrimSpace(string(out))
+	if !strings.HasPrefix(version, "Banmen ") || len(version) <= len("Banmen ") {
+		t.Errorf("--version printed %q, want Banmen and a version", out)
+	}
+	c := startChild(t, "")
+	c.send("usi")
+	if l, _ := c.expect("id name "); l != "id name "+version {
+		t.Errorf("usi sent %q, --version printed %q", l, version)
+	}
+	c.quit()
+	for _, args := range [][]string{{"bench", "deep"}, {"bench", "0"}, {"bench", "3", "4"}, {"--frobnicate"}} {
+		out, err := exec.Command(bin, args...).CombinedOutput()
+		if _, ok := err.(*exec.ExitError); !ok {
+			t.Errorf("%q: exit %v, want a failure", args, err)
+		}
+		if !strings.Contains(string(out), "banmen-engine:") || !strings.Contains(string(out), args[len(args)-1]) {
+			t.Errorf("%q: message %q does not name the argument", args, out)
+		}
+	}
+}
