@@ -77,12 +77,15 @@ vet:
 	$(GO) vet -tags $(TAGS) ./...
 
 ## bench: every benchmark, including the long ones (perft to depth 5 and beyond), and the
-## memory of the real GUI under Xvfb beside an empty Fyne window. Not here, for they take
+## memory and the time to the first frame of the real GUI under Xvfb beside an empty Fyne
+## window (BENCH_RUNS starts of each, default 5). Not here, for they take
 ## hours: the bundled engine's strength runs against the Debian engines,
 ## BANMEN_STRENGTH=1 go test -run Strength -v -timeout 4h ./internal/bundledengine/
+BENCH_RUNS ?= 5
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./...
 	BANMEN_MEMORY=1 $(GO) test -tags $(TAGS) -count=1 -run Memory -v ./cmd/banmen
+	BANMEN_FIRSTFRAME=1 BANMEN_FIRSTFRAME_RUNS=$(BENCH_RUNS) $(GO) test -tags $(TAGS) -count=1 -run FirstFrame -v ./cmd/banmen
 
 ## fuzz: fuzz every Fuzz target for FUZZTIME each (default 30s). Minimising each new
 ## interesting input is capped at FUZZMINIMIZETIME runs: with Go's default (60s each) the
