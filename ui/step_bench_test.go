@@ -24,7 +24,11 @@ import (
 // window paints with OpenGL, uploads only the textures that changed, and waits for vsync; none
 // of that is in Fyne's test driver.
 //
-//	go test -tags no_emoji -run '^$' -bench HoldArrowKey -benchtime 600x ./ui
+//	go test -tags no_emoji -run '^$' -bench HoldArrowKey -benchtime 600x -count 2 ./ui
+//
+// 600 steps are one pass to the end and back. The first run in a process is the one a user
+// sees on the first pass through a record: Fyne's caches of measured text are cold, and a step
+// costs several times what it costs in the runs after it.
 func BenchmarkHoldArrowKey(b *testing.B) {
 	for _, paint := range []bool{false, true} {
 		name := "key"
