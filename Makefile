@@ -77,13 +77,16 @@ vet:
 	$(GO) vet -tags $(TAGS) ./...
 
 ## bench: every benchmark, including the long ones (perft to depth 5 and beyond), the
-## memory of the real GUI under Xvfb beside an empty Fyne window, and banmen-engine bench
-## (the bundled engine's nodes and nps at a fixed depth). Not here, for they take
+## memory and the time to the first frame of the real GUI under Xvfb beside an empty Fyne
+## window (BENCH_RUNS starts of each, default 5), and banmen-engine bench (the bundled
+## engine's nodes and nps at a fixed depth). Not here, for they take
 ## hours: the bundled engine's strength runs against the Debian engines,
 ## BANMEN_STRENGTH=1 go test -run Strength -v -timeout 4h ./internal/bundledengine/
+BENCH_RUNS ?= 5
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./...
 	BANMEN_MEMORY=1 $(GO) test -tags $(TAGS) -count=1 -run Memory -v ./cmd/banmen
+	BANMEN_FIRSTFRAME=1 BANMEN_FIRSTFRAME_RUNS=$(BENCH_RUNS) $(GO) test -tags $(TAGS) -count=1 -run FirstFrame -v ./cmd/banmen
 	CGO_ENABLED=0 $(GO) run ./cmd/banmen-engine bench
 
 ## fuzz: fuzz every Fuzz target for FUZZTIME each (default 30s). Minimising each new
