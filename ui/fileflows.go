@@ -18,6 +18,9 @@ import (
 // Open asks for a file with the desktop's dialog and opens it (after asking about unsaved
 // changes).
 func (w *MainWindow) Open() {
+	if w.game.refuse() {
+		return // the game's next move would replace the record opened
+	}
 	if w.opts.Dialogs == nil {
 		w.setStatus(w.msg.NoFileDialog)
 		return
@@ -39,6 +42,9 @@ func (w *MainWindow) Open() {
 
 // OpenRecent opens one of the recent files (after asking about unsaved changes).
 func (w *MainWindow) OpenRecent(path string) {
+	if w.game.refuse() {
+		return
+	}
 	w.confirmDiscard(func() { w.OpenFile(path) })
 }
 
@@ -80,6 +86,9 @@ func (w *MainWindow) OpenFile(path string) {
 func (w *MainWindow) dropped(_ fyne.Position, uris []fyne.URI) {
 	for _, u := range uris {
 		if u.Scheme() == "file" {
+			if w.game.refuse() {
+				return
+			}
 			path := u.Path()
 			w.confirmDiscard(func() { w.OpenFile(path) })
 			return
@@ -94,6 +103,9 @@ func (w *MainWindow) dropped(_ fyne.Position, uris []fyne.URI) {
 func (w *MainWindow) Paste() {
 	if e := w.focusedEntry(); e != nil {
 		e.TypedShortcut(&fyne.ShortcutPaste{Clipboard: w.app.Clipboard()})
+		return
+	}
+	if w.game.refuse() {
 		return
 	}
 	text := w.app.Clipboard().Content()

@@ -139,6 +139,20 @@ func TestPlayAgainstEngineOnlyOnYourTurn(t *testing.T) {
 		t.Errorf("新規対局 during a game: %q", w.lastShown.text)
 	}
 	w.lastShown.d.Hide()
+	// a record pasted or opened during the game would be replaced by the game's next move
+	before := w.Session().Position().SFEN()
+	fyne.CurrentApp().Clipboard().SetContent("sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1")
+	w.Paste()
+	if w.lastShown.text != w.gameText().GameRunning || w.Session().Position().SFEN() != before {
+		t.Errorf("paste during a game: %q, position %s", w.lastShown.text, w.Session().Position().SFEN())
+	}
+	w.lastShown.d.Hide()
+	w.lastShown = shownDialog{}
+	w.OpenRecent(filepath.Join("testdata", "no-such-record.kif"))
+	if w.lastShown.text != w.gameText().GameRunning {
+		t.Errorf("opening a recent file during a game: %q", w.lastShown.text)
+	}
+	w.lastShown.d.Hide()
 	w.AbortGame()
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 	if got := w.Session().Record().Result(); got != kifu.Interrupt {
