@@ -222,7 +222,7 @@ func Read(data []byte, name string) (*Record, Encoding, error) {
 func readAs(data []byte, f Format) (*Record, Encoding, error) {
 	text, enc, bad := decode(data)
 	if strings.HasPrefix(text, "\x00") {
-		return nil, enc, &ParseError{Msg: "binary data, not a record"}
+		return nil, enc, &ParseError{Msg: binaryMsg}
 	}
 	rec, err := parseDetected(f, text)
 	if len(bad) > 0 && (err != nil || rec == nil || rec.Root.Next() == nil) {
@@ -237,6 +237,11 @@ func readAs(data []byte, f Format) (*Record, Encoding, error) {
 				break
 			}
 		}
+	}
+	if (err != nil || rec == nil || rec.Root.Next() == nil) && looksBinary(text) {
+		// nothing was read, and the bytes are no text at all (an archive, an image): say
+		// so, rather than an empty record with a warning for every line
+		return nil, enc, &ParseError{Msg: binaryMsg}
 	}
 	if rec != nil && len(bad) > 0 {
 		rec.Warnings = append(bad, rec.Warnings...)

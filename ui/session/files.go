@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode/utf8"
 
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
@@ -58,9 +57,6 @@ func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("%s: %w", path, unwrapPathError(err))
 	}
-	if text, _ := kifu.Decode(data); looksBinary(text) {
-		return nil, 0, 0, &kifu.ParseError{File: path, Msg: binaryMsg}
-	}
 	rec, enc, err := kifu.Read(data, path)
 	if err = illegalEndAsWarning(rec, err); err != nil {
 		return nil, 0, 0, err
@@ -73,36 +69,8 @@ func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
 	return rec, f, enc, nil
 }
 
-// binaryMsg is the reason given for a file that holds no text (kifu's words for it too).
-const binaryMsg = "binary data, not a record"
-
 // IsBinary reports whether err says that a file holds binary data, not a record.
-func IsBinary(err error) bool {
-	var pe *kifu.ParseError
-	return errors.As(err, &pe) && pe.Msg == binaryMsg
-}
-
-// looksBinary reports whether decoded text is not text at all (an image, an archive, a
-// program): it holds a NUL, or more than one in ten of its first 8000 characters are control
-// characters or bytes its encoding could not read. Such a file would otherwise "read" as a
-// record of no moves and thousands of lines not understood.
-func looksBinary(text string) bool {
-	n, bad := 0, 0
-	for _, r := range text {
-		if n == 8000 {
-			break
-		}
-		n++
-		switch {
-		case r == 0:
-			return true
-		case r == '\t', r == '\n', r == '\r', r == '\f', r == 0x1a: // 0x1a: the end of a DOS text file
-		case r < 0x20, r == 0x7f, r == utf8.RuneError:
-			bad++
-		}
-	}
-	return bad*10 > n
-}
+func IsBinary(err error) bool { return kifu.IsBinary(err) }
 
 // illegalEndAsWarning turns the error for an illegal last move into a warning on the
 // record read up to the move before it; other errors are returned as they are.
