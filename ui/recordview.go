@@ -38,6 +38,7 @@ type RecordView struct {
 	varNodes   []*kifu.Node
 	comment    *widget.Entry
 	commentFor *kifu.Node
+	thinks     *thinkLinks // the 読み筋 in the comment, as links to the PV preview (commentpv.go)
 
 	first, prev, next, last *iconButton
 	content                 fyne.CanvasObject
@@ -76,7 +77,8 @@ func NewRecordView(sess *session.Session, msg *Messages, navKey func(*fyne.KeyEv
 	}
 	commentTitle := heading(msg.Comment)
 
-	lower := container.NewBorder(container.NewVBox(v.varHolder, commentTitle), nil, nil, nil, v.comment)
+	v.thinks = newThinkLinks(msg)
+	lower := container.NewBorder(container.NewVBox(v.varHolder, commentTitle), v.thinks.box, nil, nil, v.comment)
 	split := container.NewVSplit(v.list, lower)
 	split.Offset = 0.62
 	v.content = container.NewBorder(nil, nav, nil, nil, split)
@@ -132,6 +134,7 @@ func (v *RecordView) Update(c session.Change) {
 		if c&session.ChangedComment != 0 && v.list.ready {
 			v.list.RefreshItem(v.sess.Ply()) // its 悪手/疑問手 mark may have changed
 		}
+		v.thinks.update(v.sess.Record(), n)
 		if v.commentFor != n || v.comment.Text != n.Comment {
 			v.commentFor = n
 			if v.comment.Text != n.Comment {

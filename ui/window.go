@@ -90,6 +90,7 @@ type MainWindow struct {
 	analysis       *analysisCtl    // 棋譜解析 (analysisflow.go)
 	progressHolder *fyne.Container // the analysis' progress at the foot, when one runs
 	room           roomCtl         // エンジン設定 and 通信ログ (enginesettings.go, protocollog.go)
+	preview        *pvPreview      // the PV preview open, or nil (pvpreview.go)
 	closing        bool
 	lastShown      shownDialog // the last message shown in a dialog, for tests
 	lastDetail     string      // the detail behind 詳細 of the last error shown, for tests
@@ -161,6 +162,7 @@ func (w *MainWindow) build() {
 	w.board.SetMessages(w.msg)
 	w.record = NewRecordView(w.sess, w.msg, w.navKey)
 	w.record.SetWestern(w.settings.WesternNotation())
+	w.record.thinks.onOpen = w.openThinkPreview
 	w.info = NewGameInfoView(w.sess, w.msg)
 	w.tabs = NewSideTabs()
 	w.tabs.Append(w.msg.Record, w.record)

@@ -1,0 +1,100 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/board"
+	"banmen/kifu"
+)
+
+// thinkLinks are the 読み筋 written in the current move's comment (think comments, read by
+// kifu.ParseThinkComments: ShogiHome's "*読み筋="/"#読み筋=", floodgate's "'**" lines), one
+// link each under the comment; a click opens the PV preview of that line from the move's
+// position. The comment itself stays a plain editable text.
+type thinkLinks struct {
+	box    *fyne.Container
+	msg    *Messages
+	onOpen func(root *board.Position, t kifu.ThinkComment)
+
+	node    *kifu.Node // the node and comment the links were made for
+	comment string
+	thinks  []kifu.ThinkComment
+	root    *board.Position
+}
+
+func newThinkLinks(msg *Messages) *thinkLinks {
+	return &thinkLinks{box: container.NewVBox(), msg: msg}
+}
+
+// update shows the links of n's comment (n is a node of rec).
+func (l *thinkLinks) update(rec *kifu.Record, n *kifu.Node) {
+	if n == l.node && n.Comment == l.comment {
+		return
+	}
+	l.node, l.comment = n, n.Comment
+	l.thinks, l.root = nil, nil
+	l.box.RemoveAll()
+	if !strings.Contains(n.Comment, "*") && !strings.Contains(n.Comment, "#") {
+		return // no think line: nothing to read
+	}
+	tx := previewTextFor(l.msg)
+	for _, t := range rec.ThinkComments(n) {
+		if len(t.PV) == 0 {
+			continue
+		}
+		if l.root == nil {
+			l.root = rec.Position(n)
+		}
+		t := t
+		l.thinks = append(l.thinks, t)
+		link := widget.NewHyperlink(thinkLinkText(l.root, t, tx), nil)
+		link.Truncation = fyne.TextTruncateEllipsis
+		root := l.root
+		link.OnTapped = func() {
+			if l.onOpen != nil {
+				l.onOpen(root, t)
+			}
+		}
+		l.box.Add(link)
+	}
+}
+
+// thinkLinkText is a link's text: the score or mate, then the line in Japanese from root.
+func thinkLinkText(root *board.Position, t kifu.ThinkComment, tx *previewText) string {
+	line, _ := root.JapaneseLine(t.PV, board.NoSquare)
+	switch {
+	case t.HasMate:
+		return fmt.Sprintf(tx.ThinkLinkMateF, t.Mate.String(), line)
+	case t.HasScore:
+		return fmt.Sprintf(tx.ThinkLinkScoreF, t.Score, line)
+	}
+	return fmt.Sprintf(tx.ThinkLinkF, line)
+}
+
+// thinkLabel is the preview's heading for a think: engine, score or mate, depth.
+func thinkLabel(t kifu.ThinkComment, tx *previewText) string {
+	var parts []string
+	if t.Engine != "" {
+		parts = append(parts, t.Engine)
+	}
+	switch {
+	case t.HasMate:
+		parts = append(parts, t.Mate.String())
+	case t.HasScore:
+		parts = append(parts, fmt.Sprintf(tx.ScoreF, t.Score))
+	}
+	if t.Depth > 0 {
+		parts = append(parts, fmt.Sprintf(tx.DepthF, t.Depth))
+	}
+	return strings.Join(parts, "  ")
+}
+
+// openThinkPreview opens the preview of a 読み筋 read from a comment on root.
+func (w *MainWindow) openThinkPreview(root *board.Position, t kifu.ThinkComment) {
+	w.openPVPreviewThink(root, t.PV, t, thinkLabel(t, w.previewText()))
+}
