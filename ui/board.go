@@ -63,6 +63,8 @@ type Board struct {
 	scrolled float32 // wheel movement not yet turned into a step
 
 	rows [2][]board.PieceType // the kinds shown on each stand, row by row
+
+	arrows []Arrow // candidate arrows (boardarrows.go)
 }
 
 type promotionChoice struct {

@@ -48,6 +48,8 @@ type boardRenderer struct {
 	flipped bool        // the orientation the piece images were chosen for
 	sqPx    image.Point // the size in pixels of the squares' piece images
 	standPx image.Point // …and of the stands'
+
+	arrows [maxArrows]arrowObjects // candidate arrows (boardarrows.go)
 }
 
 type standObjects struct {
@@ -75,6 +77,7 @@ func newBoardRenderer(b *Board) *boardRenderer {
 		r.add(r.squares[i])
 	}
 	r.addStandContents()
+	r.addArrows()
 	r.addPromotion()
 	r.dragImg = newPieceImage()
 	r.add(r.dragImg)
@@ -386,6 +389,7 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 	for c := board.Black; c <= board.White; c++ {
 		r.layoutStand(&g, c)
 	}
+	r.layoutArrows(&g)
 	r.layoutSelection(&g)
 	r.layoutDrag(&g)
 	r.layoutPromotion(&g)

@@ -131,6 +131,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		notation,
 		winRate,
+		w.arrowsItem(), w.arrowLabelsItem(),
 		themes,
 		langs,
 	)

@@ -225,6 +225,7 @@ func (c *studyCtl) stop() {
 	r.runner.Stop()
 	close(r.stopped)
 	c.panel.setStates(c.names, stateStopped)
+	c.w.board.SetArrows(nil)
 }
 
 // failed stops run r after its runner's failure, and says which engine failed and how.
@@ -325,6 +326,7 @@ func (c *studyCtl) poll(r *studyRun) {
 			r.pending.Store(false)
 			if c.run == r {
 				c.panel.show(texts, c.shownSFEN)
+				c.w.showStudyArrows(r.runner.Views())
 			}
 		})
 	}
