@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -17,44 +18,59 @@ import (
 // link each under the comment; a click opens the PV preview of that line from the move's
 // position. The comment itself stays a plain editable text.
 type thinkLinks struct {
-	box    *fyne.Container
+	box    *fyne.Container // the links
+	holder *fyne.Container // the comment box with the links below it
 	msg    *Messages
 	onOpen func(root *board.Position, t kifu.ThinkComment)
 
 	node    *kifu.Node // the node and comment the links were made for
 	comment string
 	thinks  []kifu.ThinkComment
-	root    *board.Position
 }
 
 func newThinkLinks(msg *Messages) *thinkLinks {
-	return &thinkLinks{box: container.NewVBox(), msg: msg}
+	l := &thinkLinks{box: container.NewVBox(), msg: msg}
+	l.box.Hide() // hidden when empty: the comment keeps all its room
+	return l
 }
 
-// update shows the links of n's comment (n is a node of rec).
+// wrap returns comment with the links below it.
+func (l *thinkLinks) wrap(comment fyne.CanvasObject) fyne.CanvasObject {
+	l.holder = container.NewBorder(nil, l.box, nil, nil, comment)
+	return l.holder
+}
+
+// update shows the links of n's comment (n is a node of rec). Typing in the comment calls
+// it at each key: the links are made again only when they change.
 func (l *thinkLinks) update(rec *kifu.Record, n *kifu.Node) {
 	if n == l.node && n.Comment == l.comment {
 		return
 	}
-	l.node, l.comment = n, n.Comment
-	l.thinks, l.root = nil, nil
-	l.box.RemoveAll()
-	if !strings.Contains(n.Comment, "*") && !strings.Contains(n.Comment, "#") {
-		return // no think line: nothing to read
+	var thinks []kifu.ThinkComment
+	var texts []string
+	var root *board.Position
+	if strings.ContainsAny(n.Comment, "*#") { // else no think line: nothing to read
+		tx := previewTextFor(l.msg)
+		for _, t := range rec.ThinkComments(n) {
+			if len(t.PV) == 0 {
+				continue
+			}
+			if root == nil {
+				root = rec.Position(n)
+			}
+			thinks = append(thinks, t)
+			texts = append(texts, thinkLinkText(root, t, tx))
+		}
 	}
-	tx := previewTextFor(l.msg)
-	for _, t := range rec.ThinkComments(n) {
-		if len(t.PV) == 0 {
-			continue
-		}
-		if l.root == nil {
-			l.root = rec.Position(n)
-		}
-		t := t
-		l.thinks = append(l.thinks, t)
-		link := widget.NewHyperlink(thinkLinkText(l.root, t, tx), nil)
+	same := n == l.node && reflect.DeepEqual(thinks, l.thinks)
+	l.node, l.comment, l.thinks = n, n.Comment, thinks
+	if same {
+		return
+	}
+	l.box.RemoveAll()
+	for i, t := range thinks {
+		link := widget.NewHyperlink(texts[i], nil)
 		link.Truncation = fyne.TextTruncateEllipsis
-		root := l.root
 		link.OnTapped = func() {
 			if l.onOpen != nil {
 				l.onOpen(root, t)
@@ -62,6 +78,7 @@ func (l *thinkLinks) update(rec *kifu.Record, n *kifu.Node) {
 		}
 		l.box.Add(link)
 	}
+	l.relayout()
 }
 
 // thinkLinkText is a link's text: the score or mate, then the line in Japanese from root.
@@ -97,4 +114,17 @@ func thinkLabel(t kifu.ThinkComment, tx *previewText) string {
 // openThinkPreview opens the preview of a 読み筋 read from a comment on root.
 func (w *MainWindow) openThinkPreview(root *board.Position, t kifu.ThinkComment) {
 	w.openPVPreviewThink(root, t.PV, t, thinkLabel(t, w.previewText()))
+}
+
+// relayout shows the links, or hides their box when there are none, and lays out the comment
+// box again.
+func (l *thinkLinks) relayout() {
+	if len(l.box.Objects) == 0 {
+		l.box.Hide()
+	} else {
+		l.box.Show()
+	}
+	if l.holder != nil {
+		l.holder.Refresh()
+	}
 }

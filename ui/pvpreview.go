@@ -48,7 +48,8 @@ type pvPreview struct {
 	header                  *widget.Label
 	moves                   *widget.RichText
 	plyLabel                *widget.Label
-	note                    *widget.Label // what the last action did
+	nav                     *fyne.Container // the step buttons around plyLabel
+	note                    *widget.Label   // what the last action did
 	first, prev, next, last *widget.Button
 	add, comment            *widget.Button
 }
@@ -121,9 +122,9 @@ func (w *MainWindow) openPVPreviewThink(root *board.Position, pv []board.Move, t
 	}
 	closeBtn := widget.NewButton(tx.Close, func() { p.win.Close() })
 
-	nav := container.NewHBox(p.first, p.prev, p.plyLabel, p.next, p.last)
+	p.nav = container.NewHBox(p.first, p.prev, p.plyLabel, p.next, p.last)
 	actions := container.NewHBox(p.add, p.comment, closeBtn)
-	foot := container.NewVBox(container.NewCenter(nav), p.moves, container.NewCenter(actions), p.note)
+	foot := container.NewVBox(container.NewCenter(p.nav), p.moves, container.NewCenter(actions), p.note)
 	p.win = w.app.NewWindow(tx.Title)
 	p.win.SetContent(container.NewBorder(p.header, foot, nil, nil, p.board))
 	p.win.Canvas().SetOnTypedKey(p.typedKey)
@@ -132,7 +133,7 @@ func (w *MainWindow) openPVPreviewThink(root *board.Position, pv []board.Move, t
 			w.preview = nil
 		}
 	})
-	p.win.Resize(fyne.NewSize(560, 680))
+	p.win.Resize(fyne.NewSize(560, 620))
 	w.preview = p
 	p.goTo(0)
 	p.win.Show()
@@ -148,6 +149,7 @@ func (p *pvPreview) goTo(ply int) {
 	}
 	p.board.SetPosition(p.pos[ply], last)
 	p.plyLabel.SetText(fmt.Sprintf(p.tx.PlyF, ply, len(p.pv)))
+	p.nav.Refresh() // the label's width may have changed
 	p.setEnabled(p.first, ply > 0)
 	p.setEnabled(p.prev, ply > 0)
 	p.setEnabled(p.next, ply < len(p.pv))
@@ -158,8 +160,7 @@ func (p *pvPreview) goTo(ply int) {
 			segs = append(segs, &widget.TextSegment{Text: " ", Style: widget.RichTextStyleInline})
 		}
 		if i+1 == ply {
-			st := widget.RichTextStyleStrong
-			st.ColorName = theme.ColorNamePrimary
+			st := widget.RichTextStyleStrong // the links are in the primary colour
 			segs = append(segs, &widget.TextSegment{Text: name, Style: st})
 			continue
 		}

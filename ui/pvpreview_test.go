@@ -351,3 +351,15 @@ func tapButton(t *testing.T, o fyne.CanvasObject, label string) {
 	}
 	test.Tap(b)
 }
+
+// The master image of the preview: a study line at its second move, in the light theme.
+func TestPVPreviewImage(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	newTestAppThemeLight(w)
+	openRecord(t, w, meijinKIF)
+	w.Session().GoTo(4)
+	p := openPreview(t, w, "banmen-engine  評価値 +84  深さ 12", "2f2e", "8d8e", "6i7h", "8e8f", "8g8f", "8b8f")
+	previewKey(p, fyne.KeyRight)
+	previewKey(p, fyne.KeyRight)
+	assertMatchesMaster(t, "pvpreview.png", p.win.Canvas().Capture())
+}

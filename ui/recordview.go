@@ -78,7 +78,7 @@ func NewRecordView(sess *session.Session, msg *Messages, navKey func(*fyne.KeyEv
 	commentTitle := heading(msg.Comment)
 
 	v.thinks = newThinkLinks(msg)
-	lower := container.NewBorder(container.NewVBox(v.varHolder, commentTitle), v.thinks.box, nil, nil, v.comment)
+	lower := container.NewBorder(container.NewVBox(v.varHolder, commentTitle), nil, nil, nil, v.thinks.wrap(v.comment))
 	split := container.NewVSplit(v.list, lower)
 	split.Offset = 0.62
 	v.content = container.NewBorder(nil, nav, nil, nil, split)
