@@ -18,8 +18,9 @@ import (
 
 // The PV preview (ShogiHome's 読み筋 preview): a small window with a board that steps through
 // an engine's line — a line of the engine panel, a 読み筋 written in a comment, the answer of
-// 詰み探索 — with ← and → (↑ ↓ too), Home and End, the buttons under the board, or a click
-// on a move of the line written out in Japanese. Two actions put the line into the record:
+// 詰み探索 — with ← and → (↑ ↓ too), Home and End, the mouse wheel, the buttons under the
+// board, or a click on a move of the line written out in Japanese. Two actions put the line
+// into the record:
 //
 //   - 変化として追加 adds it as a variation where its first position is in the record: the
 //     current node when the line starts there, else the nearest node of the record that
@@ -102,6 +103,7 @@ func (w *MainWindow) openPVPreviewThink(root *board.Position, pv []board.Move, t
 	p.board = NewBoard(p.root, w.msg)
 	p.board.SetMode(ModeView)
 	p.board.SetFlipped(w.board.Flipped())
+	p.board.OnScroll = func(step int) { p.goTo(p.ply + step) }
 	p.moves = widget.NewRichText()
 	p.moves.Wrapping = fyne.TextWrapWord
 	p.plyLabel = widget.NewLabel("")

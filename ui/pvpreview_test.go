@@ -127,6 +127,11 @@ func TestPVPreviewStepsThroughTheLine(t *testing.T) {
 	}
 	link.OnTapped()
 	check("a click on △８五歩", 2)
+	at := p.board.SpotCenter(SquareSpot(board.NewSquare(5, 5))).Add(fyne.CurrentApp().Driver().AbsolutePositionForObject(p.board))
+	test.Scroll(p.win.Canvas(), at, 0, -25)
+	check("the wheel towards the user", 3)
+	test.Scroll(p.win.Canvas(), at, 0, 25)
+	check("the wheel away", 2)
 
 	if w.Board().ShownPosition().SFEN() != mainSFEN || w.Session().Ply() != 4 {
 		t.Fatal("the preview moved the main board or the record")
