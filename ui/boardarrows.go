@@ -194,7 +194,7 @@ func arrowColor(rank int) color.NRGBA {
 	case 1:
 		return color.NRGBA{R: 0x2e, G: 0x9a, B: 0x5a, A: 0xb0}
 	}
-	return color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x90}
+	return color.NRGBA{R: 0x5a, G: 0x5a, B: 0x5a, A: 0xa8}
 }
 
 // arrowWidth is the stroke of an arrow of rank for squares u wide: the best line thickest.
@@ -294,8 +294,11 @@ func (r *boardRenderer) placeArrow(g *geom, o *arrowObjects, a Arrow) {
 	o.label.TextSize = size
 	o.label.Color = color.NRGBA{R: c.R / 2, G: c.G / 2, B: c.B / 2, A: 0xff}
 	ts := fyne.MeasureText(a.Label, size, o.label.TextStyle)
-	mid := fyne.NewPos((start.X+neck.X)/2, (start.Y+neck.Y)/2)
 	box := fyne.NewSize(ts.Width+0.16*g.u, ts.Height+0.04*g.u)
+	// the label stands just past the tip, in the destination square, so that it hides
+	// neither the arrow (a one-square move is short) nor the piece that moves
+	reach := float32(math.Abs(ux))*box.Width/2 + float32(math.Abs(uy))*box.Height/2 + 0.03*g.u
+	mid := fyne.NewPos(tip.X+float32(ux)*reach, tip.Y+float32(uy)*reach)
 	o.plate.Move(fyne.NewPos(mid.X-box.Width/2, mid.Y-box.Height/2))
 	o.plate.Resize(box)
 	o.plate.StrokeColor = c
