@@ -119,6 +119,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 		w.autosave = session.NewAutosaver(opts.AutosaveDir)
 	}
 	w.win = a.NewWindow(w.msg.AppName)
+	w.win.SetMaster() // closing it closes the PV preview, the engine list and the logs too
 	w.study = newStudyCtl(w)
 	w.game = newGameCtl(w)
 	w.analysis = &analysisCtl{w: w}
