@@ -61,11 +61,18 @@ type pvPreview struct {
 // lines; else, for a line that ends in mate (the 詰み探索 answer, futile interpositions
 // left out or not), the mate; else the line alone.
 func (w *MainWindow) openPVPreview(root *board.Position, pv []board.Move, label string) {
+	if root == nil {
+		return
+	}
 	w.openPVPreviewThink(root, pv, w.thinkFor(root, pv), label)
 }
 
 // openPVPreviewThink opens the preview of pv from root with what think says of it.
+// A nil root (a panel with no position yet) opens nothing.
 func (w *MainWindow) openPVPreviewThink(root *board.Position, pv []board.Move, think kifu.ThinkComment, label string) {
+	if root == nil {
+		return
+	}
 	if w.preview != nil {
 		w.preview.win.Close()
 	}

@@ -136,9 +136,18 @@ func TestPVPreviewStepsThroughTheLine(t *testing.T) {
 	if w.Board().ShownPosition().SFEN() != mainSFEN || w.Session().Ply() != 4 {
 		t.Fatal("the preview moved the main board or the record")
 	}
-	previewKey(p, fyne.KeyEscape)
+	// another line replaces the preview: one is open at a time
+	w.openPVPreview(root, pv[:1], "")
+	if w.preview == p || w.preview == nil || len(w.preview.pv) != 1 {
+		t.Fatal("a second line did not replace the preview")
+	}
+	previewKey(w.preview, fyne.KeyEscape)
 	if w.preview != nil {
 		t.Fatal("Escape did not close the preview")
+	}
+	w.openPVPreview(nil, pv, "")
+	if w.preview != nil {
+		t.Fatal("a line without a position opened a preview")
 	}
 }
 
