@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -12,6 +13,7 @@ import (
 
 	"banmen/board"
 	"banmen/engine"
+	"banmen/engine/mate"
 	"banmen/kifu"
 )
 
@@ -376,4 +378,37 @@ func TestPVPreviewImage(t *testing.T) {
 	previewKey(p, fyne.KeyRight)
 	previewKey(p, fyne.KeyRight)
 	assertMatchesMaster(t, "pvpreview.png", p.win.Canvas().Capture())
+}
+
+// The bundled engine's 詰み探索 answer, which leaves out the futile interpositions on the
+// bishop's long diagonal, previews and is added as a variation.
+func TestPVPreviewOfARealMateAnswer(t *testing.T) {
+	w, _ := studyWindow(t)
+	pos, err := board.ParseSFEN("k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Session().Reset(pos)
+	r := mate.Start(w.study.mgr, engine.Definition{Name: engine.BundledName, Path: bundledEngine(t)}, pos, engineDeadline)
+	select {
+	case <-r.Done():
+	case <-time.After(2 * engineDeadline):
+		t.Fatal("the mate search did not end")
+	}
+	res, _ := r.Result()
+	if res.Status != mate.Found || !res.FutileOmitted {
+		t.Fatalf("the engine's answer: %v", res)
+	}
+	w.openPVPreview(pos, res.Moves, "")
+	p := w.preview
+	if !strings.Contains(p.header.Text, japanesePreview.FutileOmitted) || !p.think.HasMate || p.think.Mate.Winner != board.Black {
+		t.Fatalf("heading %q, think %+v", p.header.Text, p.think)
+	}
+	tapButton(t, p.win.Content(), japanesePreview.AddVariation)
+	n := w.Session().Record().Root
+	for _, m := range res.Moves {
+		if n = n.ChildWithMove(m); n == nil {
+			t.Fatal("the mate line was not added")
+		}
+	}
 }
