@@ -67,6 +67,13 @@ func (w *MainWindow) openPVPreview(root *board.Position, pv []board.Move, label 
 	w.openPVPreviewThink(root, pv, w.thinkFor(root, pv), label)
 }
 
+// openEngineLine opens the preview of an engine's line as the panel showed it, with its
+// score, depth and nodes as they were then (openPVPreview looks them up in the study's
+// latest lines, which an engine may have replaced by the time of the click).
+func (w *MainWindow) openEngineLine(root *board.Position, engine string, l usiclient.Line, label string) {
+	w.openPVPreviewThink(root, l.PV, lineThink(engine, l), label)
+}
+
 // openPVPreviewThink opens the preview of pv from root with what think says of it.
 // A nil root (a panel with no position yet) opens nothing.
 func (w *MainWindow) openPVPreviewThink(root *board.Position, pv []board.Move, think kifu.ThinkComment, label string) {

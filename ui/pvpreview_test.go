@@ -15,6 +15,7 @@ import (
 	"banmen/engine"
 	"banmen/engine/mate"
 	"banmen/kifu"
+	"banmen/usiclient"
 )
 
 // usiLine reads USI moves from pos, each in turn.
@@ -315,45 +316,55 @@ func TestPVPreviewTakesAMateLine(t *testing.T) {
 }
 
 // A line the bundled engine studies is clicked, previewed and added as a variation, and its
-// score goes into the comment with the engine's name.
+// score goes into the comment with the engine's name; openPVPreview, given the moves alone,
+// finds the score among the study's lines.
 func TestPVPreviewOfARealStudyLine(t *testing.T) {
 	w, q := studyWindow(t)
 	openRecord(t, w, meijinKIF)
 	w.Session().GoTo(10)
 	w.study.start([]engine.Definition{{Name: engine.BundledName, Path: bundledEngine(t)}}, 2)
 	root := w.Session().Position()
-	var pv []board.Move
-	waitUntil(t, q, "a line of 4 moves", func() bool {
+	line := func() (string, usiclient.Line, bool) {
 		for _, v := range w.study.run.runner.Views() {
 			if v.Root == nil || v.Root.SFEN() != root.SFEN() {
 				continue
 			}
 			for _, l := range v.Lines {
 				if len(l.PV) >= 4 {
-					pv = l.PV
-					return true
+					return v.Engine, l, true
 				}
 			}
 		}
-		return false
+		return "", usiclient.Line{}, false
+	}
+	// the engine may replace its line between two looks: look again until the moves the
+	// preview got are those of a line it still has
+	waitUntil(t, q, "a line of 4 moves, found again by openPVPreview", func() bool {
+		_, l, ok := line()
+		if !ok {
+			return false
+		}
+		w.openPVPreview(root, l.PV, "")
+		return w.preview.think.Engine == engine.BundledName && (w.preview.think.HasScore || w.preview.think.HasMate)
 	})
-	w.openPVPreview(root, pv, "")
+	name, l, _ := line()
+	w.openEngineLine(root, name, l, "")
 	p := w.preview
-	if len(p.pv) != len(pv) || p.think.Engine == "" || (!p.think.HasScore && !p.think.HasMate) {
-		t.Fatalf("the preview of a study line: %d of %d moves, think %+v", len(p.pv), len(pv), p.think)
+	if len(p.pv) != len(l.PV) || p.think.Engine != name || p.think.Depth != l.Depth {
+		t.Fatalf("the preview of a study line: %d of %d moves, think %+v", len(p.pv), len(l.PV), p.think)
 	}
 	previewKey(p, fyne.KeyEnd)
 	tapButton(t, p.win.Content(), japanesePreview.AddVariation)
 	n := w.Session().Node()
-	for _, m := range pv {
+	for _, m := range l.PV {
 		n = n.ChildWithMove(m)
 		if n == nil {
-			t.Fatalf("the record does not hold the line %v", pv)
+			t.Fatalf("the record does not hold the line %v", l.PV)
 		}
 	}
 	tapButton(t, p.win.Content(), japanesePreview.InsertComment)
 	th := w.Session().Record().ThinkComments(w.Session().Node())
-	if len(th) != 1 || th[0].Engine != p.think.Engine || len(th[0].PV) != len(pv) {
+	if len(th) != 1 || th[0].Engine != name || len(th[0].PV) != len(l.PV) || th[0].HasScore != p.think.HasScore || th[0].Score != p.think.Score {
 		t.Fatalf("the comment %q reads back as %+v", w.Session().Comment(), th)
 	}
 }
