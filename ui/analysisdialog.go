@@ -16,8 +16,10 @@ import (
 	"banmen/engine/analysis"
 )
 
-// AnalyseDialog asks for the engine, the seconds per move and the range of moves of a
-// 棋譜解析 (検討 → 棋譜解析…, Ctrl+Shift+A), then starts it.
+// AnalyseDialog asks for the engine, the seconds per move, the range of moves, the order
+// (from the start or from the end), where the analysis goes in a comment that has text
+// (追記, 挿入, 上書き) and how many candidates are recorded (MultiPV 1–5) of a 棋譜解析
+// (検討 → 棋譜解析…, Ctrl+Shift+A), then starts it. The choices are remembered.
 func (w *MainWindow) AnalyseDialog() {
 	at := w.analysisText()
 	if w.analysis.run != nil {
@@ -48,6 +50,17 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 	from, to := widget.NewEntry(), widget.NewEntry()
 	from.SetText("1")
 	to.SetText(strconv.Itoa(moves))
+	order := widget.NewRadioGroup([]string{at.OrderStart, at.OrderEnd}, nil)
+	order.Horizontal, order.Required = true, true
+	order.SetSelected(at.OrderStart)
+	if w.settings.p.Bool(prefAnalysisDescending) {
+		order.SetSelected(at.OrderEnd)
+	}
+	modes := []string{at.CommentAppend, at.CommentInsert, at.CommentOverwrite}
+	comments := widget.NewSelect(modes, nil)
+	comments.SetSelectedIndex(max(0, min(len(modes)-1, w.settings.p.Int(prefAnalysisComments))))
+	multiPV := widget.NewSelect(lineChoices[:5], nil)
+	multiPV.SetSelectedIndex(max(0, min(4, w.settings.p.IntWithFallback(prefAnalysisMultiPV, 1)-1)))
 	problem := widget.NewLabel("")
 	problem.Wrapping = fyne.TextWrapWord
 	problem.Importance = widget.DangerImportance
@@ -55,7 +68,10 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 		widget.NewLabel(at.Engine), eng,
 		widget.NewLabel(at.Seconds), secs,
 		widget.NewLabel(at.FromPly), from,
-		widget.NewLabel(at.ToPly), to)
+		widget.NewLabel(at.ToPly), to,
+		widget.NewLabel(at.Order), order,
+		widget.NewLabel(at.Comments), comments,
+		widget.NewLabel(at.MultiPV), multiPV)
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(380, 1))
 	box := container.NewVBox(width, form, problem)
@@ -73,9 +89,15 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 			return
 		}
 		d.Hide()
+		cfg := analysis.Config{Time: time.Duration(s * float64(time.Second)), From: f, To: t,
+			Descending: order.Selected == at.OrderEnd, Comments: commentModes[comments.SelectedIndex()],
+			MultiPV: multiPV.SelectedIndex() + 1}
 		w.settings.p.SetString(prefAnalysisEngine, list[eng.SelectedIndex()].Name)
 		w.settings.p.SetString(prefAnalysisSeconds, strings.TrimSpace(secs.Text))
-		w.startAnalysis(list[eng.SelectedIndex()], time.Duration(s*float64(time.Second)), f, t)
+		w.settings.p.SetBool(prefAnalysisDescending, cfg.Descending)
+		w.settings.p.SetInt(prefAnalysisComments, comments.SelectedIndex())
+		w.settings.p.SetInt(prefAnalysisMultiPV, cfg.MultiPV)
+		w.startAnalysisWith(list[eng.SelectedIndex()], cfg)
 	})
 	start.Importance = widget.HighImportance
 	cancel := widget.NewButton(at.Cancel, func() { d.Hide() })
@@ -84,6 +106,9 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 	w.lastShown = shownDialog{at.Title, "", d}
 	d.Show()
 }
+
+// commentModes are the dialog's comment choices, in its order.
+var commentModes = []analysis.CommentMode{analysis.Append, analysis.Insert, analysis.Overwrite}
 
 // analysisProgress is the progress of an analysis at the foot of the window (not a dialog:
 // the record stays usable): a bar, the positions done and the time left, and 中断.

@@ -6,10 +6,12 @@ package ui
 
 // analysisText holds the texts in one language. Fields ending in F are fmt formats.
 type analysisText struct {
-	GraphWinRate, AnalyseMenu, Title, Engine, Seconds, FromPly, ToPly  string
-	Start, Cancel, Stop, Close, Running, ProgressF, DoneTitle, Stopped string
-	BadSecondsF, BadRangeF, SideBlack, SideWhite, AvgLossF, CountsF    string
-	WorstF, NoWorst, FailedF, Resumed, Busy, MainLineChanged           string
+	GraphWinRate, AnalyseMenu, Title, Engine, Seconds, FromPly, ToPly   string
+	Start, Cancel, Stop, Close, Running, ProgressF, DoneTitle, Stopped  string
+	BadSecondsF, BadRangeF, SideBlack, SideWhite, AvgLossF, CountsF     string
+	WorstF, NoWorst, FailedF, Resumed, Busy, MainLineChanged            string
+	Order, OrderStart, OrderEnd, Comments, CommentAppend, CommentInsert string
+	CommentOverwrite, MultiPV                                           string
 }
 
 var japaneseAnalysis = analysisText{
@@ -23,6 +25,8 @@ var japaneseAnalysis = analysisText{
 	WorstF: "%d手目 %s（%+d）", NoWorst: "損失の大きな手はありません",
 	FailedF: "棋譜解析が止まりました: %v", Resumed: "（解析済みの局面は読み直しました）",
 	Busy: "棋譜解析はすでに実行中です", MainLineChanged: "本譜が変わったため、解析結果の一部を棋譜に書けませんでした",
+	Order: "順序", OrderStart: "先頭から", OrderEnd: "末尾から", Comments: "コメント",
+	CommentAppend: "追記", CommentInsert: "挿入", CommentOverwrite: "上書き", MultiPV: "候補手の数",
 }
 
 var englishAnalysis = analysisText{
@@ -36,6 +40,8 @@ var englishAnalysis = analysisText{
 	WorstF: "move %d %s (%+d)", NoWorst: "no move lost much",
 	FailedF: "The analysis stopped: %v", Resumed: "(positions analysed before were read back)",
 	Busy: "An analysis is already running", MainLineChanged: "The main line changed: some results could not be written into the record",
+	Order: "Order", OrderStart: "From the start", OrderEnd: "From the end", Comments: "Comments",
+	CommentAppend: "Append", CommentInsert: "Insert", CommentOverwrite: "Overwrite", MultiPV: "Candidates",
 }
 
 // analysisText returns the texts in the window's language.
