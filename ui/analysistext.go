@@ -12,6 +12,7 @@ type analysisText struct {
 	WorstF, NoWorst, FailedF, Resumed, Busy, MainLineChanged            string
 	Order, OrderStart, OrderEnd, Comments, CommentAppend, CommentInsert string
 	CommentOverwrite, MultiPV                                           string
+	CoefficientMenu, Coefficient, CoefficientNote, BadCoefficientF, OK  string
 }
 
 var japaneseAnalysis = analysisText{
@@ -27,6 +28,9 @@ var japaneseAnalysis = analysisText{
 	Busy: "棋譜解析はすでに実行中です", MainLineChanged: "本譜が変わったため、解析結果の一部を棋譜に書けませんでした",
 	Order: "順序", OrderStart: "先頭から", OrderEnd: "末尾から", Comments: "コメント",
 	CommentAppend: "追記", CommentInsert: "挿入", CommentOverwrite: "上書き", MultiPV: "候補手の数",
+	CoefficientMenu: "勝率の係数…", Coefficient: "勝率の係数",
+	CoefficientNote: "勝率 = 1 / (1 + exp(-評価値 / 係数))。係数が大きいほど評価値の差が勝率に表れにくくなります（既定 600）。",
+	BadCoefficientF: "係数は 1 以上の数にしてください（%q）", OK: "OK",
 }
 
 var englishAnalysis = analysisText{
@@ -42,6 +46,9 @@ var englishAnalysis = analysisText{
 	Busy: "An analysis is already running", MainLineChanged: "The main line changed: some results could not be written into the record",
 	Order: "Order", OrderStart: "From the start", OrderEnd: "From the end", Comments: "Comments",
 	CommentAppend: "Append", CommentInsert: "Insert", CommentOverwrite: "Overwrite", MultiPV: "Candidates",
+	CoefficientMenu: "Win Rate Coefficient…", Coefficient: "Win rate coefficient",
+	CoefficientNote: "Win rate = 1 / (1 + exp(-score / coefficient)). The larger it is, the less a score moves the win rate (default 600).",
+	BadCoefficientF: "The coefficient must be a number of at least 1 (%q)", OK: "OK",
 }
 
 // analysisText returns the texts in the window's language.
