@@ -22,7 +22,7 @@ import (
 // (検討 → 棋譜解析…, Ctrl+Shift+A), then starts it. The choices are remembered.
 func (w *MainWindow) AnalyseDialog() {
 	at := w.analysisText()
-	if w.analysis.run != nil {
+	if w.analysis.run != nil || w.analysis.batch != nil {
 		w.showMessage(at.Title, at.Busy)
 		return
 	}
@@ -144,6 +144,17 @@ func (p *analysisProgress) set(pr analysis.Progress) {
 	text := fmt.Sprintf(p.w.analysisText().ProgressF, pr.Done, pr.Total, eta)
 	if len(text) != len(p.label.Text) {
 		defer p.w.foot.Refresh() // the foot lays out again around the new width
+	}
+	p.label.SetText(text)
+}
+
+// setText shows text, and done of total as the bar.
+func (p *analysisProgress) setText(text string, done, total int) {
+	if total > 0 {
+		p.bar.SetValue(float64(done) / float64(total))
+	}
+	if len(text) != len(p.label.Text) {
+		defer p.w.foot.Refresh()
 	}
 	p.label.SetText(text)
 }

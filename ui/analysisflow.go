@@ -25,8 +25,9 @@ import (
 
 // analysisCtl runs the window's analyses. Its fields belong to the Fyne goroutine.
 type analysisCtl struct {
-	w   *MainWindow
-	run *analysisRun
+	w     *MainWindow
+	run   *analysisRun
+	batch *batchRun // a 連続解析 (analysisbatch.go)
 	// onEnd, when set, is called after a run ended and its summary was shown (tests)
 	onEnd func()
 }

@@ -13,6 +13,9 @@ type analysisText struct {
 	Order, OrderStart, OrderEnd, Comments, CommentAppend, CommentInsert string
 	CommentOverwrite, MultiPV                                           string
 	CoefficientMenu, Coefficient, CoefficientNote, BadCoefficientF, OK  string
+	BatchMenu, BatchTitle, BatchIn, BatchOut, Browse, BadFolders        string
+	NoRecordsF, SameFolders, BatchProgressF, BatchSkippedF, BatchDoneF  string
+	BatchStopped                                                        string
 }
 
 var japaneseAnalysis = analysisText{
@@ -31,6 +34,12 @@ var japaneseAnalysis = analysisText{
 	CoefficientMenu: "勝率の係数…", Coefficient: "勝率の係数",
 	CoefficientNote: "勝率 = 1 / (1 + exp(-評価値 / 係数))。係数が大きいほど評価値の差が勝率に表れにくくなります（既定 600）。",
 	BadCoefficientF: "係数は 1 以上の数にしてください（%q）", OK: "OK",
+	BatchMenu: "フォルダを一括解析…", BatchTitle: "フォルダの棋譜を一括解析", BatchIn: "棋譜のフォルダ",
+	BatchOut: "保存先のフォルダ", Browse: "参照…", BadFolders: "棋譜のフォルダと保存先のフォルダを指定してください",
+	NoRecordsF: "%s に棋譜ファイル（.kif .kifu .ki2 .csa .jkf）がありません", SameFolders: "保存先は棋譜のフォルダとは別のフォルダにしてください",
+	BatchProgressF: "%d / %d 件目 %s　%d / %d 局面　残り約 %s", BatchSkippedF: "%s を飛ばしました: %v",
+	BatchDoneF:   "%d / %d 件の棋譜を解析して %s に保存しました",
+	BatchStopped: "中断しました。解析した分は保存先にあり、もう一度実行すると続きから解析します。",
 }
 
 var englishAnalysis = analysisText{
@@ -49,6 +58,12 @@ var englishAnalysis = analysisText{
 	CoefficientMenu: "Win Rate Coefficient…", Coefficient: "Win rate coefficient",
 	CoefficientNote: "Win rate = 1 / (1 + exp(-score / coefficient)). The larger it is, the less a score moves the win rate (default 600).",
 	BadCoefficientF: "The coefficient must be a number of at least 1 (%q)", OK: "OK",
+	BatchMenu: "Analyse a Folder…", BatchTitle: "Analyse every record in a folder", BatchIn: "Records folder",
+	BatchOut: "Output folder", Browse: "Browse…", BadFolders: "Choose the records folder and the output folder",
+	NoRecordsF: "%s holds no record files (.kif .kifu .ki2 .csa .jkf)", SameFolders: "The output folder must be another folder than the records'",
+	BatchProgressF: "file %d / %d %s, %d / %d positions, about %s left", BatchSkippedF: "%s skipped: %v",
+	BatchDoneF:   "%d of %d records analysed and written to %s",
+	BatchStopped: "Stopped. What was analysed is in the output folder; analysing again goes on from there.",
 }
 
 // analysisText returns the texts in the window's language.

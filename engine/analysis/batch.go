@@ -58,7 +58,8 @@ func RecordFiles(dir string) ([]string, error) {
 }
 
 // Batch analyses the records of the folder in into the folder out (made if missing)
-// with the engine start starts (once, and again if it dies). cfg is each record's;
+// with the engine start starts (once, and again if it dies; closed by someone else, the
+// batch stops). cfg is each record's;
 // its Engine and Progress are Batch's: progress, if set, hears of every position. The
 // results are in the files' order; the error is for the batch as a whole (the folders,
 // the engine, ctx), the files' own are in their results.
@@ -88,9 +89,13 @@ func Batch(ctx context.Context, start func(context.Context) (*engine.Running, er
 		if err := ctx.Err(); err != nil {
 			return results, err
 		}
+		if e != nil && !e.Alive() && e.Failure() == nil {
+			// closed under the batch (the window or the program is going): stop here
+			return results, fmt.Errorf("analysis: %s was closed", e.Name())
+		}
 		if e == nil || !e.Alive() {
 			if e != nil {
-				e.Close(context.Background())
+				e.Close(context.Background()) // it died: start it again for the rest
 			}
 			if e, err = start(ctx); err != nil {
 				e = nil
