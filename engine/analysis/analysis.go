@@ -1,6 +1,9 @@
 // Package analysis runs 棋譜解析: an engine thinks on each position of a record's main
-// line and its scores and lines are written into the record as analysis comments
-// (#評価値=, #読み筋=); moves that lose much are marked 悪手 or 疑問手.
+// line (from the start or from the end) and its scores and lines are written into the
+// record as analysis comments (#評価値=, #読み筋=; with MultiPV, the next candidates as
+// blocks of their own), after, before or instead of a comment's text; moves that lose
+// much are marked 悪手 or 疑問手, and a summary gives each side's average loss, counts and
+// worst moves. Batch does it for every record of a folder.
 package analysis
 
 import (
