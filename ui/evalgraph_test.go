@@ -156,15 +156,25 @@ func TestEvalGraphImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	floodgate, err := kifu.ReadFile(floodgateCSA)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name    string
+		rec     *kifu.Record
 		winRate bool
 		mode    ThemeMode
-	}{{"evalgraph_light.png", false, ThemeLight}, {"evalgraph_winrate_dark.png", true, ThemeDark}} {
+	}{
+		{"evalgraph_light.png", rec, false, ThemeLight},
+		{"evalgraph_winrate_dark.png", rec, true, ThemeDark},
+		// floodgate's '** scores, the mates at the end marked in red
+		{"evalgraph_floodgate_light.png", floodgate, false, ThemeLight},
+	} {
 		t.Run(c.name, func(t *testing.T) {
 			newTestApp(t, c.mode)
 			g := NewEvalGraph()
-			g.SetPoints(EvalPoints(rec), 100)
+			g.SetPoints(EvalPoints(c.rec), 100)
 			g.SetWinRate(c.winRate)
 			assertMatchesMaster(t, c.name, capture(t, g, 420, 160))
 		})
