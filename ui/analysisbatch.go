@@ -191,8 +191,12 @@ func (c *analysisCtl) applyBatch(b *batchRun, s analysis.BatchSnapshot, finished
 	at := w.analysisText()
 	if !finished {
 		p := s.Progress
+		done := float64(p.File - 1)
+		if p.Position.Total > 0 {
+			done += float64(p.Position.Done) / float64(p.Position.Total)
+		}
 		b.progress.setText(fmt.Sprintf(at.BatchProgressF, p.File, p.Files, p.Name, p.Position.Done, p.Position.Total,
-			p.Position.ETA.Round(time.Second)), p.File-1, p.Files)
+			p.Position.ETA.Round(time.Second)), done/float64(max(1, p.Files)))
 		return
 	}
 	c.batch = nil
@@ -224,6 +228,9 @@ func (w *MainWindow) batchSummary(b *batchRun, s analysis.BatchSnapshot) string 
 		text.WriteString(at.BatchStopped + "\n\n")
 	}
 	fmt.Fprintf(&text, at.BatchDoneF, len(ok), s.Progress.Files, b.out)
+	if len(failed) > 0 {
+		text.WriteString("\n")
+	}
 	for _, f := range failed {
 		text.WriteString("\n" + f)
 	}

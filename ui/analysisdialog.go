@@ -148,11 +148,9 @@ func (p *analysisProgress) set(pr analysis.Progress) {
 	p.label.SetText(text)
 }
 
-// setText shows text, and done of total as the bar.
-func (p *analysisProgress) setText(text string, done, total int) {
-	if total > 0 {
-		p.bar.SetValue(float64(done) / float64(total))
-	}
+// setText shows text, and the share done (0 to 1) as the bar.
+func (p *analysisProgress) setText(text string, done float64) {
+	p.bar.SetValue(done)
 	if len(text) != len(p.label.Text) {
 		defer p.w.foot.Refresh()
 	}
