@@ -5,9 +5,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2/widget"
 
+	"banmen/engine/analysis"
 	"banmen/kifu"
 )
 
@@ -82,4 +84,40 @@ func TestAnalysisDialogBatchAnalysesAFolder(t *testing.T) {
 		t.Errorf("the dialog offers %q %q %q", e[0].Text, e[1].Text, e[2].Text)
 	}
 	tapDialogButton(t, w, at.Cancel)
+}
+
+// Closing the window during a batch closes its engine; the batch stops there rather than
+// start the engine again for the next file, and says nothing.
+func TestAnalysisDialogBatchStopsWhenTheWindowCloses(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "records")
+	os.Mkdir(in, 0o755)
+	for _, name := range []string{"a.kif", "b.kif", "c.kif"} {
+		data, err := os.ReadFile(meijinKIF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(in, name), data, 0o644)
+	}
+	w, q := studyWindow(t)
+	w.startBatch(enginetestBundled(t, w), in, filepath.Join(t.TempDir(), "out"), analysis.Config{Time: 100 * time.Millisecond})
+	b := w.analysis.batch
+	waitUntil(t, q, "a position", func() bool { return b.runner.Snapshot().Progress.Position.Done >= 1 })
+	w.Session().MarkSavedAt("", 0, 0, w.Session().Edits())
+	w.RequestClose()
+	w.CloseEngines(engineDeadline)
+	select {
+	case <-b.runner.Done():
+	case <-time.After(engineDeadline):
+		t.Fatal("the batch did not end after its engine was closed")
+	}
+	q.drain()
+	if n := len(w.study.mgr.Running()); n != 0 {
+		t.Errorf("%d engines running after the batch ended", n)
+	}
+	if s := b.runner.Snapshot(); len(s.Results) != 1 {
+		t.Errorf("the batch went on to %d files after its engine was closed: %+v", len(s.Results), s.Results)
+	}
+	if w.lastShown.title == w.msg.EngineErrorTitle {
+		t.Errorf("closing the window reported %q", w.lastShown.text)
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"banmen/engine"
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
+	"banmen/usiclient"
 )
 
 // Batch analysis (連続解析): every record of a folder is analysed into a record of the
@@ -119,8 +120,18 @@ func Batch(ctx context.Context, start func(context.Context) (*engine.Running, er
 		if ctx.Err() != nil {
 			return results, ctx.Err()
 		}
+		if closedUnder(f.Err) && e.Failure() == nil {
+			// closed under the batch (the window or the program is going): stop here
+			return results, fmt.Errorf("analysis: %s was closed", e.Name())
+		}
 	}
 	return results, nil
+}
+
+// closedUnder reports whether err says the engine was asked to quit (by its owner), not
+// that it died.
+func closedUnder(err error) bool {
+	return errors.Is(err, usiclient.ErrClosed) || errors.Is(err, usiclient.ErrDiscarded)
 }
 
 // analyseFile analyses one record into the file out.
