@@ -188,18 +188,58 @@ func (w *MainWindow) summaryText(rv [2]sideReview) string {
 	return b.String()
 }
 
-// showAnalysisSummary shows what the analysis found, per side.
+// showAnalysisSummary shows what the analysis found, per side: the average loss, the
+// counts of 悪手 and 疑問手, the share of the engine's choices and the three worst moves,
+// each a button that shows that move.
 func (w *MainWindow) showAnalysisSummary(r *analysisRun, s analysis.Snapshot) {
 	at := w.analysisText()
-	text := w.summaryText(reviewRecord(r.rec, r.from, r.to))
+	rv := reviewRecord(r.rec, r.from, r.to)
+	var head, foot []string
 	if s.Canceled {
-		text = at.Stopped + "\n\n" + text
+		head = append(head, at.Stopped)
 	}
 	if s.Summary.ReadBack > 0 {
-		text += "\n\n" + at.Resumed
+		foot = append(foot, at.Resumed)
 	}
 	if r.lost {
-		text += "\n\n" + at.MainLineChanged
+		foot = append(foot, at.MainLineChanged)
 	}
-	w.showMessage(at.DoneTitle, text)
+	text := strings.Join(append(append(head, w.summaryText(rv)), foot...), "\n\n")
+	box := container.NewVBox()
+	width := canvas.NewRectangle(nil)
+	width.SetMinSize(fyne.NewSize(460, 1))
+	box.Add(width)
+	para := func(t string) {
+		l := widget.NewLabel(t)
+		l.Wrapping = fyne.TextWrapWord
+		box.Add(l)
+	}
+	for _, t := range head {
+		para(t)
+	}
+	var d dialog.Dialog
+	for c, side := range []string{at.SideBlack, at.SideWhite} {
+		sr := rv[c]
+		para(fmt.Sprintf("%s　"+at.AvgLossF+"　"+at.CountsF, side, sr.AvgLoss(), sr.Moves, sr.Bad, sr.Dubious, sr.MatchRate()))
+		if len(sr.Worst) == 0 {
+			para("　" + at.NoWorst)
+		}
+		for _, m := range sr.Worst {
+			b := widget.NewButton(fmt.Sprintf(at.WorstF, m.Ply, m.Move, -m.Loss), func() {
+				d.Hide()
+				if w.sess.Record() == r.rec && w.editor == nil {
+					w.goToMainLine(m.Ply)
+				}
+			})
+			b.Alignment = widget.ButtonAlignLeading
+			b.Importance = widget.LowImportance
+			box.Add(b)
+		}
+	}
+	for _, t := range foot {
+		para(t)
+	}
+	d = dialog.NewCustom(at.DoneTitle, w.msg.Close, box, w.win)
+	w.lastShown = shownDialog{at.DoneTitle, text, d}
+	d.Show()
 }

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -493,4 +495,37 @@ func TestAnalysisDialogEachControlReachesTheRun(t *testing.T) {
 		t.Errorf("the dialog offers %q %q %q %q", selects[0].Selected, radios[0].Selected, selects[1].Selected, selects[2].Selected)
 	}
 	tapDialogButton(t, w, at.Cancel)
+}
+
+// The summary's worst moves are buttons: one shows that move.
+func TestSummaryWorstMoveShowsIt(t *testing.T) {
+	rec, err := kifu.ParseKIF("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n   5 ２五歩(26)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range append([]*kifu.Node{rec.Root}, rec.MainLine()...) {
+		n.Comment = "#評価値=" + []string{"0", "100", "100", "-300", "-100", "-100"}[i] + "\n#エンジン=X"
+	}
+	text, err := kifu.FormatRecord(rec, kifu.KIF, kifu.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "reviewed.kifu")
+	os.WriteFile(path, []byte(text), 0o644)
+	w, _ := windowUnderTest(t, windowOpts{})
+	openRecord(t, w, path)
+	at := w.analysisText()
+	w.showAnalysisSummary(&analysisRun{rec: w.Session().Record(), from: 1, to: 5}, analysis.Snapshot{})
+	label := fmt.Sprintf(at.WorstF, 3, "▲２六歩", -400)
+	b := buttonIn(w.Window().Canvas().Overlays().Top(), label)
+	if b == nil {
+		t.Fatalf("no button %q in the summary %q", label, w.lastShown.text)
+	}
+	if !strings.Contains(w.lastShown.text, label) {
+		t.Errorf("the summary's text %q lacks %q", w.lastShown.text, label)
+	}
+	test.Tap(b)
+	if dialogOpen(w) || w.Session().Ply() != 3 {
+		t.Errorf("after the tap: dialog open %v, ply %d, want 3", dialogOpen(w), w.Session().Ply())
+	}
 }
