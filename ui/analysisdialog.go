@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/engine"
@@ -225,7 +226,7 @@ func (w *MainWindow) showAnalysisSummary(r *analysisRun, s analysis.Snapshot) {
 			para("　" + at.NoWorst)
 		}
 		for _, m := range sr.Worst {
-			b := widget.NewButton(fmt.Sprintf(at.WorstF, m.Ply, m.Move, -m.Loss), func() {
+			b := widget.NewButtonWithIcon(fmt.Sprintf(at.WorstF, m.Ply, m.Move, -m.Loss), theme.NavigateNextIcon(), func() {
 				d.Hide()
 				if w.sess.Record() == r.rec && w.editor == nil {
 					w.goToMainLine(m.Ply)
