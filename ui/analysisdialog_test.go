@@ -430,9 +430,7 @@ func TestAnalysisDialogClosingTheWindowClosesTheEngine(t *testing.T) {
 // (a second candidate in the comments); and the dialog offers them again next time.
 func TestAnalysisDialogEachControlReachesTheRun(t *testing.T) {
 	fairy := engine.Definition{Name: "fairy-stockfish", Path: "/usr/games/fairy-stockfish", Tags: []string{engine.TagAnalysis}}
-	if _, err := os.Stat(fairy.Path); err != nil {
-		t.Skip("fairy-stockfish is not installed (Debian package fairy-stockfish)")
-	}
+	needEngine(t, fairy.Path)
 	w, q := studyWindow(t, fairy)
 	openRecord(t, w, meijinKIF)
 	at := w.analysisText()
