@@ -10,17 +10,20 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/engine"
 	"banmen/engine/analysis"
 )
 
-// AnalyseDialog asks for the engine, the seconds per move and the range of moves of a
-// 棋譜解析 (検討 → 棋譜解析…, Ctrl+Shift+A), then starts it.
+// AnalyseDialog asks for the engine, the seconds per move, the range of moves, the order
+// (from the start or from the end), where the analysis goes in a comment that has text
+// (追記, 挿入, 上書き) and how many candidates are recorded (MultiPV 1–5) of a 棋譜解析
+// (検討 → 棋譜解析…, Ctrl+Shift+A), then starts it. The choices are remembered.
 func (w *MainWindow) AnalyseDialog() {
 	at := w.analysisText()
-	if w.analysis.run != nil {
+	if w.analysis.run != nil || w.analysis.batch != nil {
 		w.showMessage(at.Title, at.Busy)
 		return
 	}
@@ -48,6 +51,17 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 	from, to := widget.NewEntry(), widget.NewEntry()
 	from.SetText("1")
 	to.SetText(strconv.Itoa(moves))
+	order := widget.NewRadioGroup([]string{at.OrderStart, at.OrderEnd}, nil)
+	order.Horizontal, order.Required = true, true
+	order.SetSelected(at.OrderStart)
+	if w.settings.p.Bool(prefAnalysisDescending) {
+		order.SetSelected(at.OrderEnd)
+	}
+	modes := []string{at.CommentAppend, at.CommentInsert, at.CommentOverwrite}
+	comments := widget.NewSelect(modes, nil)
+	comments.SetSelectedIndex(max(0, min(len(modes)-1, w.settings.p.Int(prefAnalysisComments))))
+	multiPV := widget.NewSelect(lineChoices[:5], nil)
+	multiPV.SetSelectedIndex(max(0, min(4, w.settings.p.IntWithFallback(prefAnalysisMultiPV, 1)-1)))
 	problem := widget.NewLabel("")
 	problem.Wrapping = fyne.TextWrapWord
 	problem.Importance = widget.DangerImportance
@@ -55,7 +69,10 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 		widget.NewLabel(at.Engine), eng,
 		widget.NewLabel(at.Seconds), secs,
 		widget.NewLabel(at.FromPly), from,
-		widget.NewLabel(at.ToPly), to)
+		widget.NewLabel(at.ToPly), to,
+		widget.NewLabel(at.Order), order,
+		widget.NewLabel(at.Comments), comments,
+		widget.NewLabel(at.MultiPV), multiPV)
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(380, 1))
 	box := container.NewVBox(width, form, problem)
@@ -73,9 +90,15 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 			return
 		}
 		d.Hide()
+		cfg := analysis.Config{Time: time.Duration(s * float64(time.Second)), From: f, To: t,
+			Descending: order.Selected == at.OrderEnd, Comments: commentModes[comments.SelectedIndex()],
+			MultiPV: multiPV.SelectedIndex() + 1}
 		w.settings.p.SetString(prefAnalysisEngine, list[eng.SelectedIndex()].Name)
 		w.settings.p.SetString(prefAnalysisSeconds, strings.TrimSpace(secs.Text))
-		w.startAnalysis(list[eng.SelectedIndex()], time.Duration(s*float64(time.Second)), f, t)
+		w.settings.p.SetBool(prefAnalysisDescending, cfg.Descending)
+		w.settings.p.SetInt(prefAnalysisComments, comments.SelectedIndex())
+		w.settings.p.SetInt(prefAnalysisMultiPV, cfg.MultiPV)
+		w.startAnalysisWith(list[eng.SelectedIndex()], cfg)
 	})
 	start.Importance = widget.HighImportance
 	cancel := widget.NewButton(at.Cancel, func() { d.Hide() })
@@ -84,6 +107,9 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 	w.lastShown = shownDialog{at.Title, "", d}
 	d.Show()
 }
+
+// commentModes are the dialog's comment choices, in its order.
+var commentModes = []analysis.CommentMode{analysis.Append, analysis.Insert, analysis.Overwrite}
 
 // analysisProgress is the progress of an analysis at the foot of the window (not a dialog:
 // the record stays usable): a bar, the positions done and the time left, and 中断.
@@ -123,6 +149,15 @@ func (p *analysisProgress) set(pr analysis.Progress) {
 	p.label.SetText(text)
 }
 
+// setText shows text, and the share done (0 to 1) as the bar.
+func (p *analysisProgress) setText(text string, done float64) {
+	p.bar.SetValue(done)
+	if len(text) != len(p.label.Text) {
+		defer p.w.foot.Refresh()
+	}
+	p.label.SetText(text)
+}
+
 // Text is what the progress says, for tests.
 func (p *analysisProgress) Text() string { return p.label.Text }
 
@@ -154,18 +189,58 @@ func (w *MainWindow) summaryText(rv [2]sideReview) string {
 	return b.String()
 }
 
-// showAnalysisSummary shows what the analysis found, per side.
+// showAnalysisSummary shows what the analysis found, per side: the average loss, the
+// counts of 悪手 and 疑問手, the share of the engine's choices and the three worst moves,
+// each a button that shows that move.
 func (w *MainWindow) showAnalysisSummary(r *analysisRun, s analysis.Snapshot) {
 	at := w.analysisText()
-	text := w.summaryText(reviewRecord(r.rec, r.from, r.to))
+	rv := reviewRecord(r.rec, r.from, r.to)
+	var head, foot []string
 	if s.Canceled {
-		text = at.Stopped + "\n\n" + text
+		head = append(head, at.Stopped)
 	}
 	if s.Summary.ReadBack > 0 {
-		text += "\n\n" + at.Resumed
+		foot = append(foot, at.Resumed)
 	}
 	if r.lost {
-		text += "\n\n" + at.MainLineChanged
+		foot = append(foot, at.MainLineChanged)
 	}
-	w.showMessage(at.DoneTitle, text)
+	text := strings.Join(append(append(head, w.summaryText(rv)), foot...), "\n\n")
+	box := container.NewVBox()
+	width := canvas.NewRectangle(nil)
+	width.SetMinSize(fyne.NewSize(460, 1))
+	box.Add(width)
+	para := func(t string) {
+		l := widget.NewLabel(t)
+		l.Wrapping = fyne.TextWrapWord
+		box.Add(l)
+	}
+	for _, t := range head {
+		para(t)
+	}
+	var d dialog.Dialog
+	for c, side := range []string{at.SideBlack, at.SideWhite} {
+		sr := rv[c]
+		para(fmt.Sprintf("%s　"+at.AvgLossF+"　"+at.CountsF, side, sr.AvgLoss(), sr.Moves, sr.Bad, sr.Dubious, sr.MatchRate()))
+		if len(sr.Worst) == 0 {
+			para("　" + at.NoWorst)
+		}
+		for _, m := range sr.Worst {
+			b := widget.NewButtonWithIcon(fmt.Sprintf(at.WorstF, m.Ply, m.Move, -m.Loss), theme.NavigateNextIcon(), func() {
+				d.Hide()
+				if w.sess.Record() == r.rec && w.editor == nil {
+					w.goToMainLine(m.Ply)
+				}
+			})
+			b.Alignment = widget.ButtonAlignLeading
+			b.Importance = widget.LowImportance
+			box.Add(b)
+		}
+	}
+	for _, t := range foot {
+		para(t)
+	}
+	d = dialog.NewCustom(at.DoneTitle, w.msg.Close, box, w.win)
+	w.lastShown = shownDialog{at.DoneTitle, text, d}
+	d.Show()
 }

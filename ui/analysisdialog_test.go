@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -304,14 +307,22 @@ func TestAnalysisDialogMergeKeepsTheUsersComment(t *testing.T) {
 		{analysis.LabelDubious + "\n好手か\n\n#評価値=-100\n#エンジン=X", analysis.LabelBad + "\n好手か\n\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"},
 		// another engine's stays beside it
 		{"#評価値=5\n#エンジン=Y", analysis.LabelBad + "\n#評価値=5\n#エンジン=Y\n\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"},
+		// an earlier run's candidate blocks (MultiPV) go too
+		{"好手か\n\n#評価値=-100\n#エンジン=X\n\n#候補=2\n#読み筋=▲７六歩\n#エンジン=X", analysis.LabelBad + "\n好手か\n\n#評価値=-300\n#読み筋=▲２六歩△８四歩\n#エンジン=X"},
 	} {
 		n.Comment = c.user
-		if got := mergeAnalysis(rec, n, analysed); got != c.want {
+		if got := mergeAnalysis(n, analysed); got != c.want {
 			t.Errorf("%q merged into %q: got\n%q\nwant\n%q", analysed, c.user, got, c.want)
 		}
 		if n.Comment != c.user {
 			t.Errorf("mergeAnalysis changed the node: %q", n.Comment)
 		}
+	}
+	// every candidate block of a MultiPV analysis is merged in
+	n.Comment = "好手か"
+	multi := "#評価値=-300\n#読み筋=▲２六歩\n#エンジン=X\n\n#読み筋=▲７六歩\n#エンジン=X\n#候補=2\n#候補評価値=-350"
+	if got, want := mergeAnalysis(n, multi), "好手か\n\n"+multi; got != want {
+		t.Errorf("MultiPV merged: %q, want %q", got, want)
 	}
 }
 
@@ -410,5 +421,109 @@ func TestAnalysisDialogClosingTheWindowClosesTheEngine(t *testing.T) {
 	q.drain()
 	if w.lastShown.title == w.msg.EngineErrorTitle {
 		t.Errorf("closing the window reported %q", w.lastShown.text)
+	}
+}
+
+// Each control of the dialog reaches the run: the engine chosen (fairy-stockfish, not the
+// bundled one), the seconds, the range, the order (from the end: the last position is
+// searched first), the comment mode (挿入: before the text a comment had) and MultiPV
+// (a second candidate in the comments); and the dialog offers them again next time.
+func TestAnalysisDialogEachControlReachesTheRun(t *testing.T) {
+	fairy := engine.Definition{Name: "fairy-stockfish", Path: "/usr/games/fairy-stockfish", Tags: []string{engine.TagAnalysis}}
+	needEngine(t, fairy.Path)
+	w, q := studyWindow(t, fairy)
+	openRecord(t, w, meijinKIF)
+	at := w.analysisText()
+	memo := w.Session().Record().MainLine()[26] // ply 27
+	w.Session().SetNodeComment(memo, "メモ")
+	ended := false
+	w.analysis.onEnd = func() { ended = true }
+	fillAnalysisDialog(t, w, q, "0.2", "25", "30")
+	ov := w.Window().Canvas().Overlays().Top()
+	selects := widgetsIn[*widget.Select](ov)
+	radios := widgetsIn[*widget.RadioGroup](ov)
+	if len(selects) != 3 || len(radios) != 1 {
+		t.Fatalf("%d selects (engine, comments, MultiPV) and %d radio groups (order)", len(selects), len(radios))
+	}
+	selects[0].SetSelected(fairy.Name)
+	radios[0].SetSelected(at.OrderEnd)
+	selects[1].SetSelected(at.CommentInsert)
+	selects[2].SetSelected("2")
+	tapDialogButton(t, w, at.Start)
+	if !w.Analysing() {
+		t.Fatal("the analysis did not start")
+	}
+	cfg := w.analysis.run.cfg
+	if cfg.Time != 200*time.Millisecond || cfg.From != 25 || cfg.To != 30 || !cfg.Descending || cfg.Comments != analysis.Insert || cfg.MultiPV != 2 {
+		t.Errorf("the run's settings: %+v", cfg)
+	}
+	line := w.Session().Record().MainLine()
+	waitUntil(t, q, "the first position", func() bool { return analysedPlies(w.Session().Record(), 30) > 0 || ended })
+	if !strings.Contains(line[29].Comment, "#エンジン=") || strings.Contains(line[23].Comment, "#エンジン=") {
+		t.Errorf("from the end: ply 30 %q, ply 24 %q", line[29].Comment, line[23].Comment)
+	}
+	waitUntil(t, q, "the end of the analysis", func() bool { return ended })
+	if got := analysedPlies(w.Session().Record(), 30) - analysedPlies(w.Session().Record(), 23); got != 7 {
+		t.Errorf("%d positions of plies 24 to 30 analysed, want 7", got)
+	}
+	body := memo.Comment
+	if l := moveLabel(body); l != "" {
+		body = strings.TrimPrefix(body, l+"\n")
+	}
+	if !strings.HasPrefix(body, "#評価値=") && !strings.HasPrefix(body, "#詰み=") || !strings.HasSuffix(body, "\n\nメモ") {
+		t.Errorf("挿入: ply 27's comment is %q", memo.Comment)
+	}
+	for k := 24; k <= 30; k++ {
+		c := line[k-1].Comment
+		if !strings.Contains(c, "#エンジン="+fairy.Name) {
+			t.Errorf("ply %d was not analysed by fairy-stockfish: %q", k, c)
+		}
+		if !strings.Contains(c, "#候補=2") {
+			t.Errorf("ply %d has no second candidate: %q", k, c)
+		}
+	}
+	tapDialogButton(t, w, w.msg.Close)
+	// the dialog remembers
+	w.AnalyseDialog()
+	waitUntil(t, q, "the 棋譜解析 dialog", func() bool { return dialogOpen(w) })
+	ov = w.Window().Canvas().Overlays().Top()
+	selects = widgetsIn[*widget.Select](ov)
+	radios = widgetsIn[*widget.RadioGroup](ov)
+	if selects[0].Selected != fairy.Name || radios[0].Selected != at.OrderEnd || selects[1].Selected != at.CommentInsert || selects[2].Selected != "2" {
+		t.Errorf("the dialog offers %q %q %q %q", selects[0].Selected, radios[0].Selected, selects[1].Selected, selects[2].Selected)
+	}
+	tapDialogButton(t, w, at.Cancel)
+}
+
+// The summary's worst moves are buttons: one shows that move.
+func TestSummaryWorstMoveShowsIt(t *testing.T) {
+	rec, err := kifu.ParseKIF("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n   5 ２五歩(26)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range append([]*kifu.Node{rec.Root}, rec.MainLine()...) {
+		n.Comment = "#評価値=" + []string{"0", "100", "100", "-300", "-100", "-100"}[i] + "\n#エンジン=X"
+	}
+	text, err := kifu.FormatRecord(rec, kifu.KIF, kifu.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "reviewed.kifu")
+	os.WriteFile(path, []byte(text), 0o644)
+	w, _ := windowUnderTest(t, windowOpts{})
+	openRecord(t, w, path)
+	at := w.analysisText()
+	w.showAnalysisSummary(&analysisRun{rec: w.Session().Record(), from: 1, to: 5}, analysis.Snapshot{})
+	label := fmt.Sprintf(at.WorstF, 3, "▲２六歩", -400)
+	b := buttonIn(w.Window().Canvas().Overlays().Top(), label)
+	if b == nil {
+		t.Fatalf("no button %q in the summary %q", label, w.lastShown.text)
+	}
+	if !strings.Contains(w.lastShown.text, label) {
+		t.Errorf("the summary's text %q lacks %q", w.lastShown.text, label)
+	}
+	test.Tap(b)
+	if dialogOpen(w) || w.Session().Ply() != 3 {
+		t.Errorf("after the tap: dialog open %v, ply %d, want 3", dialogOpen(w), w.Session().Ply())
 	}
 }

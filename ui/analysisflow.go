@@ -25,8 +25,9 @@ import (
 
 // analysisCtl runs the window's analyses. Its fields belong to the Fyne goroutine.
 type analysisCtl struct {
-	w   *MainWindow
-	run *analysisRun
+	w     *MainWindow
+	run   *analysisRun
+	batch *batchRun // a 連続解析 (analysisbatch.go)
 	// onEnd, when set, is called after a run ended and its summary was shown (tests)
 	onEnd func()
 }
@@ -35,6 +36,10 @@ type analysisCtl struct {
 const (
 	prefAnalysisEngine  = "analysisEngine"  // the engine's name
 	prefAnalysisSeconds = "analysisSeconds" // seconds per move, as typed
+	// from the end (true) or the start
+	prefAnalysisDescending = "analysisDescending"
+	prefAnalysisComments   = "analysisComments" // the index of the comment mode (commentModes)
+	prefAnalysisMultiPV    = "analysisMultiPV"  // candidates recorded, 1 to 5
 )
 
 // analysisRun is one analysis as the window shows it.
@@ -42,17 +47,22 @@ type analysisRun struct {
 	runner   *analysis.Runner
 	rec      *kifu.Record // the record analysed: another one opened meanwhile gets nothing
 	from, to int          // the moves judged
-	applied  []string     // the runner's comments as last copied into the record
-	lost     bool         // some result could not be written: the main line changed
+	cfg      analysis.Config
+	applied  []string // the runner's comments as last copied into the record
+	lost     bool     // some result could not be written: the main line changed
 	pending  atomic.Bool
 	progress *analysisProgress
 }
 
 // startAnalysis starts analysing the session's main line, plies from to to, with def.
 func (w *MainWindow) startAnalysis(def engine.Definition, perMove time.Duration, from, to int) {
+	w.startAnalysisWith(def, analysis.Config{Time: perMove, From: from, To: to})
+}
+
+// startAnalysisWith starts analysing the session's main line with def as cfg says.
+func (w *MainWindow) startAnalysisWith(def engine.Definition, cfg analysis.Config) {
 	c := w.analysis
-	cfg := analysis.Config{Time: perMove, From: from, To: to}
-	r := &analysisRun{from: from, to: to, rec: w.sess.Record(),
+	r := &analysisRun{from: cfg.From, to: cfg.To, cfg: cfg, rec: w.sess.Record(),
 		runner: analysis.Start(w.study.mgr, def, w.sess.Record(), cfg)}
 	r.applied = r.runner.Snapshot().Comments
 	c.run = r
@@ -117,7 +127,7 @@ func (c *analysisCtl) apply(r *analysisRun, s analysis.Snapshot, finished bool) 
 		if text != r.applied[k] {
 			if n.Comment != r.applied[k] {
 				// edited meanwhile (by the user): keep that, add the analysis to it
-				text = mergeAnalysis(w.sess.Record(), n, text)
+				text = mergeAnalysis(n, text)
 			}
 			w.sess.SetNodeComment(n, text)
 			r.applied[k] = s.Comments[k]
@@ -252,21 +262,38 @@ func labelColor(mark string) color.Color {
 	return theme.Color(theme.ColorNameWarning)
 }
 
-// mergeAnalysis returns n's comment with the analysis thinks ("#" lines) and the 悪手/疑問手
-// label of analysed, the comment the analysis wrote for n's position, put into it: a
-// comment that changed while the analysis ran keeps its changes.
-func mergeAnalysis(rec *kifu.Record, n *kifu.Node, analysed string) string {
-	kept := n.Comment
-	defer func() { n.Comment = kept }()
-	thinks := kifu.ParseThinkComments(analysed, rec.Position(n), moveDest(n))
-	for _, t := range thinks {
-		if t.Analysis {
-			rec.SetThinkComment(n, t)
-		}
+// mergeAnalysis returns n's comment with the analysis blocks ("#" lines: the best line's
+// and the candidates') and the 悪手/疑問手 label of analysed, the comment the analysis
+// wrote for n's position, put into it: a comment that changed while the analysis ran
+// keeps its changes; an earlier analysis by the same engines gives way.
+func mergeAnalysis(n *kifu.Node, analysed string) string {
+	blocks, engines := analysisBlocks(analysed)
+	var kept []string
+	lines := strings.Split(n.Comment, "\n")
+	if moveLabel(n.Comment) != "" {
+		lines = lines[1:]
 	}
-	merged := n.Comment
-	if old := moveLabel(merged); old != "" {
-		_, merged, _ = strings.Cut(merged, "\n")
+	for i := 0; i < len(lines); {
+		j := i
+		for j < len(lines) && strings.HasPrefix(lines[j], "#") && strings.Contains(lines[j], "=") {
+			j++
+		}
+		if j == i {
+			kept = append(kept, lines[i])
+			i++
+			continue
+		}
+		if !engines[blockEngine(lines[i:j])] {
+			kept = append(kept, lines[i:j]...)
+		}
+		i = j
+	}
+	merged := strings.TrimRight(strings.Join(kept, "\n"), "\n")
+	if len(blocks) > 0 {
+		if merged != "" {
+			merged += "\n\n"
+		}
+		merged += strings.Join(blocks, "\n\n")
 	}
 	if l := moveLabel(analysed); l != "" {
 		merged = l + "\n" + merged
@@ -274,10 +301,34 @@ func mergeAnalysis(rec *kifu.Record, n *kifu.Node, analysed string) string {
 	return strings.TrimRight(merged, "\n")
 }
 
-// moveDest is where the move to n went (for 同 in a 読み筋), or NoSquare at the start.
-func moveDest(n *kifu.Node) board.Square {
-	if n.Move == board.NoMove {
-		return board.NoSquare
+// analysisBlocks returns the analysis blocks of a comment (runs of "#key=value" lines)
+// and the engines that wrote them.
+func analysisBlocks(comment string) ([]string, map[string]bool) {
+	var blocks []string
+	engines := map[string]bool{}
+	lines := strings.Split(comment, "\n")
+	for i := 0; i < len(lines); {
+		j := i
+		for j < len(lines) && strings.HasPrefix(lines[j], "#") && strings.Contains(lines[j], "=") {
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		blocks = append(blocks, strings.Join(lines[i:j], "\n"))
+		engines[blockEngine(lines[i:j])] = true
+		i = j
 	}
-	return n.Move.To()
+	return blocks, engines
+}
+
+// blockEngine is the engine an analysis block names ("#エンジン="), or "".
+func blockEngine(block []string) string {
+	for _, l := range block {
+		if v, ok := strings.CutPrefix(l, "#エンジン="); ok {
+			return v
+		}
+	}
+	return ""
 }

@@ -6,10 +6,16 @@ package ui
 
 // analysisText holds the texts in one language. Fields ending in F are fmt formats.
 type analysisText struct {
-	GraphWinRate, AnalyseMenu, Title, Engine, Seconds, FromPly, ToPly  string
-	Start, Cancel, Stop, Close, Running, ProgressF, DoneTitle, Stopped string
-	BadSecondsF, BadRangeF, SideBlack, SideWhite, AvgLossF, CountsF    string
-	WorstF, NoWorst, FailedF, Resumed, Busy, MainLineChanged           string
+	GraphWinRate, AnalyseMenu, Title, Engine, Seconds, FromPly, ToPly   string
+	Start, Cancel, Stop, Close, Running, ProgressF, DoneTitle, Stopped  string
+	BadSecondsF, BadRangeF, SideBlack, SideWhite, AvgLossF, CountsF     string
+	WorstF, NoWorst, FailedF, Resumed, Busy, MainLineChanged            string
+	Order, OrderStart, OrderEnd, Comments, CommentAppend, CommentInsert string
+	CommentOverwrite, MultiPV                                           string
+	CoefficientMenu, Coefficient, CoefficientNote, BadCoefficientF, OK  string
+	BatchMenu, BatchTitle, BatchIn, BatchOut, Browse, BadFolders        string
+	NoRecordsF, SameFolders, BatchProgressF, BatchSkippedF, BatchDoneF  string
+	BatchStopped                                                        string
 }
 
 var japaneseAnalysis = analysisText{
@@ -23,6 +29,17 @@ var japaneseAnalysis = analysisText{
 	WorstF: "%d手目 %s（%+d）", NoWorst: "損失の大きな手はありません",
 	FailedF: "棋譜解析が止まりました: %v", Resumed: "（解析済みの局面は読み直しました）",
 	Busy: "棋譜解析はすでに実行中です", MainLineChanged: "本譜が変わったため、解析結果の一部を棋譜に書けませんでした",
+	Order: "順序", OrderStart: "先頭から", OrderEnd: "末尾から", Comments: "コメント",
+	CommentAppend: "追記", CommentInsert: "挿入", CommentOverwrite: "上書き", MultiPV: "候補手の数",
+	CoefficientMenu: "勝率の係数…", Coefficient: "勝率の係数",
+	CoefficientNote: "勝率 = 1 / (1 + exp(-評価値 / 係数))。係数が大きいほど評価値の差が勝率に表れにくくなります（既定 600）。",
+	BadCoefficientF: "係数は 1 以上の数にしてください（%q）", OK: "OK",
+	BatchMenu: "フォルダを一括解析…", BatchTitle: "フォルダの棋譜を一括解析", BatchIn: "棋譜のフォルダ",
+	BatchOut: "保存先のフォルダ", Browse: "参照…", BadFolders: "棋譜のフォルダと保存先のフォルダを指定してください",
+	NoRecordsF: "%s に棋譜ファイル（.kif .kifu .ki2 .csa .jkf）がありません", SameFolders: "保存先は棋譜のフォルダとは別のフォルダにしてください",
+	BatchProgressF: "%d / %d 件目 %s　%d / %d 局面　残り約 %s", BatchSkippedF: "%s を飛ばしました: %v",
+	BatchDoneF:   "%d / %d 件の棋譜を解析して %s に保存しました",
+	BatchStopped: "中断しました。解析した分は保存先にあり、もう一度実行すると続きから解析します。",
 }
 
 var englishAnalysis = analysisText{
@@ -36,6 +53,17 @@ var englishAnalysis = analysisText{
 	WorstF: "move %d %s (%+d)", NoWorst: "no move lost much",
 	FailedF: "The analysis stopped: %v", Resumed: "(positions analysed before were read back)",
 	Busy: "An analysis is already running", MainLineChanged: "The main line changed: some results could not be written into the record",
+	Order: "Order", OrderStart: "From the start", OrderEnd: "From the end", Comments: "Comments",
+	CommentAppend: "Append", CommentInsert: "Insert", CommentOverwrite: "Overwrite", MultiPV: "Candidates",
+	CoefficientMenu: "Win Rate Coefficient…", Coefficient: "Win rate coefficient",
+	CoefficientNote: "Win rate = 1 / (1 + exp(-score / coefficient)). The larger it is, the less a score moves the win rate (default 600).",
+	BadCoefficientF: "The coefficient must be a number of at least 1 (%q)", OK: "OK",
+	BatchMenu: "Analyse a Folder…", BatchTitle: "Analyse every record in a folder", BatchIn: "Records folder",
+	BatchOut: "Output folder", Browse: "Browse…", BadFolders: "Choose the records folder and the output folder",
+	NoRecordsF: "%s holds no record files (.kif .kifu .ki2 .csa .jkf)", SameFolders: "The output folder must be another folder than the records'",
+	BatchProgressF: "file %d / %d %s, %d / %d positions, about %s left", BatchSkippedF: "%s skipped: %v",
+	BatchDoneF:   "%d of %d records analysed and written to %s",
+	BatchStopped: "Stopped. What was analysed is in the output folder; analysing again goes on from there.",
 }
 
 // analysisText returns the texts in the window's language.

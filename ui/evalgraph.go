@@ -4,10 +4,14 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"regexp"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -17,16 +21,32 @@ import (
 )
 
 // The 評価値グラフ: the score of each position of the record's main line, from Black's
-// (▲'s) point of view, read from the record's think comments (ShogiHome's "#評価値=" of an
-// analysis, else "*評価値=" of the engine that played). A mate is drawn at the edge and
-// marked; the current ply is marked; a click moves the record there. In the 勝率 view the
-// score s is shown as Black's chance to win, 1 / (1 + e^(-s/600)).
+// (▲'s) point of view, read from the record's comments in the forms other programs write:
+//
+//   - ShogiHome's think comments: "#評価値=" of an analysis, else "*評価値=" of the engine
+//     that played ("#詰み=", "*詰み=" for mates), read by the kifu package;
+//   - floodgate's CSA comments "'** 104 -3334FU …" (Black's view; kifu reads them too);
+//   - ShogiGUI's "*解析 0 ○ 候補1 時間 00:10.0 深さ 22 ノード数 … 評価値 450 読み筋 ▲…" of an
+//     analysis and "*対局 … 評価値 88 読み筋 …" of the engine that played (in a KIF file
+//     behind one more "*"), read here (shogiGUIThinks).
+//
+// A mate is drawn at the edge and marked: ShogiHome's 詰み, ShogiGUI's "評価値 +詰 13", and
+// a floodgate or ShogiGUI score of ±30000 or beyond, which is how ShogiHome writes a mate
+// in those forms. The current ply is marked; a click moves the record there. In the 勝率
+// view the score s is shown as Black's chance to win, 1 / (1 + e^(-s/k)), k 600 unless the
+// user changes it (the graph's context menu), as ShogiHome's coefficientInSigmoid.
 
 // Graph limits: scores beyond ±graphClamp (and mates) are drawn at the edge.
 const (
-	graphClamp   = 2000
-	winRateCoeff = 600.0
-	prefWinRate  = "evalGraphWinRate" // the graph shows 勝率, not 評価値
+	graphClamp         = 2000
+	defaultWinRateCoef = 600.0
+	prefWinRate        = "evalGraphWinRate"      // the graph shows 勝率, not 評価値
+	prefWinRateCoef    = "evalGraphWinRateCoeff" // k of the 勝率 curve
+	// foreignMate is the score from which a floodgate or ShogiGUI score is a mate:
+	// ShogiHome writes a mate as ±30000 in both forms (its buildFloodgateSearchComment and
+	// buildShogiGUISearchComment, src/renderer/store/record.ts); floodgate's engines send
+	// ±100000 and the like.
+	foreignMate = 30000
 )
 
 // EvalPoint is the score of the position after one ply of the main line.
@@ -51,7 +71,11 @@ func EvalPoints(rec *kifu.Record) []EvalPoint {
 		}
 		p := EvalPoint{Ply: i}
 		if n.Comment != "" {
-			p = pointOf(rec.ThinkComments(n), p)
+			thinks := rec.ThinkComments(n)
+			if strings.Contains(n.Comment, "評価値 ") {
+				thinks = append(thinks, shogiGUIThinks(n.Comment, rec.Position(n), nodeDest(n))...)
+			}
+			p = pointOf(thinks, p)
 		}
 		out = append(out, p)
 	}
@@ -81,6 +105,14 @@ func pointOf(thinks []kifu.ThinkComment, p EvalPoint) EvalPoint {
 			}
 			return p
 		}
+		if t.HasScore && t.Floodgate && (t.Score >= foreignMate || t.Score <= -foreignMate) {
+			p.OK, p.Mate, p.Score = true, true, graphClamp
+			p.Best = firstMove(t.PV)
+			if t.Score < 0 {
+				p.Score = -graphClamp
+			}
+			return p
+		}
 		if t.HasScore && score == nil {
 			score = t
 		}
@@ -99,8 +131,88 @@ func firstMove(pv []board.Move) board.Move {
 	return pv[0]
 }
 
-// WinRate is Black's chance to win for a score (centipawns, Black's view).
-func WinRate(score int) float64 { return 1 / (1 + math.Exp(-float64(score)/winRateCoeff)) }
+// ShogiGUI's comment line: its kind, the candidate's number, and the 評価値 as a number
+// or as a mate ("+詰 13", "-詰", "-詰3"), with ShogiGUI's bound arrow. The form is taken
+// from ShogiHome, which reads ShogiGUI's files (sunfish-shogi/shogihome,
+// src/renderer/store/record.ts, parseShogiGUIAnalysisScoreComment and
+// getPVsFromSearchComment; its test src/tests/renderer/store/record.spec.ts "shogi-gui"
+// holds "*解析 0 △ 候補1 時間 00:00.0 深さ 32 ノード数 1 評価値 0 読み筋 △３三角(22)"). The
+// mate form "評価値 -詰 3" and the arrows ↑/↓ are those that viewers of ShogiGUI's KIF files
+// take off (kifPlayer's KIF解析.評価値).
+var (
+	shogiGUICandidate = regexp.MustCompile(`(?:^| )候補(\d+)(?: |$)`)
+	shogiGUIScore     = regexp.MustCompile(`^([+-]?)(詰)? ?(\d*)[↑↓]?(?: |$)`)
+)
+
+// shogiGUIThinks reads ShogiGUI's think lines of a comment (the first candidate's of
+// each kind) as thinks: "*解析" an analysis, "*対局" the engine that played. Scores are
+// Black's view, as ShogiHome takes them.
+func shogiGUIThinks(comment string, pos *board.Position, lastTo board.Square) []kifu.ThinkComment {
+	var out []kifu.ThinkComment
+	for _, l := range strings.Split(comment, "\n") {
+		l = strings.TrimRight(l, "\r ")
+		kind := ""
+		switch {
+		case strings.HasPrefix(l, "*解析 "):
+			kind = "解析"
+		case strings.HasPrefix(l, "*対局 "):
+			kind = "対局"
+		default:
+			continue
+		}
+		head, rest, ok := strings.Cut(l, " 評価値 ")
+		if !ok {
+			continue
+		}
+		if c := shogiGUICandidate.FindStringSubmatch(head); c != nil && c[1] != "1" {
+			continue // a candidate after the first
+		}
+		m := shogiGUIScore.FindStringSubmatch(rest)
+		if m == nil {
+			continue
+		}
+		t := kifu.ThinkComment{Analysis: kind == "解析", Floodgate: true}
+		n, err := strconv.Atoi(m[3])
+		switch {
+		case m[2] == "詰":
+			t.HasMate, t.Mate = true, kifu.Mate{Winner: board.Black, Plies: n}
+			if m[1] == "-" {
+				t.Mate.Winner = board.White
+			}
+		case err == nil:
+			t.HasScore, t.Score = true, n
+			if m[1] == "-" {
+				t.Score = -n
+			}
+		default:
+			continue
+		}
+		if _, pv, ok := strings.Cut(rest, "読み筋 "); ok && pos != nil {
+			if f := strings.Fields(pv); len(f) > 0 {
+				if mv, err := pos.ParseJapaneseMove(f[0], lastTo); err == nil {
+					t.PV = []board.Move{mv}
+				}
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// nodeDest is where the move to n went (for a 読み筋 that starts with 同), or NoSquare.
+func nodeDest(n *kifu.Node) board.Square {
+	if n.Move == board.NoMove {
+		return board.NoSquare
+	}
+	return n.Move.To()
+}
+
+// WinRate is Black's chance to win for a score (centipawns, Black's view) with the
+// default coefficient.
+func WinRate(score int) float64 { return WinRateWith(score, defaultWinRateCoef) }
+
+// WinRateWith is Black's chance to win for a score with the coefficient k of the curve.
+func WinRateWith(score int, k float64) float64 { return 1 / (1 + math.Exp(-float64(score)/k)) }
 
 // EvalGraph draws EvalPoints. OnSelect gets the ply clicked.
 type EvalGraph struct {
@@ -108,14 +220,17 @@ type EvalGraph struct {
 	points  []EvalPoint
 	current int // the ply shown, or -1
 	winRate bool
-	dragged int // the ply a drag last went to
+	coeff   float64 // k of the 勝率 curve
+	dragged int     // the ply a drag last went to
 	// OnSelect is called with the ply of the point clicked, or dragged over.
 	OnSelect func(ply int)
+	// OnMenu, if set, is called on a right click, where it was (absolute).
+	OnMenu func(at fyne.Position)
 }
 
 // NewEvalGraph returns an empty graph.
 func NewEvalGraph() *EvalGraph {
-	g := &EvalGraph{current: -1, dragged: -1}
+	g := &EvalGraph{current: -1, dragged: -1, coeff: defaultWinRateCoef}
 	g.ExtendBaseWidget(g)
 	return g
 }
@@ -139,6 +254,21 @@ func (g *EvalGraph) SetWinRate(on bool) {
 	if g.winRate != on {
 		g.winRate = on
 		g.Refresh()
+	}
+}
+
+// SetCoefficient sets k of the 勝率 curve (positive).
+func (g *EvalGraph) SetCoefficient(k float64) {
+	if k > 0 && g.coeff != k {
+		g.coeff = k
+		g.Refresh()
+	}
+}
+
+// TappedSecondary is part of fyne.SecondaryTappable: the graph's menu.
+func (g *EvalGraph) TappedSecondary(ev *fyne.PointEvent) {
+	if g.OnMenu != nil {
+		g.OnMenu(ev.AbsolutePosition)
 	}
 }
 
@@ -223,7 +353,7 @@ var (
 func (r *evalGraphRenderer) y(p EvalPoint, top, bottom float32) float32 {
 	var f float64 // 0 at the bottom (White wins), 1 at the top (Black wins)
 	if r.g.winRate {
-		f = WinRate(p.Score)
+		f = WinRateWith(p.Score, r.g.coeff)
 		if p.Mate {
 			f = 0
 			if p.Score > 0 {
@@ -320,7 +450,7 @@ func (r *evalGraphRenderer) caption(p EvalPoint) string {
 	case p.Mate:
 		return s + "△詰"
 	case r.g.winRate:
-		return s + strconv.Itoa(int(math.Round(100*WinRate(p.Score)))) + "%"
+		return s + strconv.Itoa(int(math.Round(100*WinRateWith(p.Score, r.g.coeff)))) + "%"
 	}
 	return s + fmt.Sprintf("%+d", p.Score)
 }
@@ -355,6 +485,67 @@ func (w *MainWindow) goToMainLine(ply int) {
 
 // GraphWinRate reports whether the graph shows 勝率 rather than 評価値.
 func (w *MainWindow) GraphWinRate() bool { return w.settings.p.Bool(prefWinRate) }
+
+// WinRateCoefficient is k of the graph's 勝率 curve, 600 unless changed.
+func (w *MainWindow) WinRateCoefficient() float64 {
+	if k := w.settings.p.FloatWithFallback(prefWinRateCoef, defaultWinRateCoef); k > 0 {
+		return k
+	}
+	return defaultWinRateCoef
+}
+
+// SetWinRateCoefficient changes k of the 勝率 curve and remembers it.
+func (w *MainWindow) SetWinRateCoefficient(k float64) {
+	w.settings.p.SetFloat(prefWinRateCoef, k)
+	w.graph.SetCoefficient(k)
+}
+
+// configureGraph gives the window's graph its settings and its menu (勝率 on or off, the
+// coefficient).
+func (w *MainWindow) configureGraph() {
+	w.graph.SetWinRate(w.settings.p.Bool(prefWinRate))
+	w.graph.SetCoefficient(w.WinRateCoefficient())
+	w.graph.OnMenu = func(at fyne.Position) {
+		widget.ShowPopUpMenuAtPosition(w.graphMenu(), w.win.Canvas(), at)
+	}
+}
+
+// graphMenu is the graph's context menu.
+func (w *MainWindow) graphMenu() *fyne.Menu {
+	at := w.analysisText()
+	winRate := fyne.NewMenuItem(at.GraphWinRate, func() { w.SetGraphWinRate(!w.GraphWinRate()) })
+	winRate.Checked = w.GraphWinRate()
+	return fyne.NewMenu("", winRate, fyne.NewMenuItem(at.CoefficientMenu, w.coefficientDialog))
+}
+
+// coefficientDialog asks for k of the 勝率 curve.
+func (w *MainWindow) coefficientDialog() {
+	at := w.analysisText()
+	entry := widget.NewEntry()
+	entry.SetText(strconv.FormatFloat(w.WinRateCoefficient(), 'f', -1, 64))
+	problem := widget.NewLabel("")
+	problem.Importance = widget.DangerImportance
+	note := widget.NewLabel(at.CoefficientNote)
+	note.Wrapping = fyne.TextWrapWord
+	width := canvas.NewRectangle(nil)
+	width.SetMinSize(fyne.NewSize(340, 1))
+	var d *dialog.CustomDialog
+	ok := widget.NewButton(at.OK, func() {
+		k, err := strconv.ParseFloat(strings.TrimSpace(entry.Text), 64)
+		if err != nil || k < 1 || k > 100000 {
+			problem.SetText(fmt.Sprintf(at.BadCoefficientF, entry.Text))
+			return
+		}
+		d.Hide()
+		w.SetWinRateCoefficient(k)
+	})
+	ok.Importance = widget.HighImportance
+	cancel := widget.NewButton(at.Cancel, func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons(at.Coefficient, container.NewVBox(width, note, entry, problem), w.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, ok})
+	w.lastShown = shownDialog{at.Coefficient, "", d}
+	d.Show()
+}
 
 // SetGraphWinRate shows 勝率 (true) or 評価値 in the graph, and remembers the choice.
 func (w *MainWindow) SetGraphWinRate(on bool) {

@@ -12,6 +12,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/board"
 	"banmen/kifu"
 )
 
@@ -153,15 +156,25 @@ func TestEvalGraphImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	floodgate, err := kifu.ReadFile(floodgateCSA)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name    string
+		rec     *kifu.Record
 		winRate bool
 		mode    ThemeMode
-	}{{"evalgraph_light.png", false, ThemeLight}, {"evalgraph_winrate_dark.png", true, ThemeDark}} {
+	}{
+		{"evalgraph_light.png", rec, false, ThemeLight},
+		{"evalgraph_winrate_dark.png", rec, true, ThemeDark},
+		// floodgate's '** scores, the mates at the end marked in red
+		{"evalgraph_floodgate_light.png", floodgate, false, ThemeLight},
+	} {
 		t.Run(c.name, func(t *testing.T) {
 			newTestApp(t, c.mode)
 			g := NewEvalGraph()
-			g.SetPoints(EvalPoints(rec), 100)
+			g.SetPoints(EvalPoints(c.rec), 100)
 			g.SetWinRate(c.winRate)
 			assertMatchesMaster(t, c.name, capture(t, g, 420, 160))
 		})
@@ -229,5 +242,163 @@ func TestEvalGraphCaption(t *testing.T) {
 		if got := r.caption(c.p); got != c.want {
 			t.Errorf("%+v (勝率 %v): %q, want %q", c.p, c.winRate, got, c.want)
 		}
+	}
+}
+
+const floodgateCSA = "testdata/records/kifu-for-js__v2.csa"
+
+// floodgateScores reads the "'** score …" line after each move of a CSA file, without the
+// kifu package.
+func floodgateScores(t *testing.T, path string) map[int]int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores := map[int]int{}
+	ply := 0
+	for _, l := range strings.Split(string(data), "\n") {
+		l = strings.TrimRight(l, "\r")
+		switch {
+		case len(l) == 7 && (l[0] == '+' || l[0] == '-'):
+			ply++
+		case strings.HasPrefix(l, "'** "):
+			n, err := strconv.Atoi(strings.Fields(l[4:])[0])
+			if err != nil {
+				t.Fatalf("%s: %q", path, l)
+			}
+			scores[ply] = n
+		}
+	}
+	return scores
+}
+
+// A floodgate game (CSA): each "'**" score is the graph's, from Black's view as floodgate
+// writes it; the engines' ±100000 at the end are mates, drawn at the edge and marked.
+func TestEvalGraphReadsFloodgateComments(t *testing.T) {
+	scores := floodgateScores(t, floodgateCSA)
+	rec, err := kifu.ReadFile(floodgateCSA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts := EvalPoints(rec)
+	if len(scores) < 150 || len(pts) != 197 {
+		t.Fatalf("%d scores in the file, %d points (want 197: plies 0 to 196)", len(scores), len(pts))
+	}
+	mates := 0
+	for _, p := range pts[1:] {
+		s, ok := scores[p.Ply]
+		switch {
+		case !ok:
+			if p.OK {
+				t.Errorf("ply %d has no score in the file, the graph has %+v", p.Ply, p)
+			}
+		case s <= -foreignMate || s >= foreignMate:
+			mates++
+			if !p.OK || !p.Mate || p.Score != graphClamp*(s/abs(s)) {
+				t.Errorf("ply %d: %+v, want the mate of %d at the edge", p.Ply, p, s)
+			}
+		default:
+			if !p.OK || p.Mate || p.Score != max(-graphClamp, min(graphClamp, s)) {
+				t.Errorf("ply %d: %+v, want %d", p.Ply, p, s)
+			}
+		}
+	}
+	if mates < 3 || !pts[196].Mate || pts[196].Score != -graphClamp {
+		t.Errorf("%d mates; the last point %+v (White won)", mates, pts[196])
+	}
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// ShogiGUI's comments: "*解析 …" is an analysis (preferred), "*対局 …" the engine that
+// played; only the first candidate counts; mates are marked. The first two lines are the
+// comment of ShogiHome's test of ShogiGUI's form (sunfish-shogi/shogihome,
+// src/tests/renderer/store/record.spec.ts, "shogi-gui").
+func TestEvalGraphReadsShogiGUIComments(t *testing.T) {
+	p, err := board.ParseSFEN("lnsgk1snl/6gb1/p1pppp2p/6R2/9/1rP6/P2PPPP1P/1BG6/LNS1KGSNL w 3P2p 16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := kifu.New(p)
+	at := rec.Root
+	for _, u := range []string{"2b3c", "3d3e"} {
+		if at, err = rec.PlayUSI(at, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	line := rec.MainLine()
+	rec.Root.Comment = "*対局 時間 00:00.8 深さ 22/28 ノード数 744743 評価値 88 読み筋 ▲３四飛(24) △３三角(22) ▲５八玉(59) \n" +
+		"*解析 0 △ 候補1 時間 00:00.0 深さ 32 ノード数 1 評価値 -120↓ 読み筋 △３三角(22) \n" +
+		"*解析 0  候補2 時間 00:00.0 深さ 32 ノード数 1 評価値 -500 読み筋 △３三角(22) "
+	line[0].Comment = "*対局 時間 00:01.0 深さ 10 ノード数 100 評価値 +詰 7 読み筋 ▲３五飛(34)"
+	line[1].Comment = "*解析 0 ○ 候補1 時間 00:01.0 深さ 5 ノード数 100 評価値 -詰 3 読み筋 △２二角(33)\n*対局 評価値 350"
+	pts := EvalPoints(rec)
+	want := []EvalPoint{
+		{Ply: 0, Score: -120, OK: true, Best: line[0].Move},
+		{Ply: 1, Score: graphClamp, Mate: true, OK: true, Best: line[1].Move},
+		{Ply: 2, Score: -graphClamp, Mate: true, OK: true},
+	}
+	if len(pts) != 3 {
+		t.Fatalf("%d points", len(pts))
+	}
+	for i, w := range want {
+		if pts[i].Ply != w.Ply || pts[i].Score != w.Score || pts[i].Mate != w.Mate || pts[i].OK != w.OK {
+			t.Errorf("ply %d: %+v, want %+v", i, pts[i], w)
+		}
+	}
+	if pts[0].Best != line[0].Move || pts[1].Best != line[1].Move {
+		t.Errorf("the engine's choices: %v %v, want △３三角 and ▲３五飛", pts[0].Best, pts[1].Best)
+	}
+	// a ±30000 score (how ShogiHome writes a mate in ShogiGUI's form) is a mate
+	line[0].Comment = "*解析 深さ 3 ノード数 9 評価値 -30000 読み筋 ▲３五飛(34)"
+	if p := EvalPoints(rec)[1]; !p.Mate || p.Score != -graphClamp {
+		t.Errorf("評価値 -30000: %+v", p)
+	}
+}
+
+// The 勝率 curve's coefficient is set from the graph's context menu, checked, kept and
+// drawn.
+func TestEvalGraphWinRateCoefficient(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	if w.WinRateCoefficient() != 600 {
+		t.Fatalf("default coefficient %v, want 600", w.WinRateCoefficient())
+	}
+	menu := w.graphMenu()
+	if len(menu.Items) != 2 || menu.Items[0].Label != japaneseAnalysis.GraphWinRate || menu.Items[1].Label != japaneseAnalysis.CoefficientMenu {
+		t.Fatalf("the graph's menu: %v", menu.Items)
+	}
+	menu.Items[0].Action()
+	if !w.GraphWinRate() || !w.graph.winRate || !w.graphMenu().Items[0].Checked {
+		t.Error("勝率 not switched on from the graph's menu")
+	}
+	for _, bad := range []string{"0", "abc", "-5"} {
+		menu.Items[1].Action()
+		entries := widgetsIn[*widget.Entry](w.Window().Canvas().Overlays().Top())
+		if len(entries) != 1 || entries[0].Text != "600" {
+			t.Fatalf("the coefficient dialog: %d entries", len(entries))
+		}
+		entries[0].SetText(bad)
+		tapDialogButton(t, w, japaneseAnalysis.OK)
+		if !dialogOpen(w) || w.WinRateCoefficient() != 600 {
+			t.Errorf("coefficient %q accepted", bad)
+		}
+		tapDialogButton(t, w, japaneseAnalysis.Cancel)
+	}
+	menu.Items[1].Action()
+	widgetsIn[*widget.Entry](w.Window().Canvas().Overlays().Top())[0].SetText("300")
+	tapDialogButton(t, w, japaneseAnalysis.OK)
+	if dialogOpen(w) || w.WinRateCoefficient() != 300 || w.graph.coeff != 300 {
+		t.Fatalf("coefficient %v (graph %v), want 300", w.WinRateCoefficient(), w.graph.coeff)
+	}
+	r := w.graph.CreateRenderer().(*evalGraphRenderer)
+	if got := r.caption(EvalPoint{Ply: 8, Score: 600, OK: true}); got != "8: 88%" {
+		t.Errorf("+600 at coefficient 300 reads %q, want 88%%", got)
+	}
+	// kept in the preferences, from which a window sets up its graph
+	w.graph.SetCoefficient(600)
+	w.configureGraph()
+	if w.settings.p.Float(prefWinRateCoef) != 300 || w.graph.coeff != 300 {
+		t.Errorf("the graph set up again has coefficient %v", w.graph.coeff)
 	}
 }

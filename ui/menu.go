@@ -140,6 +140,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItem(m.StopStudy, w.StopStudy),
 		fyne.NewMenuItemSeparator(),
 		item(at.AnalyseMenu, shortcut(fyne.KeyA, true), w.AnalyseDialog),
+		fyne.NewMenuItem(at.BatchMenu, w.BatchAnalyseDialog),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(m.MateSearch, w.MateSearchDialog),
 	)

@@ -180,7 +180,7 @@ func (w *MainWindow) build() {
 			w.goToMainLine(ply)
 		}
 	}
-	w.graph.SetWinRate(w.settings.p.Bool(prefWinRate))
+	w.configureGraph()
 	right := container.NewVSplit(w.side, w.graph)
 	right.Offset = 0.78
 	boardArea := container.NewBorder(w.game.clocks.Object(), nil, nil, nil, w.board)

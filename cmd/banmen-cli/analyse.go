@@ -33,8 +33,12 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("o", "", "write the analysed record here (format from the extension; default: RECORD-analysed.kifu)")
 	enc := fs.String("encoding", "utf8", "encoding of the output: utf8 or sjis")
 	force := fs.Bool("force", false, "analyse again from RECORD, replacing OUT (without it, an OUT holding this game's analysis is resumed)")
+	multiPV := fs.Int("multipv", 1, "candidate moves recorded per position (1 to 5)")
+	descending := fs.Bool("descending", false, "analyse from the last position back to the first")
+	comments := fs.String("comments", "append", "where the analysis goes in a comment with other text: append, insert or overwrite")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: banmen-cli analyse --engine A [--time 1s | --nodes N] [--from N --to M] RECORD [-o OUT.kif] [--force]")
+		fmt.Fprintln(stderr, "       banmen-cli analyse --engine A [--time 1s | --nodes N] FOLDER -o OUTFOLDER   (every record of FOLDER)")
 		fs.PrintDefaults()
 	}
 	rest, ok := parseInterleaved(fs, args)
@@ -46,6 +50,22 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	in := rest[0]
+	mode, ok := commentModes[*comments]
+	if !ok || *multiPV < 1 || *multiPV > 5 {
+		fmt.Fprintf(stderr, "banmen-cli analyse: --comments %q --multipv %d: want append, insert or overwrite, and 1 to 5 candidates\n", *comments, *multiPV)
+		return 2
+	}
+	cfg := analysis.Config{Time: *per, Nodes: *nodes, From: *from, To: *to, MultiPV: *multiPV, Descending: *descending, Comments: mode}
+	if *nodes > 0 {
+		cfg.Time = 0
+	}
+	if st, err := os.Stat(in); err == nil && st.IsDir() {
+		if *out == "" {
+			fmt.Fprintf(stderr, "banmen-cli analyse: %s is a folder: give -o the folder to write the analysed records into\n", in)
+			return 2
+		}
+		return analyseFolder(in, *out, &ef, cfg, stdout, stderr)
+	}
 	af, source, code := openAnalysed(in, *out, *enc, *force, stdout, stderr)
 	if af == nil {
 		return code
@@ -64,10 +84,6 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
 		return 1
-	}
-	cfg := analysis.Config{Time: *per, Nodes: *nodes, From: *from, To: *to}
-	if *nodes > 0 {
-		cfg.Time = 0
 	}
 	pl := &progressLine{w: stdout, term: isTerminal(stdout)}
 	cfg.Progress = func(p analysis.Progress) {
@@ -99,6 +115,65 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s analysed by %s, written to %s\n", in, strings.Join(names, " and "), af.path)
 	printAnalysisSummary(stdout, names, sums, source)
+	return 0
+}
+
+// commentModes are --comments' words.
+var commentModes = map[string]analysis.CommentMode{
+	"append": analysis.Append, "insert": analysis.Insert, "overwrite": analysis.Overwrite,
+}
+
+// analyseFolder analyses every record of the folder in into the folder out with the
+// engine of ef (one): a file that fails is named and skipped, and the exit status is 1
+// when any did. Run again, it resumes from what it wrote.
+func analyseFolder(in, out string, ef *engineFlags, cfg analysis.Config, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	defs, err := ef.resolve(ctx, -1, stderr)
+	if err != nil {
+		return exitCode(stderr, "analyse", err)
+	}
+	if len(defs) != 1 {
+		fmt.Fprintf(stderr, "banmen-cli analyse: a folder is analysed with one engine, not %d\n", len(defs))
+		return 2
+	}
+	m := engine.NewManager(nil)
+	defer m.CloseAll(10 * time.Second)
+	start := func(ctx context.Context) (*engine.Running, error) {
+		return m.Start(ctx, defs[0], engine.StartOptions{})
+	}
+	pl := &progressLine{w: stdout, term: isTerminal(stdout)}
+	file := 0
+	res, err := analysis.Batch(ctx, start, in, out, cfg, func(p analysis.BatchProgress) {
+		if p.File != file {
+			file = p.File
+			pl.done()
+			fmt.Fprintf(stdout, "file %d/%d: %s\n", p.File, p.Files, p.Name)
+		}
+		if p.Position.Total > 0 {
+			showAnalysisProgress(pl, p.Position)
+		}
+	})
+	pl.done()
+	failed := 0
+	for _, f := range res {
+		switch {
+		case f.Err != nil && !errors.Is(f.Err, context.Canceled):
+			failed++
+			fmt.Fprintf(stderr, "banmen-cli analyse: %s skipped: %v\n", f.Name, f.Err)
+		case f.Err == nil:
+			fmt.Fprintf(stdout, "%s: written to %s\n", f.Name, f.Out)
+			printSides(stdout, f.Summary)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli analyse: %v; what was analysed is in %s (the same command resumes from it)\n", err, out)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%d of %d records analysed into %s\n", len(res)-failed, len(res), out)
+	if failed > 0 {
+		return 1
+	}
 	return 0
 }
 

@@ -198,3 +198,51 @@ func TestAnalyseResumesAfterKill(t *testing.T) {
 		}
 	}
 }
+
+// A folder: every record is analysed into -o's folder; a file that is not a record is
+// named and skipped, the rest go on, and the exit status says that one failed.
+func TestAnalyseFolder(t *testing.T) {
+	fairy := debianEngine(t, "fairy-stockfish")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "records")
+	os.Mkdir(in, 0o755)
+	for name, src := range map[string]string{
+		"one.kif":    "../../kifu/testdata/kif/kifu-for-js__ryuou201409020101.kif",
+		"two.csa":    "../../kifu/testdata/csa/shogihome__book__source__src04.csa",
+		"broken.kif": "../../ui/testdata/evalgraph_light.png",
+	} {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(in, name), data, 0o644)
+	}
+	out := filepath.Join(dir, "analysed")
+	registry := filepath.Join(dir, "none.json")
+	code, _, stderr := runCLI("analyse", "--registry", registry, "--engine", fairy, "--nodes", "2000", in)
+	if code != 2 || !strings.Contains(stderr, "-o") {
+		t.Errorf("a folder without -o: exit %d: %s", code, stderr)
+	}
+	args := []string{"analyse", "--registry", registry, "--engine", fairy, "--nodes", "3000", "--to", "6", "--multipv", "2", in, "-o", out}
+	code, stdout, stderr := runCLI(args...)
+	if code != 1 || !strings.Contains(stderr, "broken.kif skipped") || strings.Contains(stderr, "one.kif") || strings.Contains(stderr, "two.csa") {
+		t.Fatalf("exit %d, want 1 for the bad file:\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"file 1/3: broken.kif", "file 3/3: two.csa", "2 of 3 records analysed into " + out} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, name := range []string{"one.kif", "two.csa"} {
+		rec, err := kifu.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if c := rec.MainLine()[2].Comment; !strings.Contains(c, "#評価値=") && !strings.Contains(c, "#詰み=") || !strings.Contains(c, "#候補=2") {
+			t.Errorf("%s ply 3: %q, want the analysis and a second candidate", name, c)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "broken.kif")); err == nil {
+		t.Error("an output for the bad file")
+	}
+}

@@ -1,12 +1,18 @@
 // Package analysis runs 棋譜解析: an engine thinks on each position of a record's main
-// line and its scores and lines are written into the record as analysis comments
-// (#評価値=, #読み筋=); moves that lose much are marked 悪手 or 疑問手.
+// line (from the start or from the end) and its scores and lines are written into the
+// record as analysis comments (#評価値=, #読み筋=; with MultiPV, the next candidates as
+// blocks of their own), after, before or instead of a comment's text; moves that lose
+// much are marked 悪手 or 疑問手, and a summary gives each side's average loss, counts and
+// worst moves. Batch does it for every record of a folder.
 package analysis
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -40,7 +46,29 @@ type Config struct {
 	Progress func(Progress)
 	// NoLabels leaves the 悪手/疑問手 labels alone (a second engine's analysis).
 	NoLabels bool
+	// Descending analyses the positions from the last back to the first (ShogiHome's
+	// 降順); the results are the same, only the order differs.
+	Descending bool
+	// Comments says where the analysis goes in a comment that holds other text.
+	Comments CommentMode
+	// MultiPV is the number of candidate moves recorded per position (1 to 5; 0 is
+	// 1). The engine must have a MultiPV option when it is more than 1.
+	MultiPV int
 }
+
+// CommentMode says how an analysis is written into a comment that has other text.
+type CommentMode int
+
+// The comment modes (ShogiHome's 挿入/追記/上書き). In each, an earlier analysis by the
+// same engine is replaced and other engines' analyses are kept, except by Overwrite.
+const (
+	Append    CommentMode = iota // after the comment's text
+	Insert                       // before it
+	Overwrite                    // the comment becomes the analysis alone
+)
+
+// maxMultiPV is the most candidates recorded per position.
+const maxMultiPV = 5
 
 // Progress says how far an analysis is.
 type Progress struct {
@@ -59,6 +87,15 @@ type SideSummary struct {
 	LossSum  int // centipawns lost in all (capped per move)
 	AvgLoss  float64
 	Matching int // moves equal to the engine's choice
+	// Worst are the (at most three) moves that lost most, worst first.
+	Worst []MoveLoss
+}
+
+// MoveLoss is one move and what it lost for its mover (centipawns, capped per move).
+type MoveLoss struct {
+	Ply  int
+	Move board.Move
+	Loss int
 }
 
 // Summary is what an analysis found.
@@ -114,14 +151,30 @@ func Run(ctx context.Context, rec *kifu.Record, cfg Config) (Summary, error) {
 	if from > to {
 		return Summary{}, fmt.Errorf("analysis: no moves between ply %d and %d (the record has %d)", cfg.From, cfg.To, last)
 	}
+	if cfg.MultiPV < 0 || cfg.MultiPV > maxMultiPV {
+		return Summary{}, fmt.Errorf("analysis: MultiPV %d: give 1 to %d candidates", cfg.MultiPV, maxMultiPV)
+	}
+	if cfg.MultiPV > 1 {
+		if err := setMultiPV(cfg.Engine, cfg.MultiPV); err != nil {
+			return Summary{}, err
+		}
+	}
 	name := cfg.Engine.Name()
 	// judging move k needs the positions before (k-1) and after (k) it
 	evals := make([]eval, to+1)
+	have := make([]bool, to+1)
 	total := to - from + 2
+	order := make([]int, 0, total)
+	for k := from - 1; k <= to; k++ {
+		order = append(order, k)
+	}
+	if cfg.Descending {
+		slices.Reverse(order)
+	}
 	var sum Summary
 	t0 := time.Now()
 	done := 0
-	for k := from - 1; k <= to; k++ {
+	for _, k := range order {
 		n := nodes[k]
 		searched := false
 		if e, ok := readBack(rec, n, name); ok {
@@ -130,12 +183,15 @@ func Run(ctx context.Context, rec *kifu.Record, cfg Config) (Summary, error) {
 		} else {
 			e, err := search(ctx, rec, n, cfg)
 			if err != nil {
+				// stopped: the moves with both positions analysed are judged all the same
+				judgeAll(rec, nodes, evals, have, from, to, cfg, &sum)
 				return sum, err
 			}
 			evals[k] = e
 			sum.Positions++
 			searched = true
 		}
+		have[k] = true
 		done++
 		if cfg.Progress != nil {
 			el := time.Since(t0)
@@ -143,16 +199,48 @@ func Run(ctx context.Context, rec *kifu.Record, cfg Config) (Summary, error) {
 				ETA: time.Duration(float64(el) / float64(done) * float64(total-done))})
 		}
 	}
-	for k := from; k <= to; k++ {
-		judge(rec, nodes[k], evals[k-1], evals[k], cfg, &sum)
-	}
-	for c := range sum.Sides {
-		if s := &sum.Sides[c]; s.Moves > 0 {
-			s.AvgLoss = float64(s.LossSum) / float64(s.Moves)
-		}
-	}
+	judgeAll(rec, nodes, evals, have, from, to, cfg, &sum)
 	sum.Complete = true
 	return sum, nil
+}
+
+// judgeAll labels the moves from to to whose positions before and after were analysed,
+// and sums them up.
+func judgeAll(rec *kifu.Record, nodes []*kifu.Node, evals []eval, have []bool, from, to int, cfg Config, sum *Summary) {
+	var losses [2][]MoveLoss
+	for k := from; k <= to; k++ {
+		if !have[k-1] || !have[k] {
+			continue
+		}
+		if l, ok := judge(rec, nodes[k], evals[k-1], evals[k], cfg, sum); ok && l.Loss > 0 {
+			l.Ply = k
+			c := rec.Position(nodes[k].Parent()).SideToMove()
+			losses[c] = append(losses[c], l)
+		}
+	}
+	for c := range sum.Sides {
+		s := &sum.Sides[c]
+		if s.Moves > 0 {
+			s.AvgLoss = float64(s.LossSum) / float64(s.Moves)
+		}
+		l := losses[c]
+		sort.SliceStable(l, func(i, j int) bool { return l[i].Loss > l[j].Loss })
+		s.Worst = l[:min(3, len(l))]
+	}
+}
+
+// setMultiPV asks e for n lines, through its MultiPV option.
+func setMultiPV(e *engine.Running, n int) error {
+	info := e.Info()
+	o, ok := info.Option("MultiPV")
+	if !ok {
+		return fmt.Errorf("analysis: %s has no MultiPV option: it can record one candidate only", e.Name())
+	}
+	v := strconv.Itoa(n)
+	if err := o.Validate(v); err != nil {
+		return fmt.Errorf("analysis: %s: MultiPV %d: %v", e.Name(), n, err)
+	}
+	return e.SetOption(o.Name, v)
 }
 
 // search thinks on node n's position and writes the result into its comment.
@@ -186,9 +274,25 @@ func search(ctx context.Context, rec *kifu.Record, n *kifu.Node, cfg Config) (ev
 	if snap.SearchID != sr.ID || len(snap.Lines) == 0 || snap.Lines[0].Score.Kind == usiclient.NoScore {
 		return eval{best: res.BestMove}, nil
 	}
-	l := snap.Lines[0]
-	tc := kifu.ThinkComment{Analysis: true, Engine: cfg.Engine.Name(), Depth: l.Depth, Nodes: l.Nodes}
-	e := eval{best: res.BestMove, ok: true}
+	e, tc := think(cfg.Engine.Name(), snap.Lines[0])
+	e.best = res.BestMove
+	var cands []kifu.ThinkComment
+	for i := 1; i < min(cfg.MultiPV, len(snap.Lines)); i++ {
+		l := snap.Lines[i]
+		if l.MultiPV == 0 || l.Score.Kind == usiclient.NoScore || len(l.PV) == 0 {
+			continue // a rank the engine did not report (fewer legal moves than asked)
+		}
+		_, c := think(cfg.Engine.Name(), l)
+		cands = append(cands, candidate(c, i+1))
+	}
+	writeAnalysis(rec, n, tc, cands, cfg.Comments)
+	return e, nil
+}
+
+// think turns one of the engine's lines into a think comment and its score.
+func think(name string, l usiclient.Line) (eval, kifu.ThinkComment) {
+	tc := kifu.ThinkComment{Analysis: true, Engine: name, Depth: l.Depth, Nodes: l.Nodes}
+	e := eval{ok: true}
 	s := l.SenteScore
 	if s.Kind == usiclient.ScoreMate {
 		winner := board.Black
@@ -205,8 +309,61 @@ func search(ctx context.Context, rec *kifu.Record, n *kifu.Node, cfg Config) (ev
 		e.score = s.Value
 	}
 	tc.PV = append([]board.Move(nil), l.PV...)
-	rec.SetThinkComment(n, tc)
-	return e, nil
+	return e, tc
+}
+
+// Keys of the lines of a candidate after the first (MultiPV). Its score goes under a key
+// of its own, not 評価値 or 詰み: ShogiHome takes the last "#評価値=" of a comment as the
+// position's score, and the graph must show the best move's. Its 読み筋 is a plain
+// "#読み筋=", which ShogiHome lists among the comment's lines to preview.
+const (
+	KeyCandidate      = "候補"
+	KeyCandidateScore = "候補評価値"
+	KeyCandidateMate  = "候補詰み"
+)
+
+// candidate makes the think of the rank-th line (2 or more) a candidate block.
+func candidate(tc kifu.ThinkComment, rank int) kifu.ThinkComment {
+	extra := []string{KeyCandidate + "=" + strconv.Itoa(rank)}
+	if tc.HasScore {
+		extra = append(extra, KeyCandidateScore+"="+strconv.Itoa(tc.Score))
+	}
+	if tc.HasMate {
+		extra = append(extra, KeyCandidateMate+"="+tc.Mate.String())
+	}
+	tc.HasScore, tc.HasMate = false, false
+	tc.Extra = extra
+	return tc
+}
+
+// writeAnalysis writes the best line's think and the candidates' into n's comment, as
+// mode says; an earlier analysis by the same engine goes, a 悪手/疑問手 label stays first.
+func writeAnalysis(rec *kifu.Record, n *kifu.Node, best kifu.ThinkComment, cands []kifu.ThinkComment, mode CommentMode) {
+	label := ""
+	if first, rest, _ := strings.Cut(n.Comment, "\n"); first == LabelBad || first == LabelDubious {
+		label, n.Comment = first, rest
+	}
+	// SetThinkComment drops every block by this engine (the candidates' too) and puts
+	// the new one last, after the other text and analyses
+	rec.SetThinkComment(n, best)
+	pos := rec.Position(n)
+	blocks := []string{best.Format(pos)}
+	for _, c := range cands {
+		blocks = append(blocks, c.Format(pos))
+	}
+	analysis := strings.Join(blocks, "\n\n")
+	rest := strings.TrimRight(strings.TrimSuffix(n.Comment, blocks[0]), "\n")
+	switch {
+	case mode == Overwrite || rest == "":
+		n.Comment = analysis
+	case mode == Insert:
+		n.Comment = analysis + "\n\n" + rest
+	default:
+		n.Comment = rest + "\n\n" + analysis
+	}
+	if label != "" {
+		n.Comment = label + "\n" + n.Comment
+	}
 }
 
 // readBack finds an analysis of node n by engine name in its comment.
@@ -230,10 +387,11 @@ func readBack(rec *kifu.Record, n *kifu.Node, name string) (eval, bool) {
 	return eval{}, false
 }
 
-// judge labels move node n (played from the position of before) by how much it lost.
-func judge(rec *kifu.Record, n *kifu.Node, before, after eval, cfg Config, sum *Summary) {
+// judge labels move node n (played from the position of before) by how much it lost,
+// and returns the loss; false when a position has no score.
+func judge(rec *kifu.Record, n *kifu.Node, before, after eval, cfg Config, sum *Summary) (MoveLoss, bool) {
 	if !before.ok || !after.ok {
-		return
+		return MoveLoss{}, false
 	}
 	mover := rec.Position(n.Parent()).SideToMove()
 	sign := 1
@@ -260,6 +418,7 @@ func judge(rec *kifu.Record, n *kifu.Node, before, after eval, cfg Config, sum *
 	if !cfg.NoLabels {
 		setLabel(n, label)
 	}
+	return MoveLoss{Move: n.Move, Loss: min(loss, lossCap)}, true
 }
 
 // RunEach analyses rec with each engine in turn: every engine's scores and lines are

@@ -112,25 +112,8 @@ func (r *Runner) work(m *engine.Manager, def engine.Definition, rec *kifu.Record
 		r.mu.Unlock()
 		r.version.Add(1)
 	}
+	// cancelled, Run still judges the moves whose positions on both sides were analysed
 	sum, err := Run(r.ctx, rec, cfg)
-	if err != nil && r.ctx.Err() != nil {
-		// cancelled: judge the moves whose positions on both sides were analysed. Every
-		// position up to the last one is read back, so this searches nothing (a search
-		// would fail at once on the cancelled context, and nothing would be labelled).
-		r.mu.Lock()
-		last := r.progress.Ply
-		r.mu.Unlock()
-		from := max(cfg.From, 1)
-		if last >= from {
-			c := cfg
-			c.To, c.Progress = last, nil
-			if s, err2 := Run(r.ctx, rec, c); err2 == nil {
-				// the judgement of this pass, the counts of the real one (this one read all back)
-				s.Positions, s.ReadBack, s.Complete = sum.Positions, sum.ReadBack, false
-				sum = s
-			}
-		}
-	}
 	var f *engine.Failure
 	if err != nil && !errors.As(err, &f) {
 		err = &engine.Failure{Engine: def.Name, Doing: "analysing", Err: err} // named as the user knows it

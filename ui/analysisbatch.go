@@ -1,0 +1,238 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/engine"
+	"banmen/engine/analysis"
+)
+
+// 連続解析 in the window (検討 → フォルダを一括解析…): every record of a folder is analysed
+// into a new folder by engine/analysis' BatchRunner, with the progress per file at the
+// window's foot (the record shown stays usable) and, at the end, which files were
+// written and which were skipped and why. The same as `banmen-cli analyse FOLDER -o OUT`.
+
+// The batch dialog's folders, kept in the preferences.
+const (
+	prefBatchIn  = "analysisBatchIn"
+	prefBatchOut = "analysisBatchOut"
+)
+
+// batchRun is one batch as the window shows it.
+type batchRun struct {
+	runner   *analysis.BatchRunner
+	in, out  string
+	progress *analysisProgress
+}
+
+// BatchAnalyseDialog asks for the folders, the engine and the settings of a batch, then
+// starts it.
+func (w *MainWindow) BatchAnalyseDialog() {
+	at := w.analysisText()
+	if w.analysis.run != nil || w.analysis.batch != nil {
+		w.showMessage(at.BatchTitle, at.Busy)
+		return
+	}
+	w.study.withEngines(engine.TagAnalysis, func(list []engine.Definition) {
+		w.batchDialog(list)
+	})
+}
+
+// folderField is an entry for a folder with a button that asks the desktop's dialog.
+func (w *MainWindow) folderField(title, pref string) (*widget.Entry, fyne.CanvasObject) {
+	e := widget.NewEntry()
+	e.SetText(w.settings.p.String(pref))
+	fd, ok := w.opts.Dialogs.(FolderDialogs)
+	if !ok {
+		return e, e
+	}
+	browse := widget.NewButton(w.analysisText().Browse, func() {
+		async := w.opts.Async
+		if async == nil {
+			async = func(f func()) { go f() }
+		}
+		async(func() {
+			p, err := fd.OpenFolder(title)
+			w.study.post(func() {
+				if err == nil && p != "" {
+					e.SetText(p)
+				}
+			})
+		})
+	})
+	return e, container.NewBorder(nil, nil, nil, browse, e)
+}
+
+// batchDialog shows the batch dialog with the engines of list.
+func (w *MainWindow) batchDialog(list []engine.Definition) {
+	at := w.analysisText()
+	names := make([]string, len(list))
+	chosen := preferred(list)
+	for i, d := range list {
+		names[i] = d.Name
+		if d.Name == w.settings.p.String(prefAnalysisEngine) {
+			chosen = i
+		}
+	}
+	in, inField := w.folderField(at.BatchIn, prefBatchIn)
+	out, outField := w.folderField(at.BatchOut, prefBatchOut)
+	eng := widget.NewSelect(names, nil)
+	eng.SetSelectedIndex(chosen)
+	secs := widget.NewEntry()
+	secs.SetText(w.settings.p.StringWithFallback(prefAnalysisSeconds, "1"))
+	modes := []string{at.CommentAppend, at.CommentInsert, at.CommentOverwrite}
+	comments := widget.NewSelect(modes, nil)
+	comments.SetSelectedIndex(max(0, min(len(modes)-1, w.settings.p.Int(prefAnalysisComments))))
+	multiPV := widget.NewSelect(lineChoices[:5], nil)
+	multiPV.SetSelectedIndex(max(0, min(4, w.settings.p.IntWithFallback(prefAnalysisMultiPV, 1)-1)))
+	problem := widget.NewLabel("")
+	problem.Wrapping = fyne.TextWrapWord
+	problem.Importance = widget.DangerImportance
+	form := container.New(formLayout{},
+		widget.NewLabel(at.BatchIn), inField,
+		widget.NewLabel(at.BatchOut), outField,
+		widget.NewLabel(at.Engine), eng,
+		widget.NewLabel(at.Seconds), secs,
+		widget.NewLabel(at.Comments), comments,
+		widget.NewLabel(at.MultiPV), multiPV)
+	width := canvas.NewRectangle(nil)
+	width.SetMinSize(fyne.NewSize(480, 1))
+	var d *dialog.CustomDialog
+	start := widget.NewButton(at.Start, func() {
+		s, err := strconv.ParseFloat(strings.TrimSpace(secs.Text), 64)
+		if err != nil || s < 0.1 || s > 3600 {
+			problem.SetText(fmt.Sprintf(at.BadSecondsF, secs.Text))
+			return
+		}
+		src, dst := strings.TrimSpace(in.Text), strings.TrimSpace(out.Text)
+		if src == "" || dst == "" {
+			problem.SetText(at.BadFolders)
+			return
+		}
+		files, err := analysis.RecordFiles(src)
+		if err != nil || len(files) == 0 {
+			problem.SetText(fmt.Sprintf(at.NoRecordsF, src))
+			return
+		}
+		if a, b := filepath.Clean(src), filepath.Clean(dst); a == b {
+			problem.SetText(at.SameFolders)
+			return
+		}
+		d.Hide()
+		cfg := analysis.Config{Time: time.Duration(s * float64(time.Second)),
+			Comments: commentModes[comments.SelectedIndex()], MultiPV: multiPV.SelectedIndex() + 1}
+		w.settings.p.SetString(prefAnalysisEngine, list[eng.SelectedIndex()].Name)
+		w.settings.p.SetString(prefAnalysisSeconds, strings.TrimSpace(secs.Text))
+		w.settings.p.SetInt(prefAnalysisComments, comments.SelectedIndex())
+		w.settings.p.SetInt(prefAnalysisMultiPV, cfg.MultiPV)
+		w.settings.p.SetString(prefBatchIn, src)
+		w.settings.p.SetString(prefBatchOut, dst)
+		w.startBatch(list[eng.SelectedIndex()], src, dst, cfg)
+	})
+	start.Importance = widget.HighImportance
+	cancel := widget.NewButton(at.Cancel, func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons(at.BatchTitle, container.NewVBox(width, form, problem), w.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, start})
+	w.lastShown = shownDialog{at.BatchTitle, "", d}
+	d.Show()
+}
+
+// startBatch starts analysing the records of in into out with def.
+func (w *MainWindow) startBatch(def engine.Definition, in, out string, cfg analysis.Config) {
+	c := w.analysis
+	b := &batchRun{in: in, out: out, runner: analysis.StartBatch(w.study.mgr, def, in, out, cfg)}
+	c.batch = b
+	b.progress = w.showAnalysisProgress(func() { b.runner.Cancel() })
+	go c.pollBatch(b)
+}
+
+// pollBatch posts the batch's news to the Fyne goroutine until it is done.
+func (c *analysisCtl) pollBatch(b *batchRun) {
+	t := time.NewTicker(pollInterval)
+	defer t.Stop()
+	var version uint64
+	for {
+		finished := false
+		select {
+		case <-b.runner.Done():
+			finished = true
+		case <-t.C:
+		}
+		if !finished && b.runner.Version() == version {
+			continue
+		}
+		version = b.runner.Version()
+		s := b.runner.Snapshot()
+		c.w.study.post(func() { c.applyBatch(b, s, finished) })
+		if finished {
+			return
+		}
+	}
+}
+
+// applyBatch shows the batch's progress, or what it did when it finished.
+func (c *analysisCtl) applyBatch(b *batchRun, s analysis.BatchSnapshot, finished bool) {
+	w := c.w
+	if c.batch != b || w.closing {
+		return
+	}
+	at := w.analysisText()
+	if !finished {
+		p := s.Progress
+		done := float64(p.File - 1)
+		if p.Position.Total > 0 {
+			done += float64(p.Position.Done) / float64(p.Position.Total)
+		}
+		b.progress.setText(fmt.Sprintf(at.BatchProgressF, p.File, p.Files, p.Name, p.Position.Done, p.Position.Total,
+			p.Position.ETA.Round(time.Second)), done/float64(max(1, p.Files)))
+		return
+	}
+	c.batch = nil
+	b.progress.close()
+	if s.Err != nil {
+		w.showError(w.msg.EngineErrorTitle, fmt.Sprintf(at.FailedF, s.Err), s.Err.Error())
+	} else {
+		w.showMessage(at.BatchTitle, w.batchSummary(b, s))
+	}
+	if c.onEnd != nil {
+		c.onEnd()
+	}
+}
+
+// batchSummary says which files were analysed and which were skipped, and why.
+func (w *MainWindow) batchSummary(b *batchRun, s analysis.BatchSnapshot) string {
+	at := w.analysisText()
+	var ok, failed []string
+	for _, f := range s.Results {
+		switch {
+		case f.Err == nil:
+			ok = append(ok, f.Name)
+		case !errors.Is(f.Err, context.Canceled):
+			failed = append(failed, fmt.Sprintf(at.BatchSkippedF, f.Name, f.Err))
+		}
+	}
+	var text strings.Builder
+	if s.Canceled {
+		text.WriteString(at.BatchStopped + "\n\n")
+	}
+	fmt.Fprintf(&text, at.BatchDoneF, len(ok), s.Progress.Files, b.out)
+	if len(failed) > 0 {
+		text.WriteString("\n")
+	}
+	for _, f := range failed {
+		text.WriteString("\n" + f)
+	}
+	return text.String()
+}
