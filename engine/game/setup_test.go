@@ -1,0 +1,55 @@
+package game
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"banmen/engine"
+	"banmen/engine/internal/enginetest"
+)
+
+// probed returns d with what its probe said (its id name and author), as the registry
+// keeps it.
+func probed(t *testing.T, d engine.Definition) engine.Definition {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := engine.Probe(ctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.ApplyProbe(res.Name, res.Author, res.Options)
+	return d
+}
+
+// gpsusi, known by its probe, is not given an increment (it exits on "go … binc");
+// fairy-stockfish and the bundled engine are.
+func TestTakesIncrementByProbe(t *testing.T) {
+	if gps := probed(t, enginetest.Gpsusi(t)); TakesIncrement(gps) {
+		t.Errorf("gpsusi (id name %q, author %q) is said to take an increment", gps.EngineName, gps.Author)
+	}
+	for _, d := range []engine.Definition{enginetest.FairyStockfish(t), enginetest.Bundled(t)} {
+		if d = probed(t, d); !TakesIncrement(d) {
+			t.Errorf("%s (id name %q) is said not to take an increment", d.Name, d.EngineName)
+		}
+	}
+}
+
+// What the registry learned decides over the name: an engine that crashed on binc does
+// not get one, whatever it is called; gpsshogi that was seen to take one does.
+func TestTakesIncrementLearned(t *testing.T) {
+	d := engine.Definition{EngineName: "Fairy-Stockfish 14"}
+	d.Unsupported(engine.FeatureIncrement)
+	if TakesIncrement(d) {
+		t.Error("an engine that crashed on binc is said to take an increment")
+	}
+	g := engine.Definition{EngineName: "gpsshogi (smp) vm r3033", Author: "teamgps"}
+	g.Supported(engine.FeatureIncrement)
+	if !TakesIncrement(g) {
+		t.Error("an engine seen to take binc is said not to")
+	}
+	if TakesIncrement(engine.Definition{Author: "TeamGPS"}) {
+		t.Error("an engine by teamgps with no name is said to take an increment")
+	}
+}
