@@ -51,6 +51,7 @@ type gameDialog struct {
 	errLabel           *widget.Label
 	content            fyne.CanvasObject
 	startButton, close *widget.Button
+	relayout           func() // fits the dialog to its content (White's time shown or hidden)
 }
 
 // filters are the tags the engine list can be narrowed to, with their labels.
@@ -167,9 +168,17 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 		widget.NewFormItem(gt.Increment, d.increment[1])))
 	d.perSide = widget.NewCheck(st.PerSide, func(on bool) {
 		if on {
+			if d.whiteUnset() { // start from the time both sides had
+				for _, p := range [][2]*widget.Entry{d.main, d.byoyomi, d.increment} {
+					p[1].SetText(p[0].Text)
+				}
+			}
 			d.whiteBox.Show()
 		} else {
 			d.whiteBox.Hide()
+		}
+		if d.relayout != nil {
+			d.relayout()
 		}
 	})
 	d.perSide.SetChecked(setup.PerSide)
@@ -238,6 +247,14 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 	d.content = container.NewVBox(players, widget.NewSeparator(),
 		container.NewGridWithColumns(2, timeForm, startForm), d.errLabel)
 	return d
+}
+
+// whiteUnset reports whether White's own time is all zero (never set).
+func (d *gameDialog) whiteUnset() bool {
+	m, err := parseHMS(d.main[1].Text)
+	b, err2 := parseAmount(d.byoyomi[1].Text, time.Second)
+	i, err3 := parseAmount(d.increment[1].Text, time.Second)
+	return err == nil && err2 == nil && err3 == nil && m == 0 && b == 0 && i == 0
 }
 
 // sideChanged enables a side's option button and ponder for an engine only.
@@ -426,6 +443,11 @@ func (w *MainWindow) StartGameDialog() {
 		dlg = dialog.NewCustomWithoutButtons(gt.DialogTitle, d.content, w.win)
 		dlg.SetButtons([]fyne.CanvasObject{d.close, d.startButton})
 		dlg.SetOnClosed(func() { w.game.dialogOpen = false })
+		d.relayout = func() {
+			m := dlg.MinSize()
+			dlg.Resize(fyne.NewSize(max(m.Width, 960), m.Height)) // room for the paths
+		}
+		d.relayout()
 		w.lastShown = shownDialog{gt.DialogTitle, "", dlg}
 		dlg.Show()
 	})
