@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/board"
@@ -33,7 +35,7 @@ func shownGameDialog(t *testing.T, w *MainWindow) *gameDialog {
 	if len(sels) != 5 || len(checks) != 6 || len(entries) != 10 {
 		t.Fatalf("the dialog has %d choices, %d checks, %d entries; want 5, 6, 10", len(sels), len(checks), len(entries))
 	}
-	d := &gameDialog{w: w, sides: [2]*widget.Select{sels[0], sels[1]}, filter: sels[2], start: sels[3], impasse: sels[4],
+	d := &gameDialog{w: w, list: registered(t, w), sides: [2]*widget.Select{sels[0], sels[1]}, filter: sels[2], start: sels[3], impasse: sels[4],
 		ponder: [2]*widget.Check{checks[0], checks[1]}, perSide: checks[2], unlimited: checks[3], timeOut: checks[4], shuffle: checks[5],
 		main: [2]*widget.Entry{entries[0], entries[3]}, byoyomi: [2]*widget.Entry{entries[1], entries[4]},
 		increment: [2]*widget.Entry{entries[2], entries[5]}, file: entries[6], maxMoves: entries[7], games: entries[8], saveDir: entries[9]}
@@ -427,6 +429,9 @@ func TestGameDialogFischerWarning(t *testing.T) {
 		t.Fatal(err)
 	}
 	defs := [2]*engine.Definition{d.engine(0), d.engine(1)}
+	if got := g.incrementRefused(defs); !reflect.DeepEqual(got, []string{"GPS"}) {
+		t.Errorf("1 s increments: warned of %q, want GPS", got)
+	}
 	g.PerSide, g.WhiteMain, g.WhiteByoyomi = true, time.Minute, time.Second // GPS (White) on byoyomi
 	if got := g.incrementRefused(defs); len(got) != 0 {
 		t.Errorf("byoyomi for GPS: warned of %q", got)
@@ -497,5 +502,47 @@ func TestGameDialogTimeFormat(t *testing.T) {
 		if got, err := parseHMS(formatHMS(d)); err != nil || got != d {
 			t.Errorf("%v → %q → %v, %v", d, formatHMS(d), got, err)
 		}
+	}
+}
+
+// Each side's option button opens the option dialog of the engine chosen there; a
+// person's side has none to open. Several games need two engines.
+func TestGameDialogEngineOptions(t *testing.T) {
+	w, q := gameWindow(t)
+	d := openGameDialog(t, w, q)
+	if d.sides[0].Selected != w.gameText().Human || !d.options[0].Disabled() || d.options[1].Disabled() {
+		t.Fatalf("sides %q/%q, option buttons disabled %v/%v", d.sides[0].Selected, d.sides[1].Selected,
+			d.options[0].Disabled(), d.options[1].Disabled())
+	}
+	under := w.Window().Canvas().Overlays().Top()
+	test.Tap(d.options[1])
+	top := w.Window().Canvas().Overlays().Top()
+	if top == under {
+		t.Fatal("オプション… opened nothing")
+	}
+	txt, _ := w.roomText()
+	title := fmt.Sprintf(txt.OptionsTitleF, engine.BundledName)
+	found := false
+	for _, l := range widgetsIn[*widget.Label](top) {
+		found = found || l.Text == title
+	}
+	if !found {
+		t.Errorf("the dialog opened is not %q", title)
+	}
+
+	d.games.SetText("2")
+	d.saveDir.SetText(t.TempDir())
+	g, err := d.read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.check(g, [2]*engine.Definition{d.engine(0), d.engine(1)}); err == nil || err.Error() != w.gameSetupText().GamesNeedEngines {
+		t.Errorf("two games of a person against an engine: %v", err)
+	}
+	d.sides[0].SetSelected(engine.BundledName)
+	d.saveDir.SetText("")
+	g, _ = d.read()
+	if _, err := d.check(g, [2]*engine.Definition{d.engine(0), d.engine(1)}); err == nil || err.Error() != w.gameSetupText().NeedSaveDir {
+		t.Errorf("a series with no folder: %v", err)
 	}
 }

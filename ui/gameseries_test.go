@@ -84,7 +84,7 @@ func recordOutcome(rec *kifu.Record) (winner string, ok bool) {
 
 // startSeriesFromDialog sets up Banmen against fairy-stockfish at 0/byoyomi in the
 // dialog, games in a row into dir, and starts.
-func startSeriesFromDialog(t *testing.T, w *MainWindow, q *uiQueue, byoyomi string, games int, maxMoves int, dir string) {
+func startSeriesFromDialog(t *testing.T, w *MainWindow, q *uiQueue, byoyomi string, games int, maxMoves int, dir, startFile string) {
 	t.Helper()
 	d := openGameDialog(t, w, q)
 	d.filter.SetSelected(w.gameSetupText().FilterAll)
@@ -94,6 +94,11 @@ func startSeriesFromDialog(t *testing.T, w *MainWindow, q *uiQueue, byoyomi stri
 	d.byoyomi[0].SetText(byoyomi)
 	d.increment[0].SetText("0")
 	d.start.SetSelected(kifu.Handicaps[0].Name)
+	if startFile != "" {
+		d.start.SetSelected(w.gameSetupText().StartFile)
+		d.file.SetText(startFile)
+		d.shuffle.SetChecked(false)
+	}
 	d.maxMoves.SetText(fmt.Sprint(maxMoves))
 	d.games.SetText(fmt.Sprint(games))
 	d.saveDir.SetText(dir)
@@ -103,14 +108,16 @@ func startSeriesFromDialog(t *testing.T, w *MainWindow, q *uiQueue, byoyomi stri
 	}
 }
 
-// Two short games, the bundled engine against fairy-stockfish at 0/0.2s: the colours
-// are swapped, each game is saved in the folder under a name that sorts by its number and
+// Two short games, the bundled engine against fairy-stockfish at 0/0.2s from a file of
+// start positions: the colours are swapped, each game starts from the file's next line,
+// each game is saved in the folder under a name that sorts by its number and
 // reads back as a finished game, and the score line (W-L-D and Elo, from the bundled
 // engine's side) agrees with the records.
 func TestEngineVsEngineSeriesOfTwo(t *testing.T) {
 	w, q := seriesWindow(t, fairyStockfish(t))
 	dir := t.TempDir()
-	startSeriesFromDialog(t, w, q, "0.2", 2, 30, dir)
+	starts := writeStartFile(t, "position startpos moves 7g7f 3c3d", "startpos moves 2g2f 8c8d")
+	startSeriesFromDialog(t, w, q, "0.2", 2, 30, dir, starts)
 	s := w.game.series
 	if !w.progressHolder.Visible() || !strings.Contains(s.label.Text, "1/2") {
 		t.Errorf("the score line is %q (shown %v)", s.label.Text, w.progressHolder.Visible())
@@ -148,8 +155,12 @@ func TestEngineVsEngineSeriesOfTwo(t *testing.T) {
 		if rec.Headers.Value("先手") != black || rec.Headers.Value("後手") != white {
 			t.Errorf("game %d: 先手 %q, 後手 %q; want %q, %q", i+1, rec.Headers.Value("先手"), rec.Headers.Value("後手"), black, white)
 		}
-		if moves := len(rec.MainMoves()); moves == 0 || moves > 30 {
-			t.Errorf("game %d has %d moves, want 1 to 30", i+1, moves)
+		moves := rec.MainMoves()
+		if len(moves) < 3 || len(moves) > 30 {
+			t.Fatalf("game %d has %d moves, want 3 to 30", i+1, len(moves))
+		}
+		if opening := []string{"7g7f 3c3d", "2g2f 8c8d"}[i]; moves[0].USI()+" "+moves[1].USI() != opening {
+			t.Errorf("game %d starts with %v, want the file's line %d: %s", i+1, moves[:2], i+1, opening)
 		}
 		winner, ok := recordOutcome(rec)
 		if !ok {
@@ -185,7 +196,7 @@ func TestEngineVsEngineSeriesOfTwo(t *testing.T) {
 func TestEngineVsEngineSeriesStop(t *testing.T) {
 	w, q := seriesWindow(t, fairyStockfish(t))
 	dir := t.TempDir()
-	startSeriesFromDialog(t, w, q, "1", 3, 0, dir)
+	startSeriesFromDialog(t, w, q, "1", 3, 0, dir, "")
 	s := w.game.series
 	waitUntil(t, q, "the first move", func() bool { return w.Session().MoveCount() >= 1 })
 	s.button.OnTapped()

@@ -53,3 +53,29 @@ func TestTakesIncrementLearned(t *testing.T) {
 		t.Error("an engine by teamgps with no name is said to take an increment")
 	}
 }
+
+// Ponder is chosen per seat: the engine of a seat that asks for it ponders, the other
+// does not (RunnerConfig.Ponder still turns it on for both).
+func TestRunnerPonderPerSeat(t *testing.T) {
+	def := enginetest.Bundled(t)
+	for _, tc := range []struct {
+		all, black, white bool
+	}{{false, true, false}, {false, false, true}, {true, false, false}} {
+		m := engine.NewManager(nil)
+		defer m.CloseAll(10 * time.Second)
+		a, b := def, def
+		r := StartRunner(m, RunnerConfig{Ponder: tc.all, Seats: [2]Seat{{Engine: &a, Ponder: tc.black}, {Engine: &b, Ponder: tc.white}},
+			Game: Config{Time: [2]TimeControl{{Byoyomi: 5 * time.Second}, {Byoyomi: 5 * time.Second}}}})
+		waitRunner(t, "the game", func() bool { return r.Game() != nil || r.Err() != nil })
+		if err := r.Err(); err != nil {
+			t.Fatal(err)
+		}
+		for side, want := range []bool{tc.all || tc.black, tc.all || tc.white} {
+			if p := r.players[side].(*EnginePlayer); p.Ponder != want {
+				t.Errorf("%+v: side %d ponders %v", tc, side, p.Ponder)
+			}
+		}
+		r.Abort()
+		waitDone(t, r)
+	}
+}
