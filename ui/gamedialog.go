@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -406,6 +407,9 @@ func (d *gameDialog) check(g gameSetup, defs [2]*engine.Definition) ([]match.Ope
 		}
 		if g.SaveDir == "" {
 			return nil, fmt.Errorf("%s", st.NeedSaveDir)
+		}
+		if err := os.MkdirAll(g.SaveDir, 0o755); err != nil {
+			return nil, err
 		}
 	}
 	if !g.FromFile {

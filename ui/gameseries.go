@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode"
 
 	"fyne.io/fyne/v2"
@@ -20,7 +21,8 @@ import (
 
 // 連続対局: engine against engine, N games one after another in the window. Each game is
 // an ordinary game of gameCtl (gameflow.go); when it ends (gameCtl.end calls ended) its
-// record is written into the folder chosen in the dialog, the score is counted from the
+// record is written into the folder chosen in the dialog (named by the series' start and
+// the game's number), the score is counted from the
 // first engine's side, and the next game starts with the colours swapped and, when a
 // file of start positions is used, its next position. A small score line at the foot
 // (W-L-D and Elo ± error, engine/match's maths) stays visible; its 中止 button aborts the
@@ -39,6 +41,7 @@ type gameSeries struct {
 	stopped  bool                  // 中止 pressed, or a game was aborted
 	errs     []string              // records that could not be written, engines that failed
 	saved    []string              // the files written, in order
+	stamp    string                // when the series started: its files' prefix
 	box      *fyne.Container       // the score line and its button, at the foot
 	label    *widget.Label
 	button   *widget.Button
@@ -48,7 +51,8 @@ type gameSeries struct {
 func (c *gameCtl) startSeries(g gameSetup, defs [2]*engine.Definition, openings []match.Opening) {
 	w := c.w
 	st := w.gameSetupText()
-	s := &gameSeries{w: w, setup: g, defs: defs, openings: openings, total: max(g.Games, 1)}
+	s := &gameSeries{w: w, setup: g, defs: defs, openings: openings, total: max(g.Games, 1),
+		stamp: time.Now().Format("20060102-150405")}
 	s.label = widget.NewLabel("")
 	s.button = widget.NewButton(st.SeriesStop, s.stop)
 	s.box = container.NewHBox(s.label, s.button)
@@ -63,6 +67,13 @@ func (c *gameCtl) startSeries(g gameSetup, defs [2]*engine.Definition, openings 
 // gameNumberWidth is how many digits the game numbers of the files have: they sort by
 // number.
 func (s *gameSeries) gameNumberWidth() int { return max(3, len(fmt.Sprint(s.total))) }
+
+// fileName is the name of game n's record: the series' start, the game's number, the
+// players; a series' files sort by number, and a later series into the same folder
+// overwrites none of them.
+func (s *gameSeries) fileName(n int, names [2]string) string {
+	return fmt.Sprintf("%s_%0*d_%s_vs_%s.kif", s.stamp, s.gameNumberWidth(), n, fileSafe(names[0]), fileSafe(names[1]))
+}
 
 // next starts the next game, or ends the series.
 func (s *gameSeries) next() {
@@ -105,8 +116,7 @@ func (s *gameSeries) ended(r *gameRun) {
 	var data []byte
 	r.runner.WithRecord(func(rec *kifu.Record) { data = []byte(kifu.FormatKIF(rec)) })
 	if data != nil {
-		path := filepath.Join(s.setup.SaveDir, fmt.Sprintf("%0*d_%s_vs_%s.kif", s.gameNumberWidth(), s.played,
-			fileSafe(r.names[0]), fileSafe(r.names[1])))
+		path := filepath.Join(s.setup.SaveDir, s.fileName(s.played, r.names))
 		if err := atomicfile.Write(path, data, 0o644); err != nil {
 			s.errs = append(s.errs, fmt.Sprintf(st.SeriesSaveFailedF, err))
 			s.stopped = true
