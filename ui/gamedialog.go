@@ -32,6 +32,7 @@ type gameDialog struct {
 	w       *MainWindow
 	list    []engine.Definition // every registered engine
 	filter  *widget.Select
+	players *widget.Form // the sides, the swap button and the filter
 	sides   [2]*widget.Select
 	options [2]*widget.Button
 	ponder  [2]*widget.Check
@@ -232,6 +233,18 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 		widget.NewFormItem(gt.White, sideRow(1)),
 		widget.NewFormItem("", d.swap),
 		widget.NewFormItem(st.EngineFilter, d.filter))
+	// a handicap game names its sides 下手 and 上手
+	d.start.OnChanged = func(sel string) {
+		h, ok := kifu.HandicapByName(sel)
+		if ok && h.JKF != "HIRATE" {
+			players.Items[0].Text, players.Items[1].Text = st.Shitate, st.Uwate
+		} else {
+			players.Items[0].Text, players.Items[1].Text = gt.Black, gt.White
+		}
+		players.Refresh()
+	}
+	d.start.OnChanged(d.start.Selected)
+	d.players = players
 	timeForm := container.NewVBox(widget.NewForm(
 		widget.NewFormItem(st.MainHMS, d.main[0]),
 		widget.NewFormItem(gt.Byoyomi, d.byoyomi[0]),

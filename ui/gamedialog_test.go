@@ -234,6 +234,14 @@ func TestGameDialogHandicapStart(t *testing.T) {
 		}
 	}
 
+	if d.players.Items[0].Text != w.gameSetupText().Shitate || d.players.Items[1].Text != w.gameSetupText().Uwate {
+		t.Errorf("with 十枚落ち the sides are %q and %q", d.players.Items[0].Text, d.players.Items[1].Text)
+	}
+	d.start.SetSelected("平手")
+	if d.players.Items[0].Text != w.gameText().Black {
+		t.Errorf("with 平手 Black is %q", d.players.Items[0].Text)
+	}
+
 	d = openGameDialog(t, w, q)
 	d.sides[0].SetSelected(w.gameText().Human)
 	d.sides[1].SetSelected(engine.BundledName)

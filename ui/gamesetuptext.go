@@ -14,6 +14,7 @@ type gameSetupText struct {
 	IncrementWarnTitle, IncrementWarnF, StartAnyway, Back            string
 	SeriesScoreF, SeriesStop, SeriesClose, SeriesDoneTitle           string
 	SeriesDoneF, SeriesSaveFailedF, SeriesStopped, EloF              string
+	Shitate, Uwate                                                   string // the sides' names in a handicap game
 }
 
 var japaneseGameSetup = gameSetupText{
@@ -36,6 +37,7 @@ var japaneseGameSetup = gameSetupText{
 	SeriesScoreF: "%s 対 %s  %d/%d局  %d勝 %d敗 %d分", SeriesStop: "連続対局を中止",
 	SeriesClose: "閉じる", SeriesDoneTitle: "連続対局の結果", SeriesDoneF: "%s\n棋譜: %s",
 	SeriesSaveFailedF: "棋譜を保存できません: %v", SeriesStopped: "（中止）", EloF: "Elo %s",
+	Shitate: "下手（先手）", Uwate: "上手（後手）",
 }
 
 var englishGameSetup = gameSetupText{
@@ -58,6 +60,7 @@ var englishGameSetup = gameSetupText{
 	SeriesScoreF: "%s vs %s  game %d/%d  %d won %d lost %d drawn", SeriesStop: "Stop the series",
 	SeriesClose: "Close", SeriesDoneTitle: "Series result", SeriesDoneF: "%s\nRecords: %s",
 	SeriesSaveFailedF: "The record cannot be saved: %v", SeriesStopped: "(stopped)", EloF: "Elo %s",
+	Shitate: "Shitate (Black)", Uwate: "Uwate (White)",
 }
 
 func gameSetupTextFor(l Lang) *gameSetupText {
