@@ -59,7 +59,6 @@ func (c *gameCtl) startSeries(g gameSetup, defs [2]*engine.Definition, openings 
 	c.series = s
 	w.progressHolder.Add(s.box)
 	w.progressHolder.Show()
-	w.progressHolder.Refresh()
 	s.showScore()
 	s.next()
 }
@@ -178,7 +177,11 @@ func (s *gameSeries) scoreText() string {
 	return t
 }
 
-func (s *gameSeries) showScore() { s.label.SetText(s.scoreText()) }
+// showScore puts the score in its line; the foot lays out again around its new width.
+func (s *gameSeries) showScore() {
+	s.label.SetText(s.scoreText())
+	s.w.foot.Refresh()
+}
 
 // hideGameOver closes the dialog that said how the last game ended: the next one starts.
 func (s *gameSeries) hideGameOver() {
@@ -209,6 +212,7 @@ func (s *gameSeries) finish() {
 	s.showScore()
 	s.button.SetText(st.SeriesClose)
 	s.button.OnTapped = s.close
+	s.w.foot.Refresh()
 	w.game.series = nil
 	text := fmt.Sprintf(st.SeriesDoneF, s.scoreText(), s.setup.SaveDir)
 	if len(s.errs) > 0 {
@@ -224,7 +228,7 @@ func (s *gameSeries) close() {
 	if len(h.Objects) == 0 {
 		h.Hide()
 	}
-	h.Refresh()
+	s.w.foot.Refresh()
 }
 
 // fileSafe is name as part of a file name: letters, digits, - and . kept, the rest _.

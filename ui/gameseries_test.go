@@ -185,6 +185,9 @@ func TestEngineVsEngineSeriesOfTwo(t *testing.T) {
 	if !w.progressHolder.Visible() || !strings.Contains(w.lastShown.text, line) {
 		t.Errorf("after the series the score line is gone (%v) or the end says %q", w.progressHolder.Visible(), w.lastShown.text)
 	}
+	if end := s.label.Position().X + s.label.MinSize().Width; end > s.button.Position().X+1 {
+		t.Errorf("the score line (to x=%v) runs under its button (at x=%v)", end, s.button.Position().X)
+	}
 	s.button.OnTapped() // 閉じる
 	if w.progressHolder.Visible() {
 		t.Error("閉じる leaves the score line")
