@@ -149,6 +149,13 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 		d.sides[1].SetSelected(a)
 		d.ponder[0].SetChecked(pb)
 		d.ponder[1].SetChecked(pa)
+		if d.perSide.Checked { // each player keeps their own time, as in a series (gameSetup.swapped)
+			for _, p := range [][2]*widget.Entry{d.main, d.byoyomi, d.increment} {
+				a, b := p[0].Text, p[1].Text
+				p[0].SetText(b)
+				p[1].SetText(a)
+			}
+		}
 	})
 
 	hms := func(v time.Duration) *widget.Entry {

@@ -175,9 +175,15 @@ func TestGameDialogControlsReachConfig(t *testing.T) {
 		t.Errorf("unlimited: time %+v", cfg.Game.Time)
 	}
 
+	d.unlimited.SetChecked(false)
+	d.perSide.SetChecked(true)
+	before, _ := d.read()
 	d.swap.OnTapped()
 	if d.sides[0].Selected != "Beta" || d.sides[1].Selected != "Gamma" || d.ponder[0].Checked || !d.ponder[1].Checked {
 		t.Errorf("after swap: %q (ponder %v), %q (ponder %v)", d.sides[0].Selected, d.ponder[0].Checked, d.sides[1].Selected, d.ponder[1].Checked)
+	}
+	if after, _ := d.read(); !reflect.DeepEqual(after, before.swapped()) || after.timeControls()[1] != want[0] {
+		t.Errorf("after swap the setup is %+v, want %+v", after, before.swapped())
 	}
 	d.sides[0].SetSelected(w.gameText().Human)
 	g, _ = d.read()
