@@ -349,7 +349,21 @@ func TestGameDialogStartFileOrderedAndShuffled(t *testing.T) {
 		t.Fatalf("no file: playing %v, the dialog says %q", w.Playing(), d.errLabel.Text)
 	}
 
-	d.file.SetText(path)
+	// 参照… asks the desktop's dialog for the file
+	w.opts.Dialogs.(*fakeDialogs).open = path
+	var browse []*widget.Button
+	for _, b := range widgetsIn[*widget.Button](w.Window().Canvas().Overlays().Top()) {
+		if b.Text == w.gameSetupText().Browse {
+			browse = append(browse, b)
+		}
+	}
+	if len(browse) != 2 {
+		t.Fatalf("%d 参照… buttons, want one for the file and one for the folder", len(browse))
+	}
+	test.Tap(browse[0])
+	if d.file.Text != path {
+		t.Fatalf("参照… put %q in the file's entry, want %q", d.file.Text, path)
+	}
 	d.shuffle.SetChecked(false)
 	tapDialogButton(t, w, w.gameText().Start)
 	if !w.Playing() {
