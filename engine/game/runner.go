@@ -27,6 +27,9 @@ type RunnerConfig struct {
 	Game   Config
 }
 
+// ponders reports whether the engine of side thinks on the opponent's time.
+func (c RunnerConfig) ponders(side board.Color) bool { return c.Ponder || c.Seats[side].Ponder }
+
 // Runner plays a game for a window: it starts the engines (through a Manager, which
 // can close them all at the app's exit), plays the game on a goroutine of its own,
 // takes the person's moves and resignation, aborts (中断), takes moves back (待った:
@@ -223,7 +226,7 @@ func (r *Runner) work() {
 			r.humans[c], r.players[c] = h, h
 			continue
 		}
-		ponder := r.cfg.Ponder || seat.Ponder
+		ponder := r.cfg.ponders(c)
 		e, err := r.m.Start(r.ctx, *seat.Engine, engine.StartOptions{Ponder: ponder})
 		if err != nil {
 			r.mu.Lock()
