@@ -27,7 +27,8 @@ type gameCtl struct {
 	run    *gameRun     // the game under way, or nil
 	clocks *ClockView
 
-	dialogOpen bool // the 対局開始 dialog is up
+	dialogOpen bool        // the 対局開始 dialog is up
+	series     *gameSeries // engine against engine, game after game (gameseries.go), or nil
 }
 
 // gameRun is one game as the window shows it.
@@ -55,26 +56,9 @@ func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 	if w.editor != nil {
 		w.leaveEditor()
 	}
-	var start *board.Position
-	if g.FromBoard {
-		start = w.sess.Position()
-	}
-	tc := game.TimeControl{Main: g.Main, Byoyomi: g.Byoyomi, Increment: g.Increment}
-	if g.Unlimited {
-		tc = game.TimeControl{}
-	}
-	cfg := game.RunnerConfig{Ponder: g.Ponder,
-		Game: game.Config{Start: start, Time: [2]game.TimeControl{tc, tc}, EngineLosesOnTime: true, Margin: time.Second}}
-	r := &gameRun{tc: cfg.Game.Time, stopped: make(chan struct{})}
-	for i, d := range defs {
-		if d == nil {
-			cfg.Seats[i] = game.Seat{Human: gt.You}
-			r.names[i] = gt.You
-		} else {
-			cfg.Seats[i] = game.Seat{Engine: d}
-			r.names[i] = d.Name
-		}
-	}
+	cfg, names := g.runnerConfig(defs, w.sess.Position(), gt.You) // gamesetup.go
+	start := cfg.Game.Start
+	r := &gameRun{tc: cfg.Game.Time, names: names, stopped: make(chan struct{})}
 	w.sess.Reset(start)
 	if defs[0] != nil && defs[1] == nil {
 		w.board.SetFlipped(true) // the person plays White: their side at the foot
@@ -193,6 +177,9 @@ func (c *gameCtl) end(r *gameRun) {
 	close(r.stopped)
 	c.w.board.SetMode(ModePlay)
 	c.w.win.SetMainMenu(c.w.buildMenu())
+	if c.series != nil {
+		c.series.ended(r)
+	}
 }
 
 // resultText says who won and why.

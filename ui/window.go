@@ -193,6 +193,10 @@ func (w *MainWindow) build() {
 		w.progressHolder.Add(r.progress.box)
 		w.progressHolder.Show()
 	}
+	if s := w.game.series; s != nil {
+		w.progressHolder.Add(s.box) // the series' score line (gameseries.go)
+		w.progressHolder.Show()
+	}
 	w.foot = container.NewBorder(nil, nil, w.progressHolder, w.fileInfo, w.status)
 	w.win.SetContent(container.NewBorder(nil, w.foot, nil, nil, split))
 	w.win.SetMainMenu(w.buildMenu())

@@ -16,15 +16,19 @@ import (
 type Seat struct {
 	Human  string             // the person's name, when Engine is nil
 	Engine *engine.Definition // the engine, started by the runner
+	Ponder bool               // the engine thinks on the opponent's time (also if RunnerConfig.Ponder)
 }
 
 // RunnerConfig sets up a Runner: the seats, and the game's Config without its
 // players (the runner makes them from the seats).
 type RunnerConfig struct {
 	Seats  [2]Seat
-	Ponder bool
+	Ponder bool // both engines ponder (each Seat may ask for it on its own)
 	Game   Config
 }
+
+// ponders reports whether the engine of side thinks on the opponent's time.
+func (c RunnerConfig) ponders(side board.Color) bool { return c.Ponder || c.Seats[side].Ponder }
 
 // Runner plays a game for a window: it starts the engines (through a Manager, which
 // can close them all at the app's exit), plays the game on a goroutine of its own,
@@ -222,7 +226,8 @@ func (r *Runner) work() {
 			r.humans[c], r.players[c] = h, h
 			continue
 		}
-		e, err := r.m.Start(r.ctx, *seat.Engine, engine.StartOptions{Ponder: r.cfg.Ponder})
+		ponder := r.cfg.ponders(c)
+		e, err := r.m.Start(r.ctx, *seat.Engine, engine.StartOptions{Ponder: ponder})
 		if err != nil {
 			r.mu.Lock()
 			if r.ctx.Err() != nil {
@@ -236,7 +241,7 @@ func (r *Runner) work() {
 			return
 		}
 		started = append(started, e)
-		r.players[c] = NewEnginePlayer(e, r.cfg.Ponder)
+		r.players[c] = NewEnginePlayer(e, ponder)
 	}
 	cfg := r.cfg.Game
 	cfg.Players = r.players

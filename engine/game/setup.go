@@ -1,0 +1,29 @@
+package game
+
+import (
+	"strings"
+
+	"banmen/board"
+	"banmen/engine"
+)
+
+// Impasse24Rule is the 24-point declaration rule (24点法) as a win condition: the
+// declaring side needs 31 points (a count of 24 to 30 is a draw by agreement under
+// that rule, which a game between programs does not model: the declaration is refused).
+var Impasse24Rule = board.ImpasseRule{BlackPoints: 31, WhitePoints: 31}
+
+// TakesIncrement reports whether engine d can be given a Fischer increment (binc/winc
+// in its go command). Some engines exit on those words: gpsusi (Debian's gpsshogi,
+// which answers "id name gpsshogi …", "id author teamgps") does. What the registry
+// learned from a crash (Supports.Increment) decides first; otherwise an engine is
+// trusted unless its probe identifies it as gpsshogi.
+func TakesIncrement(d engine.Definition) bool {
+	switch d.Supports.Increment {
+	case engine.No:
+		return false
+	case engine.Yes:
+		return true
+	}
+	name := strings.ToLower(strings.TrimSpace(d.EngineName))
+	return !strings.HasPrefix(name, "gpsshogi") && !strings.EqualFold(strings.TrimSpace(d.Author), "teamgps")
+}
