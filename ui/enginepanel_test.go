@@ -102,8 +102,9 @@ func TestFormatEngine(t *testing.T) {
 		t.Errorf("stats %q, want %q", et.Stats, want)
 	}
 	want := []rowText{
-		{"1", "+40", "", "▲７六歩△３四歩▲２二角成△同　銀"},
-		{"2", "-12", "--", "▲２六歩△９二香 5e5d"}, // the illegal move as the engine sent it
+		{Rank: "1", Score: "+40", PV: "▲７六歩△３四歩▲２二角成△同　銀", USI: "7g7f 3c3d 8h2b+ 3a2b", Root: start, Legal: 4},
+		// the illegal move as the engine sent it
+		{Rank: "2", Score: "-12", Flag: "--", PV: "▲２六歩△９二香 5e5d", USI: "2g2f 9a9b 5e5d", Root: start, Legal: 2},
 	}
 	if len(et.Rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(et.Rows), len(want))
@@ -123,7 +124,8 @@ func TestFormatEngine(t *testing.T) {
 	}
 }
 
-// The panel shows rows only for the position on the board, and cuts long lines.
+// The panel shows rows only for the position on the board, and wraps long lines between
+// moves without cutting any.
 func TestEnginePanelShowsOnlyTheShownPosition(t *testing.T) {
 	test.NewTempApp(t)
 	ja := MessagesFor(Japanese)
@@ -132,7 +134,8 @@ func TestEnginePanelShowsOnlyTheShownPosition(t *testing.T) {
 	w := test.NewWindow(p)
 	defer w.Close()
 	w.Resize(fyne.NewSize(400, 300))
-	rows := []rowText{{"1", "+40", "", strings.Repeat("▲７六歩△３四歩", 30)}}
+	long := strings.Repeat("▲７六歩△３四歩", 30)
+	rows := []rowText{{Rank: "1", Score: "+40", PV: long}}
 	p.show([]engineText{{Header: "A　思考中", Position: "sfen-a", Rows: rows}}, "sfen-b")
 	if strings.Contains(p.text(), "７六歩") {
 		t.Errorf("rows of another position shown:\n%s", p.text())
@@ -142,11 +145,31 @@ func TestEnginePanelShowsOnlyTheShownPosition(t *testing.T) {
 		t.Errorf("rows of the position not shown:\n%s", p.text())
 	}
 	r := p.blocks[0].rows[0]
-	if !strings.HasSuffix(r.pv.Text, "…") || len(r.pv.Text) >= len(rows[0].PV) {
-		t.Errorf("a long line is not cut: %q", r.pv.Text)
+	lines := r.shown()
+	if len(lines) < 3 {
+		t.Fatalf("a line of 60 moves in a 400-wide panel is shown on %d lines", len(lines))
+	}
+	if got := strings.Join(lines, ""); got != long {
+		t.Errorf("the wrapped lines do not make the whole line:\n%q\n%q", got, long)
+	}
+	for i, l := range lines {
+		if strings.Contains(l, "…") || !strings.HasPrefix(l, "▲") && !strings.HasPrefix(l, "△") {
+			t.Errorf("line %d %q is cut or does not start with a move", i, l)
+		}
+		if w := fyne.MeasureText(l, r.pv[i].TextSize, fyne.TextStyle{}).Width; w > r.pvWidth+1 {
+			t.Errorf("line %d is %.0f wide, the row has %.0f", i, w, r.pvWidth)
+		}
+	}
+	// the row is as tall as its lines, and the row under it starts below them
+	next := p.blocks[0].rows[1]
+	if r.Size().Height < float32(len(lines))*lineHeight() || next.Position().Y < r.Position().Y+r.Size().Height {
+		t.Errorf("row of %d lines: height %.0f at %.0f; the next row at %.0f", len(lines), r.Size().Height, r.Position().Y, next.Position().Y)
 	}
 	p.clearRows()
 	if strings.Contains(p.text(), "７六歩") {
 		t.Error("rows left after clearRows")
+	}
+	if r.Size().Height > 2*lineHeight() {
+		t.Errorf("an empty row is %.0f high", r.Size().Height)
 	}
 }
