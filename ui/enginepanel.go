@@ -67,17 +67,13 @@ type rowText struct {
 	Legal                              int             // how many moves of USI are legal from Root
 }
 
-// moves returns the legal moves of the line.
+// moves returns the legal moves of the line, complete (the pieces they move and take).
 func (t rowText) moves() []board.Move {
-	f := strings.Fields(t.USI)
-	var out []board.Move
-	for _, s := range f[:min(t.Legal, len(f))] {
-		m, err := board.ParseUSIMove(s)
-		if err != nil {
-			break
-		}
-		out = append(out, m)
+	if t.Root == nil {
+		return nil
 	}
+	f := strings.Fields(t.USI)
+	out, _, _ := t.Root.ParseMoves(strings.Join(f[:min(t.Legal, len(f))], " "))
 	return out
 }
 
@@ -843,10 +839,14 @@ func wrapPara(s string, width, size float32) []string {
 	var lines []string
 	cur, curW := "", float32(0)
 	for _, tok := range splitMoves(s) {
-		tw := measure(tok)
+		if cur == "" {
+			tok = strings.TrimLeft(tok, " ")
+		}
+		tw := measure(strings.TrimRight(tok, " ")) // a space may hang past the end
 		if cur != "" && curW+tw > width {
 			lines = append(lines, strings.TrimRight(cur, " "))
 			cur, curW = "", 0
+			tok = strings.TrimLeft(tok, " ")
 		}
 		for tw > width { // one piece wider than the line: break it where it must
 			rs := []rune(tok)
@@ -855,11 +855,11 @@ func wrapPara(s string, width, size float32) []string {
 				n++
 			}
 			lines = append(lines, string(rs[:n]))
-			tok = string(rs[n:])
-			tw = measure(tok)
+			tok = strings.TrimLeft(string(rs[n:]), " ")
+			tw = measure(strings.TrimRight(tok, " "))
 		}
 		cur += tok
-		curW += tw
+		curW += measure(tok)
 	}
 	if cur != "" || len(lines) == 0 {
 		lines = append(lines, strings.TrimRight(cur, " "))

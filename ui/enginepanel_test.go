@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -8,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"banmen/board"
+	"banmen/engine"
 	"banmen/engine/study"
 	"banmen/usiclient"
 )
@@ -171,5 +174,198 @@ func TestEnginePanelShowsOnlyTheShownPosition(t *testing.T) {
 	}
 	if r.Size().Height > 2*lineHeight() {
 		t.Errorf("an empty row is %.0f high", r.Size().Height)
+	}
+}
+
+// Every text of the panel is there in both languages.
+func TestEnginePanelTextIsComplete(t *testing.T) {
+	for _, pt := range []*panelText{&japanesePanel, &englishPanel} {
+		v := reflect.ValueOf(*pt)
+		for i := range v.NumField() {
+			if v.Field(i).String() == "" {
+				t.Errorf("%s is empty", v.Type().Field(i).Name)
+			}
+		}
+	}
+	if panelTextFor(MessagesFor(English)) != &englishPanel || panelTextFor(MessagesFor(Japanese)) != &japanesePanel {
+		t.Error("panelTextFor picks the wrong language")
+	}
+}
+
+// Lines wrap before a move (▲, △), at spaces, at newlines, and inside a piece only when it
+// is wider than the line; nothing is lost.
+func TestEnginePanelWrapLine(t *testing.T) {
+	test.NewTempApp(t)
+	const size = 14
+	w := func(s string) float32 { return fyne.MeasureText(s, size, fyne.TextStyle{}).Width }
+	move := "▲７六歩"
+	for _, tc := range []struct {
+		s     string
+		width float32
+		want  []string
+	}{
+		{"▲７六歩△３四歩", 1000, []string{"▲７六歩△３四歩"}},
+		{"▲７六歩△３四歩▲２六歩", w(move+move) + 1, []string{"▲７六歩△３四歩", "▲２六歩"}},
+		{"▲７六歩△３四歩 7g7f", w(move) + 1, []string{"▲７六歩", "△３四歩", "7g7f"}},
+		{"1手詰\n▲５二金", 1000, []string{"1手詰", "▲５二金"}},
+		{"abcdefgh", w("abcd") + 0.5, []string{"abcd", "efgh"}},
+		{"", 100, []string{""}},
+	} {
+		got := wrapLine(tc.s, tc.width, size)
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("wrapLine(%q, %.0f) = %q, want %q", tc.s, tc.width, got, tc.want)
+		}
+	}
+}
+
+// The history keeps the best line of each earlier iteration, newest first, at most
+// maxHistory, and starts again at a new position.
+func TestEnginePanelHistoryKeepsEarlierIterations(t *testing.T) {
+	test.NewTempApp(t)
+	p := NewEnginePanel(MessagesFor(Japanese))
+	p.setEngines([]string{"A"}, 1)
+	win := test.NewWindow(p)
+	defer win.Close()
+	win.Resize(fyne.NewSize(500, 400))
+	row := func(depth int, pv string) rowText {
+		return rowText{Rank: "1", Depth: strconv.Itoa(depth), Score: "+" + strconv.Itoa(depth), PV: pv}
+	}
+	show := func(pos string, r rowText) {
+		p.show([]engineText{{Header: "A", Position: pos, Rows: []rowText{r}}}, pos)
+	}
+	show("p1", row(1, "▲７六歩"))
+	show("p1", row(1, "▲２六歩")) // the same iteration, a new best line: not history
+	show("p1", row(2, "▲７六歩△３四歩"))
+	show("p1", row(3, "▲７六歩△８四歩"))
+	b := p.blocks[0]
+	if len(b.hist) != 2 || b.hist[0].PV != "▲７六歩△３四歩" || b.hist[1].PV != "▲２六歩" {
+		t.Fatalf("history %+v", b.hist)
+	}
+	if b.hist[0].Rank != "" || b.hist[0].Depth != "2" {
+		t.Errorf("a history row: %+v", b.hist[0])
+	}
+	// hidden until asked
+	if len(b.box.Objects) != 2+len(b.rows) {
+		t.Fatalf("the history is shown before 履歴 is tapped")
+	}
+	test.Tap(b.histToggle)
+	if len(b.box.Objects) != 2+len(b.rows)+2 || b.histRows[0].t.PV != "▲７六歩△３四歩" || !b.histRows[0].dim {
+		t.Fatalf("履歴 shows %d objects", len(b.box.Objects))
+	}
+	if !visibleIn2(win, b.histRows[1]) {
+		t.Error("the history's rows are not laid out in the panel")
+	}
+	for d := 4; d < 4+2*maxHistory; d++ {
+		show("p1", row(d, "▲７六歩"))
+	}
+	if len(b.hist) != maxHistory || depthOf(b.hist[0]) != 2+2*maxHistory {
+		t.Errorf("history of %d, newest at depth %d", len(b.hist), depthOf(b.hist[0]))
+	}
+	show("p2", row(1, "△３四歩"))
+	if len(b.hist) != 0 || len(b.box.Objects) != 2+len(b.rows) {
+		t.Errorf("a new position keeps %d earlier lines", len(b.hist))
+	}
+	test.Tap(b.histToggle)
+	if b.showHist {
+		t.Error("履歴 does not hide the history")
+	}
+}
+
+// visibleIn2 reports whether o is laid out inside win's content with some size.
+func visibleIn2(win fyne.Window, o fyne.CanvasObject) bool {
+	path := pathTo(win.Content(), o)
+	if path == nil || o.Size().Height < 1 {
+		return false
+	}
+	var y float32
+	for _, p := range path {
+		if !p.Visible() {
+			return false
+		}
+		y += p.Position().Y
+	}
+	return y >= 0
+}
+
+// A real study's lines in the panel: wrapped whole at the panel's width, copied as USI and
+// as Japanese (the clipboard holds exactly the line), handed to OnLine with their start
+// position and legal moves, and the earlier iterations shown under 履歴.
+func TestEnginePanelLinesOfARealStudy(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	w.Session().GoTo(10)
+	w.Window().Resize(fyne.NewSize(800, 600))
+	p := w.study.panel
+	test.Tap(func() *tabTitle { // 履歴 before the study: the toggle is the block's
+		w.study.start([]engine.Definition{{Name: engine.BundledName, Path: bundledEngine(t)}}, 2)
+		return p.blocks[0].histToggle
+	}())
+	b := p.blocks[0]
+	waitUntil(t, q, "two lines and an earlier iteration", func() bool {
+		return len(panelRows(w, 0)) == 2 && len(b.hist) > 0 && depthOf(b.rows[0].t) > 1
+	})
+	w.StopStudy()
+	q.drain()
+
+	pos := w.Session().Position()
+	for i, r := range append(b.rows[:2:2], b.histRows[:len(b.hist)]...) {
+		if got := strings.Join(r.shown(), ""); got != r.t.PV || r.t.PV == "" {
+			t.Errorf("row %d shows %q of %q", i, got, r.t.PV)
+		}
+		if r.t.Root == nil || r.t.Root.SFEN() != pos.SFEN() || r.t.Depth == "" || r.t.Time == "" {
+			t.Errorf("row %d: %+v", i, r.t)
+		}
+	}
+	if len(b.hist) > 0 && depthOf(b.hist[0]) >= depthOf(b.rows[0].t) {
+		t.Errorf("the newest earlier iteration is at depth %d, the line at %d", depthOf(b.hist[0]), depthOf(b.rows[0].t))
+	}
+
+	best := b.rows[0].t
+	menu := p.lineMenu(b.name, best)
+	item := func(label string) *fyne.MenuItem {
+		for _, it := range menu.Items {
+			if it.Label == label {
+				return it
+			}
+		}
+		t.Fatalf("the line's menu has no %q", label)
+		return nil
+	}
+	clip := w.app.Clipboard()
+	item(p.txt.CopyUSI).Action()
+	usi := clip.Content()
+	cur := pos.Clone()
+	for _, s := range strings.Fields(usi) {
+		m, err := cur.ParseMove(s)
+		if err != nil || !cur.IsLegal(m) {
+			t.Fatalf("the copied line %q has %q, not a legal move", usi, s)
+		}
+		cur.Do(m)
+	}
+	if strings.Count(usi, " ")+1 != best.Legal || strings.Contains(usi, "▲") {
+		t.Errorf("copied as USI: %q (%d moves)", usi, best.Legal)
+	}
+	if ja, _ := pos.JapaneseLine(best.moves(), lastTo(w)); ja != best.PV {
+		t.Fatalf("the row's moves read %q, it shows %q", ja, best.PV)
+	}
+	item(p.txt.CopyJapanese).Action()
+	if got := clip.Content(); got != best.PV {
+		t.Errorf("copied in Japanese: %q, want %q", got, best.PV)
+	}
+	if !strings.Contains(w.status.Text, p.txt.LineJapanese) {
+		t.Errorf("status after the copy: %q", w.status.Text)
+	}
+
+	if !item(p.txt.ShowLine).Disabled {
+		t.Error("読み筋を盤面で見る is offered with nothing to show it")
+	}
+	test.Tap(b.rows[0]) // no OnLine: nothing happens
+	var gotRoot *board.Position
+	var gotPV []board.Move
+	var gotLabel string
+	p.OnLine = func(root *board.Position, pv []board.Move, label string) { gotRoot, gotPV, gotLabel = root, pv, label }
+	test.Tap(b.rows[0])
+	if gotRoot != best.Root || len(gotPV) != best.Legal || gotPV[0] != best.moves()[0] || !strings.HasPrefix(gotLabel, engine.BundledName+" 1: ") {
+		t.Errorf("OnLine got %v %v %q", gotRoot, gotPV, gotLabel)
 	}
 }
