@@ -1011,6 +1011,10 @@ func (rr *pvRowRenderer) Destroy() {}
 
 func (rr *pvRowRenderer) Objects() []fyne.CanvasObject { return rr.r.objs }
 
+// rowGap is the space between two rows, wider than between the wrapped lines of one row so
+// that a wrapped line reads as one.
+func rowGap() float32 { return theme.InnerPadding() }
+
 func lineHeight() float32 {
 	return fyne.MeasureText("７六歩", theme.TextSize(), fyne.TextStyle{}).Height
 }
@@ -1020,7 +1024,7 @@ func (rr *pvRowRenderer) MinSize() fyne.Size {
 	n := max(1, len(rr.r.wrapped))
 	rankW, depthW, timeW, scoreW, flagW := rr.columns()
 	pad := theme.InnerPadding() / 2
-	return fyne.NewSize(rankW+depthW+timeW+scoreW+flagW+6*pad+6*ts, float32(n)*lineHeight()+pad)
+	return fyne.NewSize(rankW+depthW+timeW+scoreW+flagW+6*pad+6*ts, float32(n)*lineHeight()+rowGap())
 }
 
 // columns returns the widths of the rank, depth, time, score and flag columns: wide enough
@@ -1036,7 +1040,7 @@ func (rr *pvRowRenderer) Layout(size fyne.Size) {
 	r := rr.r
 	pad := theme.InnerPadding() / 2
 	rankW, depthW, timeW, scoreW, flagW := rr.columns()
-	y := pad / 2
+	y := rowGap() / 2
 	lh := lineHeight()
 	x := pad
 	for _, c := range []struct {
