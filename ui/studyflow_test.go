@@ -376,3 +376,65 @@ func TestClosingTheWindowClosesTheEngines(t *testing.T) {
 		t.Errorf("%d engines still running", n)
 	}
 }
+
+// 不詰, a timeout and a failure of the mate search are shown in the engine panel, with
+// 閉じる, and no dialog; nothing is offered to the preview board.
+func TestEnginePanelMateStates(t *testing.T) {
+	engineAnswering := func(onGo, onStop string) string {
+		return writeScript(t, `while read line; do
+  case "$line" in
+    usi) echo 'id name Scripted'; echo usiok;;
+    isready) echo readyok;;
+    go*) `+onGo+`;;
+    stop) `+onStop+`;;
+    quit) exit 0;;
+  esac
+done
+`)
+	}
+	for _, tc := range []struct {
+		name   string
+		path   string
+		limit  time.Duration
+		expect string
+	}{
+		{"no mate", engineAnswering("echo 'checkmate nomate'", ":"), 0, "不詰"},
+		{"timeout", engineAnswering(":", "echo 'checkmate timeout'"), time.Second, "制限時間内に詰みは見つかりませんでした"},
+		{"failure", engineAnswering("exit 3", ":"), 0, "Scripted-failure の詰み探索に失敗しました"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, q := studyWindow(t)
+			pos, err := board.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Session().Reset(pos)
+			name := "Scripted-" + strings.ReplaceAll(tc.name, " ", "-")
+			w.study.searchMate(engine.Definition{Name: name, Path: tc.path}, tc.limit)
+			p := w.study.panel
+			if !strings.Contains(p.mate.header.full, name) || p.mate.action.text.Text != "キャンセル" {
+				t.Fatalf("searching: %q, action %q", p.mate.header.full, p.mate.action.text.Text)
+			}
+			waitUntil(t, q, "the answer", func() bool { return w.study.mate == nil })
+			if got := p.mate.body.t.PV; !strings.Contains(got, tc.expect) {
+				t.Errorf("the panel says %q, want %q in it", got, tc.expect)
+			}
+			if _, _, ok := p.MateAnswer(); ok {
+				t.Error("a mating line is offered")
+			}
+			called := false
+			p.OnMate = func(*board.Position, []board.Move, string) { called = true }
+			test.Tap(p.mate.body)
+			if called {
+				t.Error("tapping the message calls OnMate")
+			}
+			if dialogOpen(w) || p.mate.action.text.Text != "閉じる" {
+				t.Errorf("dialog open %v, action %q", dialogOpen(w), p.mate.action.text.Text)
+			}
+			test.Tap(p.mate.action)
+			if p.mate != nil {
+				t.Error("閉じる leaves the answer in the panel")
+			}
+		})
+	}
+}

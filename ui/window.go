@@ -75,7 +75,7 @@ type MainWindow struct {
 
 	board          *Board
 	record         *RecordView
-	graph          *EvalGraph // 評価値グラフ, below the tabs (evalgraph.go)
+	graph          *EvalGraph // 評価値グラフ, right of the engine panel (evalgraph.go)
 	graphEdits     uint64     // the session's edits when the graph last read the record
 	info           *GameInfoView
 	tabs           *SideTabs
