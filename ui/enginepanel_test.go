@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -367,5 +368,56 @@ func TestEnginePanelLinesOfARealStudy(t *testing.T) {
 	test.Tap(b.rows[0])
 	if gotRoot != best.Root || len(gotPV) != best.Legal || gotPV[0] != best.moves()[0] || !strings.HasPrefix(gotLabel, engine.BundledName+" 1: ") {
 		t.Errorf("OnLine got %v %v %q", gotRoot, gotPV, gotLabel)
+	}
+}
+
+// A game or an analysis feeds the panel through its public API as a study does: formatted on
+// its own goroutine, shown on Fyne's.
+func TestEnginePanelPublicAPI(t *testing.T) {
+	ja := MessagesFor(Japanese)
+	w, _ := windowUnderTest(t, windowOpts{})
+	p := w.EnginePanel()
+	start := board.NewStartPosition()
+	l := lineFrom(t, start, 1, usiclient.Score{Kind: usiclient.ScoreCP, Value: 55}, "2g2f", "8c8d")
+	l.Depth, l.Time = 7, 1500*time.Millisecond
+	e := PanelEngine{Name: "先手エンジン", State: EngineThinking, Root: start, LastTo: board.NoSquare,
+		Lines: []usiclient.Line{l}, Stats: usiclient.Stats{Depth: 7, Nodes: 5000, Time: 1500 * time.Millisecond}}
+	texts := make(chan EngineText)
+	go func() { texts <- FormatPanelEngine(e, ja) }()
+	et := <-texts
+
+	p.SetEngines([]string{"先手エンジン"}, 2)
+	p.ShowEngines([]EngineText{et}, start.SFEN())
+	got := p.text()
+	for _, want := range []string{"先手エンジン　思考中　予想手 △８四歩", "時間 1.5s", "1 +55  ▲２六歩△８四歩"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the panel lacks %q:\n%s", want, got)
+		}
+	}
+	if r := p.blocks[0].rows[0].t; r.Depth != "7" || r.Time != "1.5s" {
+		t.Errorf("row %+v: want depth 7 and 1.5s", r)
+	}
+	p.SetStates([]string{"先手エンジン"}, EngineStopped)
+	if h := p.blocks[0].header.full; h != "先手エンジン　停止" {
+		t.Errorf("header after SetStates: %q", h)
+	}
+	p.ClearRows()
+	if strings.Contains(p.text(), "２六歩") {
+		t.Error("ClearRows left the line")
+	}
+	p.SetEngines(nil, 0)
+	if len(p.box.Objects) != 1 || p.box.Objects[0] != p.idle {
+		t.Error("no engines: the panel does not show its idle text")
+	}
+}
+
+func TestFormatElapsed(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		400 * time.Millisecond: "0.4s", 9990 * time.Millisecond: "9.9s", 12 * time.Second: "12s",
+		65 * time.Second: "1:05", time.Hour + 2*time.Minute + 3*time.Second: "1:02:03",
+	} {
+		if got := formatElapsed(d); got != want {
+			t.Errorf("formatElapsed(%v) = %q, want %q", d, got, want)
+		}
 	}
 }
