@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"banmen/board"
@@ -397,6 +398,20 @@ func TestEnginePanelPublicAPI(t *testing.T) {
 	if r := p.blocks[0].rows[0].t; r.Depth != "7" || r.Time != "1.5s" {
 		t.Errorf("row %+v: want depth 7 and 1.5s", r)
 	}
+	// a right click opens the line's menu over the window
+	test.TapSecondary(p.blocks[0].rows[0])
+	ov := w.Window().Canvas().Overlays().Top()
+	if ov == nil {
+		t.Fatal("a right click on a line shows nothing")
+	}
+	var labels []string
+	for _, tx := range widgetsIn[*canvas.Text](ov) {
+		labels = append(labels, tx.Text)
+	}
+	if l := strings.Join(labels, " | "); !strings.Contains(l, "読み筋をコピー（USI）") || !strings.Contains(l, "読み筋をコピー（日本語）") {
+		t.Errorf("the line's menu: %s", l)
+	}
+	w.Window().Canvas().Overlays().Remove(ov)
 	p.SetStates([]string{"先手エンジン"}, EngineStopped)
 	if h := p.blocks[0].header.full; h != "先手エンジン　停止" {
 		t.Errorf("header after SetStates: %q", h)
