@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -950,6 +951,8 @@ type pvRow struct {
 	onMenu   func(rowText, fyne.Position)
 	onHeight func() // the number of wrapped lines changed
 
+	hovered                        bool
+	bg                             *canvas.Rectangle // the hover's highlight
 	rank, depth, time, score, flag *canvas.Text
 	pv                             []*canvas.Text // one per wrapped line
 	wrapped                        []string
@@ -960,10 +963,13 @@ type pvRow struct {
 var (
 	_ fyne.Tappable          = (*pvRow)(nil)
 	_ fyne.SecondaryTappable = (*pvRow)(nil)
+	_ desktop.Hoverable      = (*pvRow)(nil)
+	_ desktop.Cursorable     = (*pvRow)(nil)
 )
 
 func newPVRow(mate string) *pvRow {
-	r := &pvRow{mate: mate}
+	r := &pvRow{mate: mate, bg: canvas.NewRectangle(nil)}
+	r.bg.Hide()
 	r.rank, r.depth, r.time = canvas.NewText("", nil), canvas.NewText("", nil), canvas.NewText("", nil)
 	r.score, r.flag = canvas.NewText("", nil), canvas.NewText("", nil)
 	r.rank.Alignment = fyne.TextAlignTrailing
@@ -994,6 +1000,26 @@ func (r *pvRow) TappedSecondary(ev *fyne.PointEvent) {
 	if r.onMenu != nil {
 		r.onMenu(r.t, ev.AbsolutePosition)
 	}
+}
+
+// playable reports whether the row holds a line a tap can show.
+func (r *pvRow) playable() bool { return r.t.Root != nil && r.t.Legal > 0 }
+
+// MouseIn is part of desktop.Hoverable: a line that can be tapped is highlighted.
+func (r *pvRow) MouseIn(*desktop.MouseEvent) { r.hovered = true; r.Refresh() }
+
+// MouseMoved is part of desktop.Hoverable.
+func (r *pvRow) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut is part of desktop.Hoverable.
+func (r *pvRow) MouseOut() { r.hovered = false; r.Refresh() }
+
+// Cursor is part of desktop.Cursorable: a pointer over a line that can be tapped.
+func (r *pvRow) Cursor() desktop.Cursor {
+	if r.playable() {
+		return desktop.PointerCursor
+	}
+	return desktop.DefaultCursor
 }
 
 // shown returns the texts of the line as shown, one per wrapped line, for tests.
@@ -1052,6 +1078,7 @@ func (rr *pvRowRenderer) Layout(size fyne.Size) {
 		x += c.w + pad
 	}
 	r.pvX, r.pvY, r.pvWidth = x, y, max(0, size.Width-x-pad)
+	r.bg.Resize(size)
 	rr.fit()
 }
 
@@ -1086,8 +1113,8 @@ func (rr *pvRowRenderer) fit() {
 			t.Refresh()
 		}
 	}
-	if len(r.objs) != 5+len(r.pv) {
-		r.objs = append([]fyne.CanvasObject{r.rank, r.depth, r.time, r.score, r.flag}, textObjects(r.pv)...)
+	if len(r.objs) != 6+len(r.pv) {
+		r.objs = append([]fyne.CanvasObject{r.bg, r.rank, r.depth, r.time, r.score, r.flag}, textObjects(r.pv)...)
 	}
 	if max(1, len(lines)) != max(1, before) && r.onHeight != nil {
 		r.onHeight()
@@ -1119,6 +1146,9 @@ func (rr *pvRowRenderer) Refresh() {
 	r.rank.Color, r.depth.Color, r.time.Color = dimmed, dimmed, dimmed
 	r.depth.TextSize, r.time.TextSize = ts*0.9, ts*0.9
 	r.flag.Color = theme.Color(theme.ColorNamePrimary)
+	r.bg.FillColor = theme.Color(theme.ColorNameHover)
+	r.bg.Hidden = !r.hovered || !r.playable()
+	r.bg.Refresh()
 	rr.fit()
 	for _, t := range []*canvas.Text{r.rank, r.depth, r.time, r.score, r.flag} {
 		t.Refresh()

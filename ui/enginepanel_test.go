@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
 	"banmen/board"
@@ -397,6 +398,20 @@ func TestEnginePanelPublicAPI(t *testing.T) {
 	}
 	if r := p.blocks[0].rows[0].t; r.Depth != "7" || r.Time != "1.5s" {
 		t.Errorf("row %+v: want depth 7 and 1.5s", r)
+	}
+	// the pointer over a line that can be tapped highlights it
+	row := p.blocks[0].rows[0]
+	row.MouseIn(&desktop.MouseEvent{})
+	if !row.bg.Visible() || row.Cursor() != desktop.PointerCursor {
+		t.Error("a line under the pointer is not highlighted")
+	}
+	row.MouseOut()
+	if row.bg.Visible() {
+		t.Error("the highlight stays after the pointer left")
+	}
+	empty := p.blocks[0].rows[1]
+	if empty.MouseIn(&desktop.MouseEvent{}); empty.bg.Visible() || empty.Cursor() != desktop.DefaultCursor {
+		t.Error("an empty row is highlighted")
 	}
 	// a right click opens the line's menu over the window
 	test.TapSecondary(p.blocks[0].rows[0])
