@@ -5,10 +5,12 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -17,13 +19,33 @@ import (
 	"banmen/usiclient"
 )
 
-// The engine panel (the tab エンジン) shows what the engines of a study think: for each
+// The engine panel shows what the engines think, below the board and the record: for each
 // engine a header with its name, its state and its running numbers, then its lines, best
-// first, as ShogiHome shows them: rank, score from sente's point of view, bound and mate
-// marks, and the line in Japanese notation.
+// first, as ShogiHome shows them: rank, depth, elapsed time, score from sente's point of
+// view, bound and mate marks, and the whole line in Japanese notation, wrapped at the
+// panel's width (never cut). A toggle (履歴) shows the lines of earlier iterations under the
+// current ones; a right click on a line copies it in USI or in Japanese. Above the engines,
+// a mate search (詰み探索) shows its state: searching (with キャンセル), the mating line, 不詰,
+// timeout or failure.
 //
-// Its texts are made off the Fyne goroutine (formatEngine) and handed to the panel, which
-// only copies them into canvas texts: polling the study costs the Fyne goroutine little.
+// Its texts are made off the Fyne goroutine (formatEngine, FormatPanelEngine) and handed to
+// the panel, which only copies them into canvas texts: polling an activity costs the Fyne
+// goroutine little, however fast its engines talk.
+//
+// The panel is the window's one place for engines: 検討 feeds it, and a game or a 棋譜解析
+// feeds it the same way (MainWindow.EnginePanel returns it). On the Fyne goroutine:
+//
+//	p.SetEngines(names, lines)            // one block per engine, lines rows each; none: idle text
+//	p.ShowEngines(texts, shownSFEN)       // texts from FormatPanelEngine, made on any goroutine
+//	p.SetStates(names, EngineStopped)     // the activity ended: headers say so
+//	p.ClearRows()                         // the position changed while no engine thinks
+//
+// and the hooks, both nil-safe, which the window's preview board sets:
+//
+//	p.OnLine = func(root *board.Position, pv []board.Move, label string) // a line was tapped
+//	p.OnMate = func(root *board.Position, pv []board.Move, label string) // the mate answer was tapped
+//
+// pv holds the legal moves of the line from root (an engine's illegal tail is left out).
 
 // engineText is what the panel shows of one engine.
 type engineText struct {
@@ -33,9 +55,27 @@ type engineText struct {
 	Rows     []rowText
 }
 
-// rowText is one line of an engine.
+// EngineText is what the panel shows of one engine (exported for the activities that feed
+// the panel; see the file's comment).
+type EngineText = engineText
+
+// rowText is one line of an engine. It stays comparable: the panel redraws a row only when
+// its text changed.
 type rowText struct {
-	Rank, Score, Flag, PV string
+	Rank, Depth, Time, Score, Flag, PV string
+	USI                                string          // the line as the engine sent it
+	Root                               *board.Position // where the line starts (nil: no line)
+	Legal                              int             // how many moves of USI are legal from Root
+}
+
+// moves returns the legal moves of the line, complete (the pieces they move and take).
+func (t rowText) moves() []board.Move {
+	if t.Root == nil {
+		return nil
+	}
+	f := strings.Fields(t.USI)
+	out, _, _ := t.Root.ParseMoves(strings.Join(f[:min(t.Legal, len(f))], " "))
+	return out
 }
 
 // formatScore writes a score as ShogiHome does, from sente's (▲) point of view: the value
@@ -102,6 +142,19 @@ func formatCount(n int64) string {
 	return strconv.FormatInt(n, 10) // not reached
 }
 
+// formatElapsed writes a search's time: "0.4s", "9.9s", "12s", "1:05", "1:02:03".
+func formatElapsed(d time.Duration) string {
+	switch {
+	case d < 10*time.Second:
+		return strconv.FormatFloat(math.Floor(d.Seconds()*10)/10, 'f', 1, 64) + "s"
+	case d < time.Minute:
+		return strconv.Itoa(int(d/time.Second)) + "s"
+	case d < time.Hour:
+		return fmt.Sprintf("%d:%02d", int(d/time.Minute), int(d/time.Second)%60)
+	}
+	return fmt.Sprintf("%d:%02d:%02d", int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60)
+}
+
 // formatHashfull writes hashfull (per mille) as a percentage: "12.3%".
 func formatHashfull(permill int) string {
 	return strconv.FormatFloat(float64(permill)/10, 'f', 1, 64) + "%"
@@ -142,7 +195,15 @@ func formatPV(pos *board.Position, l usiclient.Line, lastTo board.Square) string
 // formatRow writes one line of an engine.
 func formatRow(pos *board.Position, l usiclient.Line, lastTo board.Square, msg *Messages) rowText {
 	score, flag := formatScore(l.SenteScore, msg)
-	return rowText{Rank: strconv.Itoa(l.MultiPV), Score: score, Flag: flag, PV: formatPV(pos, l, lastTo)}
+	t := rowText{Rank: strconv.Itoa(l.MultiPV), Score: score, Flag: flag, PV: formatPV(pos, l, lastTo),
+		USI: strings.Join(l.PVText, " "), Root: pos, Legal: len(l.PV)}
+	if l.Depth > 0 || l.SelDepth > 0 {
+		t.Depth = formatDepth(l.Depth, l.SelDepth)
+	}
+	if l.Time > 0 {
+		t.Time = formatElapsed(l.Time)
+	}
+	return t
 }
 
 // predicted returns the reply the engine expects to its best move (the second move of
@@ -204,97 +265,340 @@ func formatStats(s usiclient.Stats, msg *Messages) string {
 	if s.Hashfull > 0 {
 		hash = formatHashfull(s.Hashfull)
 	}
-	return fmt.Sprintf("%s %s　%s %s　NPS %s　%s %s", msg.Depth, formatDepth(s.Depth, s.SelDepth),
+	out := fmt.Sprintf("%s %s　%s %s　NPS %s　%s %s", msg.Depth, formatDepth(s.Depth, s.SelDepth),
 		msg.Nodes, nodes, nps, msg.Hash, hash)
+	if s.Time > 0 {
+		out += "　" + panelTextFor(msg).Elapsed + " " + formatElapsed(s.Time)
+	}
+	return out
 }
 
 // formatEngine writes what one engine of a study shows. lastTo is where the move before
 // the study's position went (board.NoSquare when unknown).
 func formatEngine(v study.EngineView, lastTo board.Square, msg *Messages) engineText {
-	st := stateStopped
+	e := PanelEngine{Name: v.Engine, State: EngineStopped, LastTo: lastTo}
 	switch v.State {
 	case study.Starting:
-		st = stateStarting
+		e.State = EngineStarting
 	case study.Thinking:
-		st = stateThinking
+		e.State = EngineThinking
 	}
+	if v.OK && v.Root != nil {
+		e.Root, e.Position, e.Lines, e.Stats = v.Root, v.Position, v.Lines, v.Stats
+	}
+	return FormatPanelEngine(e, msg)
+}
+
+// EngineState says what an engine in the panel does: EngineStarting, EngineThinking or
+// EngineStopped.
+type EngineState = engineState
+
+// The states of an engine in the panel's header.
+const (
+	EngineStarting = stateStarting
+	EngineThinking = stateThinking
+	EngineStopped  = stateStopped
+)
+
+// PanelEngine is what any activity (a study, a game, an analysis) has of one engine, for
+// FormatPanelEngine.
+type PanelEngine struct {
+	Name     string
+	State    EngineState
+	Root     *board.Position // the position the lines are for; nil: no lines yet
+	Position string          // Root's SFEN (the panel shows lines only for the board's position)
+	LastTo   board.Square    // where the move before Root went (for 同), board.NoSquare if unknown
+	Lines    []usiclient.Line
+	Stats    usiclient.Stats
+}
+
+// FormatPanelEngine writes what the panel shows of one engine. It touches no widget: call it
+// on the activity's polling goroutine and hand the result to EnginePanel.ShowEngines.
+func FormatPanelEngine(e PanelEngine, msg *Messages) EngineText {
 	et := engineText{Stats: formatStats(usiclient.Stats{}, msg)}
 	var expects string
-	if v.OK && v.Root != nil {
-		et.Stats = formatStats(v.Stats, msg)
-		et.Position = v.Position
-		for _, l := range v.Lines {
-			et.Rows = append(et.Rows, formatRow(v.Root, l, lastTo, msg))
+	if e.Root != nil {
+		et.Stats = formatStats(e.Stats, msg)
+		et.Position = e.Position
+		if et.Position == "" {
+			et.Position = e.Root.SFEN()
 		}
-		expects = predicted(v.Root, v.Lines, lastTo)
+		for _, l := range e.Lines {
+			et.Rows = append(et.Rows, formatRow(e.Root, l, e.LastTo, msg))
+		}
+		expects = predicted(e.Root, e.Lines, e.LastTo)
 	}
-	et.Header = formatHeader(v.Engine, st, expects, msg)
+	et.Header = formatHeader(e.Name, e.State, expects, msg)
 	return et
 }
 
-// EnginePanel is the tab エンジン.
+// maxHistory is how many earlier iterations an engine's block keeps.
+const maxHistory = 50
+
+// EnginePanel is the window's engine panel (see the file's comment).
 type EnginePanel struct {
 	widget.BaseWidget
-	msg    *Messages
+
+	// OnLine is called when the user taps an engine's line (or chooses 読み筋を盤面で見る):
+	// the position it starts from, its legal moves and a label naming the engine, the rank and
+	// the score ("Banmen 1: +40"). Nil: tapping does nothing.
+	OnLine func(root *board.Position, pv []board.Move, label string)
+	// OnMate is called when the user taps the mate search's mating line.
+	OnMate func(root *board.Position, pv []board.Move, label string)
+
+	msg  *Messages
+	txt  *panelText
+	copy func(what, text string) // puts text on the clipboard (the window's copyText)
+	do   func(func())            // runs a function later on the Fyne goroutine (fyne.Do)
+
+	names  []string
+	lines  int
 	idle   *textLine
-	box    *fyne.Container
+	mate   *mateBlock
+	box    *fyne.Container // the mate search, then the idle text or the engines
+	scroll *container.Scroll
 	blocks []*engineBlock
-	root   fyne.CanvasObject
+
+	heightChanges int  // rows whose wrapped height changed, counted
+	inLayout      int  // the depth of the panel's layouts under way
+	inShow        bool // show is copying texts: the height is settled once, at its end
+	needRelayout  bool
 }
 
-// engineBlock is one engine in the panel: header, numbers and a row for each line.
+// engineBlock is one engine in the panel: header (with the 履歴 toggle), numbers, a row for
+// each line, and when asked the lines of earlier iterations.
 type engineBlock struct {
+	name          string
 	header, stats *textLine
+	histToggle    *tabTitle
+	showHist      bool
 	rows          []*pvRow
+	hist          []rowText // earlier iterations' best lines, newest first
+	histRows      []*pvRow
+	best          rowText // the best line shown last
+	position      string  // the position best and hist are for
 	box           *fyne.Container
 }
 
-// NewEnginePanel returns a panel that shows no study.
+// mateBlock is the mate search's part of the panel: what it does and its answer.
+type mateBlock struct {
+	header *textLine
+	action *tabTitle // キャンセル while searching, 閉じる after
+	onAct  func()
+	body   *pvRow
+	box    *fyne.Container
+}
+
+// NewEnginePanel returns a panel that shows no engine.
 func NewEnginePanel(msg *Messages) *EnginePanel {
-	p := &EnginePanel{msg: msg}
+	p := &EnginePanel{msg: msg, txt: panelTextFor(msg), do: fyne.Do}
+	p.copy = func(_, text string) { fyne.CurrentApp().Clipboard().SetContent(text) }
 	p.idle = newTextLine(msg.EngineIdle, true)
-	p.box = container.NewVBox(p.idle)
-	p.root = container.NewVScroll(p.box)
+	p.box = container.New(vlist{p}, p.idle)
+	p.scroll = container.NewVScroll(p.box)
 	p.ExtendBaseWidget(p)
 	return p
 }
 
 // CreateRenderer is part of fyne.Widget.
-func (p *EnginePanel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(p.root) }
+func (p *EnginePanel) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(p.scroll)
+}
+
+// SetMessages switches the panel's language; the engines' texts follow at the next Show.
+func (p *EnginePanel) SetMessages(msg *Messages) {
+	if msg == p.msg {
+		return
+	}
+	p.msg, p.txt = msg, panelTextFor(msg)
+	p.idle.set(msg.EngineIdle)
+	p.setEngines(p.names, p.lines)
+	if p.mate != nil {
+		p.mate.action.text.Text = p.txt.Dismiss
+		p.mate.action.Refresh()
+	}
+}
+
+// SetEngines lays the panel out for engines with the names, each with lines rows; no names
+// shows the idle text. The mate search's part stays.
+func (p *EnginePanel) SetEngines(names []string, lines int) { p.setEngines(names, lines) }
+
+// ShowEngines copies the engines' texts into the panel; rows for another position than shownSFEN
+// (the position on the board) are left out.
+func (p *EnginePanel) ShowEngines(texts []EngineText, shownSFEN string) { p.show(texts, shownSFEN) }
+
+// SetStates writes each engine's header with the state st and no expected move.
+func (p *EnginePanel) SetStates(names []string, st EngineState) { p.setStates(names, st) }
+
+// ClearRows empties every engine's rows.
+func (p *EnginePanel) ClearRows() { p.clearRows() }
 
 // setEngines lays the panel out for engines with the names, each with rows for lines
 // lines; no names shows the panel's idle text.
 func (p *EnginePanel) setEngines(names []string, lines int) {
+	p.names, p.lines = names, lines
 	p.blocks = nil
-	objs := []fyne.CanvasObject{}
-	if len(names) == 0 {
-		objs = append(objs, p.idle)
-	}
-	for i, name := range names {
+	for _, name := range names {
 		b := &engineBlock{
+			name:   name,
 			header: newTextLine(formatHeader(name, stateStarting, "", p.msg), false),
 			stats:  newTextLine(formatStats(usiclient.Stats{}, p.msg), true),
 		}
-		b.box = container.NewVBox(b.header, b.stats)
+		b.histToggle = newTabTitle(p.txt.History, func() { p.toggleHistory(b) })
+		b.box = container.New(vlist{p}, container.NewBorder(nil, nil, nil, b.histToggle, b.header), b.stats)
 		for range lines {
-			r := newPVRow(p.msg.MateShort)
+			r := p.newRow(b, false)
 			b.rows = append(b.rows, r)
 			b.box.Add(r)
 		}
+		p.blocks = append(p.blocks, b)
+	}
+	p.rebuild()
+}
+
+// rebuild puts the mate search, the idle text or the engine blocks into the panel.
+func (p *EnginePanel) rebuild() {
+	objs := []fyne.CanvasObject{}
+	if p.mate != nil {
+		objs = append(objs, p.mate.box, widget.NewSeparator())
+	}
+	if len(p.blocks) == 0 {
+		objs = append(objs, p.idle)
+	}
+	for i, b := range p.blocks {
 		if i > 0 {
 			objs = append(objs, widget.NewSeparator())
 		}
 		objs = append(objs, b.box)
-		p.blocks = append(p.blocks, b)
 	}
 	p.box.Objects = objs
 	p.box.Refresh()
+	p.scroll.Refresh()
+}
+
+// newRow makes a row of block b (nil: the mate search's); hist rows are dimmed.
+func (p *EnginePanel) newRow(b *engineBlock, hist bool) *pvRow {
+	r := newPVRow(p.msg.MateShort)
+	r.dim = hist
+	r.onHeight = p.heightChanged
+	if b != nil {
+		r.onTap = func(t rowText) { p.tapLine(b.name, t) }
+		r.onMenu = func(t rowText, at fyne.Position) { p.showMenu(b.name, t, at) }
+	}
+	return r
+}
+
+// lineLabel names a line for OnLine: engine, rank and score.
+func lineLabel(engine string, t rowText) string {
+	s := engine
+	if t.Rank != "" {
+		s += " " + t.Rank
+	}
+	if sc := strings.TrimSpace(t.Score + " " + t.Flag); sc != "" {
+		s += ": " + sc
+	}
+	return s
+}
+
+func (p *EnginePanel) tapLine(engine string, t rowText) {
+	if p.OnLine == nil || t.Root == nil || t.Legal == 0 {
+		return
+	}
+	p.OnLine(t.Root, t.moves(), lineLabel(engine, t))
+}
+
+// lineMenu is the menu of a line (right click): see it on a board, copy it in USI or in
+// Japanese.
+func (p *EnginePanel) lineMenu(engine string, t rowText) *fyne.Menu {
+	show := fyne.NewMenuItem(p.txt.ShowLine, func() { p.tapLine(engine, t) })
+	show.Disabled = p.OnLine == nil || t.Root == nil || t.Legal == 0
+	return fyne.NewMenu("",
+		show,
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(p.txt.CopyUSI, func() { p.copy(p.txt.LineUSI, t.USI) }),
+		fyne.NewMenuItem(p.txt.CopyJapanese, func() { p.copy(p.txt.LineJapanese, t.PV) }),
+	)
+}
+
+func (p *EnginePanel) showMenu(engine string, t rowText, at fyne.Position) {
+	if t.PV == "" && t.USI == "" {
+		return
+	}
+	c := fyne.CurrentApp().Driver().CanvasForObject(p)
+	if c == nil {
+		return
+	}
+	widget.ShowPopUpMenuAtPosition(p.lineMenu(engine, t), c, at)
+}
+
+// toggleHistory shows or hides the earlier iterations of block b.
+func (p *EnginePanel) toggleHistory(b *engineBlock) {
+	b.showHist = !b.showHist
+	b.histToggle.setSelected(b.showHist)
+	p.showHistory(b)
+}
+
+// showHistory puts the rows of b's history into its box, or takes them out.
+func (p *EnginePanel) showHistory(b *engineBlock) {
+	n := 0
+	if b.showHist {
+		n = len(b.hist)
+	}
+	for len(b.histRows) < n {
+		b.histRows = append(b.histRows, p.newRow(b, true))
+	}
+	for i := range n {
+		b.histRows[i].set(b.hist[i])
+	}
+	want := 2 + len(b.rows) + n
+	if len(b.box.Objects) == want {
+		return
+	}
+	objs := b.box.Objects[:2+len(b.rows)]
+	for _, r := range b.histRows[:n] {
+		objs = append(objs, r)
+	}
+	b.box.Objects = objs
+	b.box.Refresh()
+	p.heightChanged()
+}
+
+// depthOf reads the depth of a row ("12/20" → 12; 0 when none).
+func depthOf(t rowText) int {
+	d, _, _ := strings.Cut(t.Depth, "/")
+	n, _ := strconv.Atoi(d)
+	return n
+}
+
+// remember keeps b's best line of an earlier iteration when best (a row of position) is of
+// a new one.
+func (b *engineBlock) remember(position string, best rowText) bool {
+	if position != b.position {
+		changed := len(b.hist) > 0
+		b.position, b.hist, b.best = position, nil, rowText{}
+		if best.PV != "" {
+			b.best = best
+		}
+		return changed
+	}
+	if best.PV == "" {
+		return false
+	}
+	prev := b.best
+	b.best = best
+	if prev.PV == "" || depthOf(prev) == depthOf(best) || depthOf(prev) == 0 {
+		return false
+	}
+	prev.Rank = ""
+	b.hist = append([]rowText{prev}, b.hist[:min(len(b.hist), maxHistory-1)]...)
+	return true
 }
 
 // show copies the texts of the engines into the panel. Rows for another position than
 // shownSFEN (the position on the board) are left out: the panel never shows lines of a
 // position the user has left.
 func (p *EnginePanel) show(texts []engineText, shownSFEN string) {
+	p.inShow = true
 	for i, et := range texts {
 		if i >= len(p.blocks) {
 			break
@@ -305,6 +609,14 @@ func (p *EnginePanel) show(texts []engineText, shownSFEN string) {
 		rows := et.Rows
 		if et.Position != shownSFEN {
 			rows = nil
+		} else {
+			var best rowText
+			if len(rows) > 0 {
+				best = rows[0]
+			}
+			if b.remember(et.Position, best) && b.showHist {
+				p.showHistory(b)
+			}
 		}
 		for j, r := range b.rows {
 			if j < len(rows) {
@@ -314,15 +626,20 @@ func (p *EnginePanel) show(texts []engineText, shownSFEN string) {
 			}
 		}
 	}
+	p.inShow = false
+	p.settle()
 }
 
 // clearRows empties every engine's rows (the position changed while no engine thinks).
 func (p *EnginePanel) clearRows() {
+	p.inShow = true
 	for _, b := range p.blocks {
 		for _, r := range b.rows {
 			r.set(rowText{})
 		}
 	}
+	p.inShow = false
+	p.settle()
 }
 
 // setStates writes each engine's header with the state st and no expected move (the
@@ -335,9 +652,82 @@ func (p *EnginePanel) setStates(names []string, st engineState) {
 	}
 }
 
+// setMate shows the mate search's part: header, the line or message in body, and an
+// action (キャンセル, 閉じる) that runs act.
+func (p *EnginePanel) setMate(header string, body rowText, action string, act func()) {
+	if p.mate == nil {
+		m := &mateBlock{header: newTextLine("", false)}
+		m.action = newTabTitle("", func() {
+			if m.onAct != nil {
+				m.onAct()
+			}
+		})
+		m.body = p.newRow(nil, false)
+		m.body.onTap = func(t rowText) {
+			if p.OnMate != nil && t.Root != nil && t.Legal > 0 {
+				p.OnMate(t.Root, t.moves(), m.header.full)
+			}
+		}
+		m.box = container.New(vlist{p}, container.NewBorder(nil, nil, nil, m.action, m.header), m.body)
+		p.mate = m
+		p.rebuild()
+	}
+	m := p.mate
+	m.header.set(header)
+	m.action.text.Text = action
+	m.action.Refresh()
+	m.onAct = act
+	m.body.set(body)
+	p.settle()
+}
+
+// hideMate takes the mate search's part away.
+func (p *EnginePanel) hideMate() {
+	if p.mate == nil {
+		return
+	}
+	p.mate = nil
+	p.rebuild()
+}
+
+// MateAnswer returns the mate search's mating line shown (root, moves), or ok false when
+// the panel shows none.
+func (p *EnginePanel) MateAnswer() (root *board.Position, pv []board.Move, ok bool) {
+	if p.mate == nil || p.mate.body.t.Root == nil || p.mate.body.t.Legal == 0 {
+		return nil, nil, false
+	}
+	return p.mate.body.t.Root, p.mate.body.t.moves(), true
+}
+
+// heightChanged is called by a row whose wrapped lines changed in number: the rows below it
+// move. Inside the panel's own layout the layout does it; otherwise once, after show.
+func (p *EnginePanel) heightChanged() {
+	p.heightChanges++
+	if p.inLayout > 0 {
+		return
+	}
+	p.needRelayout = true
+	if !p.inShow {
+		p.settle()
+	}
+}
+
+// settle lays the panel out again when a row's height changed.
+func (p *EnginePanel) settle() {
+	if !p.needRelayout {
+		return
+	}
+	p.needRelayout = false
+	p.box.Refresh()
+	p.scroll.Refresh()
+}
+
 // text returns everything the panel shows, a line for each header and row, for tests.
 func (p *EnginePanel) text() string {
 	var b strings.Builder
+	if m := p.mate; m != nil {
+		b.WriteString(m.header.full + "\n" + m.body.t.PV + "\n")
+	}
 	for _, bl := range p.blocks {
 		b.WriteString(bl.header.full + "\n" + bl.stats.full + "\n")
 		for _, r := range bl.rows {
@@ -347,6 +737,50 @@ func (p *EnginePanel) text() string {
 		}
 	}
 	return b.String()
+}
+
+// vlist lays its objects out one under the other at their minimum heights, the full width.
+// Rows wrap at the width they get, so that their heights change as they are laid out: then
+// it lays them out again, and has the scroll take the new height.
+type vlist struct{ p *EnginePanel }
+
+func (l vlist) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		if o.Visible() {
+			m := o.MinSize()
+			s.Width = max(s.Width, m.Width)
+			s.Height += m.Height
+		}
+	}
+	return s
+}
+
+func (l vlist) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	p := l.p
+	p.inLayout++
+	start := p.heightChanges
+	for range 3 {
+		before := p.heightChanges
+		var y float32
+		for _, o := range objs {
+			if !o.Visible() {
+				continue
+			}
+			h := o.MinSize().Height
+			o.Move(fyne.NewPos(0, y))
+			o.Resize(fyne.NewSize(size.Width, h))
+			y += h
+		}
+		if p.heightChanges == before {
+			break
+		}
+	}
+	p.inLayout--
+	if p.inLayout == 0 && p.heightChanges != start {
+		// the content's height changed under the scroll: it takes the new one later
+		p.do(func() { p.scroll.Refresh() })
+	}
 }
 
 // shorten returns s cut with "…" to fit width at size.
@@ -365,6 +799,73 @@ func shorten(s string, width, size float32) string {
 		}
 	}
 	return string(rs[:lo]) + "…"
+}
+
+// splitMoves cuts a line into the pieces it may wrap between: before each ▲ and △, after
+// each space.
+func splitMoves(s string) []string {
+	var out []string
+	start := 0
+	for i, r := range s {
+		switch {
+		case (r == '▲' || r == '△') && i > start:
+			out = append(out, s[start:i])
+			start = i
+		case r == ' ':
+			out = append(out, s[start:i+len(" ")])
+			start = i + len(" ")
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// wrapLine breaks s into lines no wider than width at size: at its newlines, between moves
+// where it can, inside a piece only when the piece alone is wider than the line.
+func wrapLine(s string, width, size float32) []string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		out = append(out, wrapPara(para, width, size)...)
+	}
+	return out
+}
+
+func wrapPara(s string, width, size float32) []string {
+	measure := func(s string) float32 { return fyne.MeasureText(s, size, fyne.TextStyle{}).Width }
+	if width <= 0 || measure(s) <= width {
+		return []string{s}
+	}
+	var lines []string
+	cur, curW := "", float32(0)
+	for _, tok := range splitMoves(s) {
+		if cur == "" {
+			tok = strings.TrimLeft(tok, " ")
+		}
+		tw := measure(strings.TrimRight(tok, " ")) // a space may hang past the end
+		if cur != "" && curW+tw > width {
+			lines = append(lines, strings.TrimRight(cur, " "))
+			cur, curW = "", 0
+			tok = strings.TrimLeft(tok, " ")
+		}
+		for tw > width { // one piece wider than the line: break it where it must
+			rs := []rune(tok)
+			n := 1
+			for n < len(rs) && measure(string(rs[:n+1])) <= width {
+				n++
+			}
+			lines = append(lines, string(rs[:n]))
+			tok = strings.TrimLeft(string(rs[n:]), " ")
+			tw = measure(strings.TrimRight(tok, " "))
+		}
+		cur += tok
+		curW += measure(tok)
+	}
+	if cur != "" || len(lines) == 0 {
+		lines = append(lines, strings.TrimRight(cur, " "))
+	}
+	return lines
 }
 
 // textLine is one line of text cut with "…" at the panel's width.
@@ -439,18 +940,41 @@ func (r *textLineRenderer) Refresh() {
 	t.Refresh()
 }
 
-// pvRow is one line of an engine: rank, score, flag and the line, cut with "…".
+// pvRow is one line of an engine: rank, depth, time, score, flag, and the line wrapped at
+// the row's width. A tap calls onTap, a right click onMenu.
 type pvRow struct {
 	widget.BaseWidget
-	t                     rowText
-	mate                  string // the mate mark, for the flag column's width
-	rank, score, flag, pv *canvas.Text
-	pvWidth               float32
+	t        rowText
+	mate     string // the mate mark, for the flag column's width
+	dim      bool   // a line of an earlier iteration
+	onTap    func(rowText)
+	onMenu   func(rowText, fyne.Position)
+	onHeight func() // the number of wrapped lines changed
+
+	hovered                        bool
+	bg                             *canvas.Rectangle // the hover's highlight
+	rank, depth, time, score, flag *canvas.Text
+	pv                             []*canvas.Text // one per wrapped line
+	wrapped                        []string
+	pvX, pvY, pvWidth              float32 // where the line's texts go
+	objs                           []fyne.CanvasObject
 }
 
+var (
+	_ fyne.Tappable          = (*pvRow)(nil)
+	_ fyne.SecondaryTappable = (*pvRow)(nil)
+	_ desktop.Hoverable      = (*pvRow)(nil)
+	_ desktop.Cursorable     = (*pvRow)(nil)
+)
+
 func newPVRow(mate string) *pvRow {
-	r := &pvRow{mate: mate, rank: canvas.NewText("", nil), score: canvas.NewText("", nil), flag: canvas.NewText("", nil), pv: canvas.NewText("", nil)}
+	r := &pvRow{mate: mate, bg: canvas.NewRectangle(nil)}
+	r.bg.Hide()
+	r.rank, r.depth, r.time = canvas.NewText("", nil), canvas.NewText("", nil), canvas.NewText("", nil)
+	r.score, r.flag = canvas.NewText("", nil), canvas.NewText("", nil)
 	r.rank.Alignment = fyne.TextAlignTrailing
+	r.depth.Alignment = fyne.TextAlignTrailing
+	r.time.Alignment = fyne.TextAlignTrailing
 	r.score.Alignment = fyne.TextAlignTrailing
 	r.ExtendBaseWidget(r)
 	return r
@@ -464,6 +988,43 @@ func (r *pvRow) set(t rowText) {
 	r.Refresh()
 }
 
+// Tapped is part of fyne.Tappable: the line is shown on a board (OnLine).
+func (r *pvRow) Tapped(*fyne.PointEvent) {
+	if r.onTap != nil {
+		r.onTap(r.t)
+	}
+}
+
+// TappedSecondary is part of fyne.SecondaryTappable: the line's menu.
+func (r *pvRow) TappedSecondary(ev *fyne.PointEvent) {
+	if r.onMenu != nil {
+		r.onMenu(r.t, ev.AbsolutePosition)
+	}
+}
+
+// playable reports whether the row holds a line a tap can show.
+func (r *pvRow) playable() bool { return r.t.Root != nil && r.t.Legal > 0 }
+
+// MouseIn is part of desktop.Hoverable: a line that can be tapped is highlighted.
+func (r *pvRow) MouseIn(*desktop.MouseEvent) { r.hovered = true; r.Refresh() }
+
+// MouseMoved is part of desktop.Hoverable.
+func (r *pvRow) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut is part of desktop.Hoverable.
+func (r *pvRow) MouseOut() { r.hovered = false; r.Refresh() }
+
+// Cursor is part of desktop.Cursorable: a pointer over a line that can be tapped.
+func (r *pvRow) Cursor() desktop.Cursor {
+	if r.playable() {
+		return desktop.PointerCursor
+	}
+	return desktop.DefaultCursor
+}
+
+// shown returns the texts of the line as shown, one per wrapped line, for tests.
+func (r *pvRow) shown() []string { return r.wrapped }
+
 func (r *pvRow) CreateRenderer() fyne.WidgetRenderer {
 	rr := &pvRowRenderer{r: r}
 	rr.Refresh()
@@ -474,69 +1035,122 @@ type pvRowRenderer struct{ r *pvRow }
 
 func (rr *pvRowRenderer) Destroy() {}
 
-func (rr *pvRowRenderer) Objects() []fyne.CanvasObject {
-	r := rr.r
-	return []fyne.CanvasObject{r.rank, r.score, r.flag, r.pv}
+func (rr *pvRowRenderer) Objects() []fyne.CanvasObject { return rr.r.objs }
+
+// rowGap is the space between two rows, wider than between the wrapped lines of one row so
+// that a wrapped line reads as one.
+func rowGap() float32 { return theme.InnerPadding() }
+
+func lineHeight() float32 {
+	return fyne.MeasureText("７六歩", theme.TextSize(), fyne.TextStyle{}).Height
 }
 
 func (rr *pvRowRenderer) MinSize() fyne.Size {
 	ts := theme.TextSize()
-	h := fyne.MeasureText("７六歩", ts, fyne.TextStyle{}).Height + theme.InnerPadding()/2
-	return fyne.NewSize(14*ts, h)
+	n := max(1, len(rr.r.wrapped))
+	rankW, depthW, timeW, scoreW, flagW := rr.columns()
+	pad := theme.InnerPadding() / 2
+	return fyne.NewSize(rankW+depthW+timeW+scoreW+flagW+6*pad+6*ts, float32(n)*lineHeight()+rowGap())
 }
 
-// columns returns the widths of the rank, score and flag columns: wide enough for "10",
-// "-99999" and "-- 詰" so that the lines do not move as the numbers change.
-func (rr *pvRowRenderer) columns() (rankW, scoreW, flagW float32) {
+// columns returns the widths of the rank, depth, time, score and flag columns: wide enough
+// for "10", "99/99", "9:59", "-99999" and "-- 詰" so that the lines do not move as the
+// numbers change.
+func (rr *pvRowRenderer) columns() (rankW, depthW, timeW, scoreW, flagW float32) {
 	ts := theme.TextSize()
 	m := func(s string) float32 { return fyne.MeasureText(s, ts, fyne.TextStyle{}).Width }
-	return m("10"), m("-99999"), m("-- " + rr.r.mate)
+	return m("10"), m("99/99"), m("9:59"), m("-99999"), m("-- " + rr.r.mate)
 }
 
 func (rr *pvRowRenderer) Layout(size fyne.Size) {
 	r := rr.r
 	pad := theme.InnerPadding() / 2
-	rankW, scoreW, flagW := rr.columns()
-	y := pad / 2
-	h := size.Height - pad
+	rankW, depthW, timeW, scoreW, flagW := rr.columns()
+	y := rowGap() / 2
+	lh := lineHeight()
 	x := pad
-	r.rank.Move(fyne.NewPos(x, y))
-	r.rank.Resize(fyne.NewSize(rankW, h))
-	x += rankW + pad
-	r.score.Move(fyne.NewPos(x, y))
-	r.score.Resize(fyne.NewSize(scoreW, h))
-	x += scoreW + pad
-	r.flag.Move(fyne.NewPos(x, y))
-	r.flag.Resize(fyne.NewSize(flagW, h))
-	x += flagW + pad
-	r.pv.Move(fyne.NewPos(x, y))
-	r.pvWidth = max(0, size.Width-x-pad)
-	r.pv.Resize(fyne.NewSize(r.pvWidth, h))
+	for _, c := range []struct {
+		t *canvas.Text
+		w float32
+	}{{r.rank, rankW}, {r.depth, depthW}, {r.time, timeW}, {r.score, scoreW}, {r.flag, flagW}} {
+		c.t.Move(fyne.NewPos(x, y))
+		c.t.Resize(fyne.NewSize(c.w, lh))
+		x += c.w + pad
+	}
+	r.pvX, r.pvY, r.pvWidth = x, y, max(0, size.Width-x-pad)
+	r.bg.Resize(size)
 	rr.fit()
 }
 
+// fit wraps the line at the row's width, and tells onHeight when the number of lines changed.
 func (rr *pvRowRenderer) fit() {
 	r := rr.r
-	s := r.t.PV
-	if r.pvWidth > 0 {
-		s = shorten(s, r.pvWidth, r.pv.TextSize)
+	ts := theme.TextSize()
+	var lines []string
+	if r.t.PV != "" {
+		lines = wrapLine(r.t.PV, r.pvWidth, ts)
 	}
-	r.pv.Text = s
+	before := len(r.wrapped)
+	r.wrapped = lines
+	for len(r.pv) < len(lines) {
+		r.pv = append(r.pv, canvas.NewText("", nil))
+	}
+	fg := theme.Color(theme.ColorNameForeground)
+	if r.dim {
+		fg = theme.Color(theme.ColorNamePlaceHolder)
+	}
+	lh := lineHeight()
+	for i, t := range r.pv {
+		t.Move(fyne.NewPos(r.pvX, r.pvY+float32(i)*lh))
+		t.Resize(fyne.NewSize(r.pvWidth, lh))
+		s := ""
+		if i < len(lines) {
+			s = lines[i]
+		}
+		t.Hidden = i >= len(lines)
+		if t.Text != s || t.TextSize != ts || t.Color != fg {
+			t.Text, t.TextSize, t.Color = s, ts, fg
+			t.Refresh()
+		}
+	}
+	if len(r.objs) != 6+len(r.pv) {
+		r.objs = append([]fyne.CanvasObject{r.bg, r.rank, r.depth, r.time, r.score, r.flag}, textObjects(r.pv)...)
+	}
+	if max(1, len(lines)) != max(1, before) && r.onHeight != nil {
+		r.onHeight()
+	}
+}
+
+func textObjects(ts []*canvas.Text) []fyne.CanvasObject {
+	out := make([]fyne.CanvasObject, len(ts))
+	for i, t := range ts {
+		out[i] = t
+	}
+	return out
 }
 
 func (rr *pvRowRenderer) Refresh() {
 	r := rr.r
 	ts := theme.TextSize()
 	fg := theme.Color(theme.ColorNameForeground)
-	r.rank.Text, r.score.Text, r.flag.Text = r.t.Rank, r.t.Score, r.t.Flag
-	for _, t := range []*canvas.Text{r.rank, r.score, r.flag, r.pv} {
+	dimmed := theme.Color(theme.ColorNamePlaceHolder)
+	r.rank.Text, r.depth.Text, r.time.Text = r.t.Rank, r.t.Depth, r.t.Time
+	r.score.Text, r.flag.Text = r.t.Score, r.t.Flag
+	for _, t := range []*canvas.Text{r.rank, r.depth, r.time, r.score, r.flag} {
 		t.TextSize = ts
 		t.Color = fg
+		if r.dim {
+			t.Color = dimmed
+		}
 	}
-	r.rank.Color = theme.Color(theme.ColorNamePlaceHolder)
+	r.rank.Color, r.depth.Color, r.time.Color = dimmed, dimmed, dimmed
+	r.depth.TextSize, r.time.TextSize = ts*0.9, ts*0.9
 	r.flag.Color = theme.Color(theme.ColorNamePrimary)
+	r.bg.FillColor = theme.Color(theme.ColorNameHover)
+	r.bg.Hidden = !r.hovered || !r.playable()
+	r.bg.Refresh()
 	rr.fit()
-	for _, t := range []*canvas.Text{r.rank, r.score, r.flag, r.pv} {
+	for _, t := range []*canvas.Text{r.rank, r.depth, r.time, r.score, r.flag} {
 		t.Refresh()
 	}
 }

@@ -1,13 +1,19 @@
 package ui
 
 import (
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
 	"banmen/board"
+	"banmen/engine"
 	"banmen/engine/study"
 	"banmen/usiclient"
 )
@@ -102,8 +108,9 @@ func TestFormatEngine(t *testing.T) {
 		t.Errorf("stats %q, want %q", et.Stats, want)
 	}
 	want := []rowText{
-		{"1", "+40", "", "▲７六歩△３四歩▲２二角成△同　銀"},
-		{"2", "-12", "--", "▲２六歩△９二香 5e5d"}, // the illegal move as the engine sent it
+		{Rank: "1", Score: "+40", PV: "▲７六歩△３四歩▲２二角成△同　銀", USI: "7g7f 3c3d 8h2b+ 3a2b", Root: start, Legal: 4},
+		// the illegal move as the engine sent it
+		{Rank: "2", Score: "-12", Flag: "--", PV: "▲２六歩△９二香 5e5d", USI: "2g2f 9a9b 5e5d", Root: start, Legal: 2},
 	}
 	if len(et.Rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(et.Rows), len(want))
@@ -123,7 +130,8 @@ func TestFormatEngine(t *testing.T) {
 	}
 }
 
-// The panel shows rows only for the position on the board, and cuts long lines.
+// The panel shows rows only for the position on the board, and wraps long lines between
+// moves without cutting any.
 func TestEnginePanelShowsOnlyTheShownPosition(t *testing.T) {
 	test.NewTempApp(t)
 	ja := MessagesFor(Japanese)
@@ -132,7 +140,8 @@ func TestEnginePanelShowsOnlyTheShownPosition(t *testing.T) {
 	w := test.NewWindow(p)
 	defer w.Close()
 	w.Resize(fyne.NewSize(400, 300))
-	rows := []rowText{{"1", "+40", "", strings.Repeat("▲７六歩△３四歩", 30)}}
+	long := strings.Repeat("▲７六歩△３四歩", 30)
+	rows := []rowText{{Rank: "1", Score: "+40", PV: long}}
 	p.show([]engineText{{Header: "A　思考中", Position: "sfen-a", Rows: rows}}, "sfen-b")
 	if strings.Contains(p.text(), "７六歩") {
 		t.Errorf("rows of another position shown:\n%s", p.text())
@@ -142,11 +151,303 @@ func TestEnginePanelShowsOnlyTheShownPosition(t *testing.T) {
 		t.Errorf("rows of the position not shown:\n%s", p.text())
 	}
 	r := p.blocks[0].rows[0]
-	if !strings.HasSuffix(r.pv.Text, "…") || len(r.pv.Text) >= len(rows[0].PV) {
-		t.Errorf("a long line is not cut: %q", r.pv.Text)
+	lines := r.shown()
+	if len(lines) < 3 {
+		t.Fatalf("a line of 60 moves in a 400-wide panel is shown on %d lines", len(lines))
+	}
+	if got := strings.Join(lines, ""); got != long {
+		t.Errorf("the wrapped lines do not make the whole line:\n%q\n%q", got, long)
+	}
+	for i, l := range lines {
+		if strings.Contains(l, "…") || !strings.HasPrefix(l, "▲") && !strings.HasPrefix(l, "△") {
+			t.Errorf("line %d %q is cut or does not start with a move", i, l)
+		}
+		if w := fyne.MeasureText(l, r.pv[i].TextSize, fyne.TextStyle{}).Width; w > r.pvWidth+1 {
+			t.Errorf("line %d is %.0f wide, the row has %.0f", i, w, r.pvWidth)
+		}
+	}
+	// the row is as tall as its lines, and the row under it starts below them
+	next := p.blocks[0].rows[1]
+	if r.Size().Height < float32(len(lines))*lineHeight() || next.Position().Y < r.Position().Y+r.Size().Height {
+		t.Errorf("row of %d lines: height %.0f at %.0f; the next row at %.0f", len(lines), r.Size().Height, r.Position().Y, next.Position().Y)
 	}
 	p.clearRows()
 	if strings.Contains(p.text(), "７六歩") {
 		t.Error("rows left after clearRows")
+	}
+	if r.Size().Height > 2*lineHeight() {
+		t.Errorf("an empty row is %.0f high", r.Size().Height)
+	}
+}
+
+// Every text of the panel is there in both languages.
+func TestEnginePanelTextIsComplete(t *testing.T) {
+	for _, pt := range []*panelText{&japanesePanel, &englishPanel} {
+		v := reflect.ValueOf(*pt)
+		for i := range v.NumField() {
+			if v.Field(i).String() == "" {
+				t.Errorf("%s is empty", v.Type().Field(i).Name)
+			}
+		}
+	}
+	if panelTextFor(MessagesFor(English)) != &englishPanel || panelTextFor(MessagesFor(Japanese)) != &japanesePanel {
+		t.Error("panelTextFor picks the wrong language")
+	}
+}
+
+// Lines wrap before a move (▲, △), at spaces, at newlines, and inside a piece only when it
+// is wider than the line; nothing is lost.
+func TestEnginePanelWrapLine(t *testing.T) {
+	test.NewTempApp(t)
+	const size = 14
+	w := func(s string) float32 { return fyne.MeasureText(s, size, fyne.TextStyle{}).Width }
+	move := "▲７六歩"
+	for _, tc := range []struct {
+		s     string
+		width float32
+		want  []string
+	}{
+		{"▲７六歩△３四歩", 1000, []string{"▲７六歩△３四歩"}},
+		{"▲７六歩△３四歩▲２六歩", w(move+move) + 1, []string{"▲７六歩△３四歩", "▲２六歩"}},
+		{"▲７六歩△３四歩 7g7f", w(move) + 1, []string{"▲７六歩", "△３四歩", "7g7f"}},
+		{"1手詰\n▲５二金", 1000, []string{"1手詰", "▲５二金"}},
+		{"abcdefgh", w("abcd") + 0.5, []string{"abcd", "efgh"}},
+		{"", 100, []string{""}},
+	} {
+		got := wrapLine(tc.s, tc.width, size)
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("wrapLine(%q, %.0f) = %q, want %q", tc.s, tc.width, got, tc.want)
+		}
+	}
+}
+
+// The history keeps the best line of each earlier iteration, newest first, at most
+// maxHistory, and starts again at a new position.
+func TestEnginePanelHistoryKeepsEarlierIterations(t *testing.T) {
+	test.NewTempApp(t)
+	p := NewEnginePanel(MessagesFor(Japanese))
+	p.setEngines([]string{"A"}, 1)
+	win := test.NewWindow(p)
+	defer win.Close()
+	win.Resize(fyne.NewSize(500, 400))
+	row := func(depth int, pv string) rowText {
+		return rowText{Rank: "1", Depth: strconv.Itoa(depth), Score: "+" + strconv.Itoa(depth), PV: pv}
+	}
+	show := func(pos string, r rowText) {
+		p.show([]engineText{{Header: "A", Position: pos, Rows: []rowText{r}}}, pos)
+	}
+	show("p1", row(1, "▲７六歩"))
+	show("p1", row(1, "▲２六歩")) // the same iteration, a new best line: not history
+	show("p1", row(2, "▲７六歩△３四歩"))
+	show("p1", row(3, "▲７六歩△８四歩"))
+	b := p.blocks[0]
+	if len(b.hist) != 2 || b.hist[0].PV != "▲７六歩△３四歩" || b.hist[1].PV != "▲２六歩" {
+		t.Fatalf("history %+v", b.hist)
+	}
+	if b.hist[0].Rank != "" || b.hist[0].Depth != "2" {
+		t.Errorf("a history row: %+v", b.hist[0])
+	}
+	// hidden until asked
+	if len(b.box.Objects) != 2+len(b.rows) {
+		t.Fatalf("the history is shown before 履歴 is tapped")
+	}
+	test.Tap(b.histToggle)
+	if len(b.box.Objects) != 2+len(b.rows)+2 || b.histRows[0].t.PV != "▲７六歩△３四歩" || !b.histRows[0].dim {
+		t.Fatalf("履歴 shows %d objects", len(b.box.Objects))
+	}
+	if !visibleIn2(win, b.histRows[1]) {
+		t.Error("the history's rows are not laid out in the panel")
+	}
+	for d := 4; d < 4+2*maxHistory; d++ {
+		show("p1", row(d, "▲７六歩"))
+	}
+	if len(b.hist) != maxHistory || depthOf(b.hist[0]) != 2+2*maxHistory {
+		t.Errorf("history of %d, newest at depth %d", len(b.hist), depthOf(b.hist[0]))
+	}
+	show("p2", row(1, "△３四歩"))
+	if len(b.hist) != 0 || len(b.box.Objects) != 2+len(b.rows) {
+		t.Errorf("a new position keeps %d earlier lines", len(b.hist))
+	}
+	test.Tap(b.histToggle)
+	if b.showHist {
+		t.Error("履歴 does not hide the history")
+	}
+}
+
+// visibleIn2 reports whether o is laid out inside win's content with some size.
+func visibleIn2(win fyne.Window, o fyne.CanvasObject) bool {
+	path := pathTo(win.Content(), o)
+	if path == nil || o.Size().Height < 1 {
+		return false
+	}
+	var y float32
+	for _, p := range path {
+		if !p.Visible() {
+			return false
+		}
+		y += p.Position().Y
+	}
+	return y >= 0
+}
+
+// A real study's lines in the panel: wrapped whole at the panel's width, copied as USI and
+// as Japanese (the clipboard holds exactly the line), handed to OnLine with their start
+// position and legal moves, and the earlier iterations shown under 履歴.
+func TestEnginePanelLinesOfARealStudy(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	w.Session().GoTo(10)
+	w.Window().Resize(fyne.NewSize(800, 600))
+	p := w.study.panel
+	test.Tap(func() *tabTitle { // 履歴 before the study: the toggle is the block's
+		w.study.start([]engine.Definition{{Name: engine.BundledName, Path: bundledEngine(t)}}, 2)
+		return p.blocks[0].histToggle
+	}())
+	b := p.blocks[0]
+	waitUntil(t, q, "two lines and an earlier iteration", func() bool {
+		return len(panelRows(w, 0)) == 2 && len(b.hist) > 0 && depthOf(b.rows[0].t) > 1
+	})
+	w.StopStudy()
+	q.drain()
+
+	pos := w.Session().Position()
+	for i, r := range append(b.rows[:2:2], b.histRows[:len(b.hist)]...) {
+		if got := strings.Join(r.shown(), ""); got != r.t.PV || r.t.PV == "" {
+			t.Errorf("row %d shows %q of %q", i, got, r.t.PV)
+		}
+		if r.t.Root == nil || r.t.Root.SFEN() != pos.SFEN() || r.t.Depth == "" || r.t.Time == "" {
+			t.Errorf("row %d: %+v", i, r.t)
+		}
+	}
+	if len(b.hist) > 0 && depthOf(b.hist[0]) >= depthOf(b.rows[0].t) {
+		t.Errorf("the newest earlier iteration is at depth %d, the line at %d", depthOf(b.hist[0]), depthOf(b.rows[0].t))
+	}
+
+	best := b.rows[0].t
+	menu := p.lineMenu(b.name, best)
+	item := func(label string) *fyne.MenuItem {
+		for _, it := range menu.Items {
+			if it.Label == label {
+				return it
+			}
+		}
+		t.Fatalf("the line's menu has no %q", label)
+		return nil
+	}
+	clip := w.app.Clipboard()
+	item(p.txt.CopyUSI).Action()
+	usi := clip.Content()
+	cur := pos.Clone()
+	for _, s := range strings.Fields(usi) {
+		m, err := cur.ParseMove(s)
+		if err != nil || !cur.IsLegal(m) {
+			t.Fatalf("the copied line %q has %q, not a legal move", usi, s)
+		}
+		cur.Do(m)
+	}
+	if strings.Count(usi, " ")+1 != best.Legal || strings.Contains(usi, "▲") {
+		t.Errorf("copied as USI: %q (%d moves)", usi, best.Legal)
+	}
+	if ja, _ := pos.JapaneseLine(best.moves(), lastTo(w)); ja != best.PV {
+		t.Fatalf("the row's moves read %q, it shows %q", ja, best.PV)
+	}
+	item(p.txt.CopyJapanese).Action()
+	if got := clip.Content(); got != best.PV {
+		t.Errorf("copied in Japanese: %q, want %q", got, best.PV)
+	}
+	if !strings.Contains(w.status.Text, p.txt.LineJapanese) {
+		t.Errorf("status after the copy: %q", w.status.Text)
+	}
+
+	if !item(p.txt.ShowLine).Disabled {
+		t.Error("読み筋を盤面で見る is offered with nothing to show it")
+	}
+	test.Tap(b.rows[0]) // no OnLine: nothing happens
+	var gotRoot *board.Position
+	var gotPV []board.Move
+	var gotLabel string
+	p.OnLine = func(root *board.Position, pv []board.Move, label string) { gotRoot, gotPV, gotLabel = root, pv, label }
+	test.Tap(b.rows[0])
+	if gotRoot != best.Root || len(gotPV) != best.Legal || gotPV[0] != best.moves()[0] || !strings.HasPrefix(gotLabel, engine.BundledName+" 1: ") {
+		t.Errorf("OnLine got %v %v %q", gotRoot, gotPV, gotLabel)
+	}
+}
+
+// A game or an analysis feeds the panel through its public API as a study does: formatted on
+// its own goroutine, shown on Fyne's.
+func TestEnginePanelPublicAPI(t *testing.T) {
+	ja := MessagesFor(Japanese)
+	w, _ := windowUnderTest(t, windowOpts{})
+	p := w.EnginePanel()
+	start := board.NewStartPosition()
+	l := lineFrom(t, start, 1, usiclient.Score{Kind: usiclient.ScoreCP, Value: 55}, "2g2f", "8c8d")
+	l.Depth, l.Time = 7, 1500*time.Millisecond
+	e := PanelEngine{Name: "先手エンジン", State: EngineThinking, Root: start, LastTo: board.NoSquare,
+		Lines: []usiclient.Line{l}, Stats: usiclient.Stats{Depth: 7, Nodes: 5000, Time: 1500 * time.Millisecond}}
+	texts := make(chan EngineText)
+	go func() { texts <- FormatPanelEngine(e, ja) }()
+	et := <-texts
+
+	p.SetEngines([]string{"先手エンジン"}, 2)
+	p.ShowEngines([]EngineText{et}, start.SFEN())
+	got := p.text()
+	for _, want := range []string{"先手エンジン　思考中　予想手 △８四歩", "時間 1.5s", "1 +55  ▲２六歩△８四歩"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the panel lacks %q:\n%s", want, got)
+		}
+	}
+	if r := p.blocks[0].rows[0].t; r.Depth != "7" || r.Time != "1.5s" {
+		t.Errorf("row %+v: want depth 7 and 1.5s", r)
+	}
+	// the pointer over a line that can be tapped highlights it
+	row := p.blocks[0].rows[0]
+	row.MouseIn(&desktop.MouseEvent{})
+	if !row.bg.Visible() || row.Cursor() != desktop.PointerCursor {
+		t.Error("a line under the pointer is not highlighted")
+	}
+	row.MouseOut()
+	if row.bg.Visible() {
+		t.Error("the highlight stays after the pointer left")
+	}
+	empty := p.blocks[0].rows[1]
+	if empty.MouseIn(&desktop.MouseEvent{}); empty.bg.Visible() || empty.Cursor() != desktop.DefaultCursor {
+		t.Error("an empty row is highlighted")
+	}
+	// a right click opens the line's menu over the window
+	test.TapSecondary(p.blocks[0].rows[0])
+	ov := w.Window().Canvas().Overlays().Top()
+	if ov == nil {
+		t.Fatal("a right click on a line shows nothing")
+	}
+	var labels []string
+	for _, tx := range widgetsIn[*canvas.Text](ov) {
+		labels = append(labels, tx.Text)
+	}
+	if l := strings.Join(labels, " | "); !strings.Contains(l, "読み筋をコピー（USI）") || !strings.Contains(l, "読み筋をコピー（日本語）") {
+		t.Errorf("the line's menu: %s", l)
+	}
+	w.Window().Canvas().Overlays().Remove(ov)
+	p.SetStates([]string{"先手エンジン"}, EngineStopped)
+	if h := p.blocks[0].header.full; h != "先手エンジン　停止" {
+		t.Errorf("header after SetStates: %q", h)
+	}
+	p.ClearRows()
+	if strings.Contains(p.text(), "２六歩") {
+		t.Error("ClearRows left the line")
+	}
+	p.SetEngines(nil, 0)
+	if len(p.box.Objects) != 1 || p.box.Objects[0] != p.idle {
+		t.Error("no engines: the panel does not show its idle text")
+	}
+}
+
+func TestFormatElapsed(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		400 * time.Millisecond: "0.4s", 9990 * time.Millisecond: "9.9s", 12 * time.Second: "12s",
+		65 * time.Second: "1:05", time.Hour + 2*time.Minute + 3*time.Second: "1:02:03",
+	} {
+		if got := formatElapsed(d); got != want {
+			t.Errorf("formatElapsed(%v) = %q, want %q", d, got, want)
+		}
 	}
 }

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -16,9 +18,11 @@ import (
 )
 
 // 詰み探索 (mate search) on the position shown: the user picks an engine and a time limit,
-// a mate runner (engine/mate) searches in a process of its own while a dialog offers to
-// cancel it, and the answer comes as the mating line in Japanese notation, or 不詰, or why
-// there is none. The runner owns the engine; the window only shows and formats.
+// a mate runner (engine/mate) searches in a process of its own while the engine panel says
+// so and offers to cancel it (no modal box: the record stays usable), and the answer comes
+// in the panel as the mating line in Japanese notation (which a tap hands to the panel's
+// OnMate, for the preview board), or 不詰, timeout, or why there is none. The runner owns the
+// engine; the window only shows and formats.
 
 // mateLimits are the time limits offered, in seconds (0: none).
 var mateLimits = []int{10, 30, 60, 0}
@@ -26,7 +30,6 @@ var mateLimits = []int{10, 30, 60, 0}
 // mateRunning is a mate search under way, as the window shows it.
 type mateRunning struct {
 	runner *mate.Runner
-	dlg    dialog.Dialog
 }
 
 func (c *studyCtl) limitLabel(secs int) string {
@@ -87,34 +90,47 @@ func (c *studyCtl) searchMate(def engine.Definition, limit time.Duration) {
 	c.mateRunner = mr.runner
 	c.mu.Unlock()
 
-	text := fmt.Sprintf(m.MateSearchingF, def.Name)
-	bar := widget.NewProgressBarInfinite()
-	stop := widget.NewButton(m.Cancel, mr.runner.Cancel)
-	d := dialog.NewCustomWithoutButtons(m.MateTitle, container.NewVBox(messageContent(text), bar), w.win)
-	d.SetButtons([]fyne.CanvasObject{stop})
-	mr.dlg = d
-	w.lastShown = shownDialog{m.MateTitle, text, d}
-	d.Show()
+	pt := panelTextFor(m)
+	header := fmt.Sprintf(pt.MateHeaderF, def.Name)
+	c.panel.setMate(header, rowText{PV: fmt.Sprintf(pt.MateSearchingF, def.Name)}, pt.Cancel, mr.runner.Cancel)
 
 	go func() {
 		<-mr.runner.Done()
 		res, canceled := mr.runner.Result()
 		c.post(func() {
-			bar.Stop()
-			d.Hide()
 			c.mate = nil
 			c.mu.Lock()
 			if c.mateRunner == mr.runner {
 				c.mateRunner = nil
 			}
 			c.mu.Unlock()
+			pt := panelTextFor(w.msg)
 			if canceled {
 				w.setStatus(m.MateCanceled)
+				c.panel.setMate(header, rowText{PV: pt.MateCancelled}, pt.Dismiss, c.panel.hideMate)
 				return
 			}
-			w.showMessage(m.MateTitle, mateText(res, pos, last, m))
+			c.panel.setMate(header+"　"+formatElapsed(res.Elapsed), mateRow(res, pos, last, w.msg), pt.Dismiss, c.panel.hideMate)
 		})
 	}()
+}
+
+// mateRow is the mate search's answer as the panel shows it: the mating line (its length
+// in the score column, 詰 in the flag) with its moves for OnMate, or the message.
+func mateRow(res mate.Result, pos *board.Position, lastTo board.Square, m *Messages) rowText {
+	if res.Status != mate.Found {
+		return rowText{PV: mateText(res, pos, lastTo, m)}
+	}
+	line, _ := pos.JapaneseLine(res.Moves, lastTo)
+	if res.FutileOmitted {
+		line += "\n" + m.MateFutileOmitted
+	}
+	usi := make([]string, len(res.Moves))
+	for i, mv := range res.Moves {
+		usi[i] = mv.USI()
+	}
+	return rowText{Score: strconv.Itoa(len(res.Moves)), Flag: m.MateShort, PV: line,
+		USI: strings.Join(usi, " "), Root: pos, Legal: len(res.Moves)}
 }
 
 // mateText says what a mate search found, in the interface's language.

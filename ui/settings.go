@@ -19,6 +19,7 @@ const (
 	prefRecent   = "recentFiles"     // newest first
 	prefSaveUTF8 = "saveUTF8"        // write .kif, .ki2 and .csa in UTF-8 instead of Shift_JIS
 	prefWestern  = "westernNotation" // the record's moves as P-7f instead of ７六歩
+	prefSplit    = "split."          // + a split's name: where its divider is (0–1)
 	maxRecent    = 10
 )
 
@@ -27,6 +28,17 @@ func (s Settings) WesternNotation() bool { return s.p.Bool(prefWestern) }
 
 // SetWesternNotation chooses Western (P-7f) or Japanese (７六歩) notation for the record.
 func (s Settings) SetWesternNotation(on bool) { s.p.SetBool(prefWestern, on) }
+
+// SplitOffset is where the user left the divider of the window's split name (0–1), or def.
+func (s Settings) SplitOffset(name string, def float64) float64 {
+	if v := s.p.FloatWithFallback(prefSplit+name, -1); v >= 0 && v <= 1 {
+		return v
+	}
+	return def
+}
+
+// SetSplitOffset remembers where the divider of split name is.
+func (s Settings) SetSplitOffset(name string, v float64) { s.p.SetFloat(prefSplit+name, v) }
 
 // NewSettings reads and writes p.
 func NewSettings(p fyne.Preferences) Settings { return Settings{p} }

@@ -10,7 +10,8 @@ import (
 )
 
 // SideTabs are the tabs of the panel beside the board: 棋譜 (the record) and 対局情報 (the
-// game's headers) now; engine panels and the evaluation graph join them with Append. It is
+// game's headers); others may join them with Append (the engine panel and the evaluation
+// graph have their own places below, see layout.go). It is
 // Fyne's AppTabs reduced to what the panel needs, because AppTabs holds a widget.Button, and
 // any widget.Button makes Fyne parse the bundled font a second time for its bold label (see
 // heading and iconButton).

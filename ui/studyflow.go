@@ -21,7 +21,8 @@ import (
 )
 
 // 検討 (study) in the main window: the menu's dialog starts a study runner (engine/study)
-// on the position shown, the panel (tab エンジン) shows its engines' lines, and the window
+// on the position shown, the engine panel below the board and the record shows its engines'
+// lines, and the window
 // gives the runner each position the user goes to. The runner owns the engines: it starts,
 // moves, stops and closes them, and reports a failure; the window keeps no engine of its
 // own, polls the runner's version at most ten times a second and formats what it shows.
@@ -38,12 +39,11 @@ type studyCtl struct {
 	// mgr starts every engine of the window's studies and mate searches, and closes
 	// them all when the window goes (CloseEngines)
 	mgr       *engine.Manager
-	run       *studyRun // the study under way, or nil
-	names     []string  // the engines the panel shows
-	lines     int       // rows per engine in the panel
-	lastLines int       // the number of lines chosen last in the dialog
-	panel     *EnginePanel
-	tab       int          // the panel's tab
+	run       *studyRun    // the study under way, or nil
+	names     []string     // the engines the panel shows
+	lines     int          // rows per engine in the panel
+	lastLines int          // the number of lines chosen last in the dialog
+	panel     *EnginePanel // lives as long as the window; a new language only renames it
 	shown     *kifu.Node   // the node whose position the study was last given
 	shownSFEN string       // that position
 	editing   bool         // the position editor paused the study
@@ -62,16 +62,23 @@ func newStudyCtl(w *MainWindow) *studyCtl {
 // post runs f on the Fyne goroutine.
 func (c *studyCtl) post(f func()) { c.do(f) }
 
-// newPanel makes the engine panel for the window's tabs (in the current language) and
+// newPanel returns the engine panel in the current language (made the first time) and
 // shows in it what the study shows.
 func (c *studyCtl) newPanel(msg *Messages) *EnginePanel {
-	c.panel = NewEnginePanel(msg)
-	c.panel.setEngines(c.names, c.lines)
+	if c.panel == nil {
+		c.panel = NewEnginePanel(msg)
+		c.panel.copy = c.w.copyText
+		c.panel.OnLine = c.w.openPVPreview // the line on a preview board (pvpreview.go)
+		c.panel.OnMate = c.w.openPVPreview // the mate answer, to step through or add as a variation
+		c.panel.setEngines(c.names, c.lines)
+		return c.panel
+	}
+	c.panel.SetMessages(msg)
 	if c.run != nil {
 		c.run.msg.Store(msg)
 		c.run.redraw.Add(1)
-	} else if len(c.names) > 0 {
-		c.panel.setStates(c.names, stateStopped)
+	} else if len(c.panel.names) > 0 {
+		c.panel.setStates(c.panel.names, stateStopped)
 	}
 	return c.panel
 }
@@ -206,7 +213,6 @@ func (c *studyCtl) start(defs []engine.Definition, lines int) {
 	}
 	c.lines = lines
 	c.panel.setEngines(c.names, lines)
-	c.w.tabs.Select(c.tab)
 	c.shown = nil
 	c.positionChanged()
 	go c.poll(r)

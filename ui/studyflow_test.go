@@ -139,7 +139,7 @@ func panelRows(w *MainWindow, i int) []rowText {
 		return nil
 	}
 	for _, r := range p.blocks[i].rows {
-		if r.t != (rowText{}) {
+		if r.t.PV != "" || r.t.Score != "" {
 			rows = append(rows, r.t)
 		}
 	}
@@ -189,8 +189,8 @@ func TestStudyFollowsTheShownPosition(t *testing.T) {
 	if !w.Studying() {
 		t.Fatal("no study after 開始")
 	}
-	if w.tabs.Selected() != w.study.tab || w.tabs.Title(w.study.tab) != "エンジン" {
-		t.Fatalf("the tab shown is %d (%q), not the engine panel", w.tabs.Selected(), w.tabs.Title(w.tabs.Selected()))
+	if !visibleIn(w, w.study.panel) {
+		t.Fatal("the engine panel is not shown")
 	}
 
 	waitUntil(t, q, "a line of the position at move 10", func() bool {
@@ -287,7 +287,8 @@ done
 	}
 }
 
-// 詰み探索 finds a mate in one with the bundled engine and writes it in Japanese.
+// 詰み探索 finds a mate in one with the bundled engine and shows it in the engine panel, in
+// Japanese, with its moves for the preview board (OnMate); no modal box is left open.
 func TestMateSearchFindsMate(t *testing.T) {
 	w, q := studyWindow(t)
 	pos, err := board.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
@@ -298,18 +299,44 @@ func TestMateSearchFindsMate(t *testing.T) {
 	w.MateSearchDialog()
 	waitUntil(t, q, "the mate search dialog", func() bool { return dialogOpen(w) && w.lastShown.title == w.msg.MateTitle })
 	tapDialogButton(t, w, w.msg.MateStart)
-	waitUntil(t, q, "the answer", func() bool {
-		return w.study.mate == nil && w.lastShown.text != "" && !strings.Contains(w.lastShown.text, "探しています")
-	})
-	if want := "1手詰\n▲５二金"; !strings.HasPrefix(w.lastShown.text, want) {
-		t.Errorf("answer %q, want %q", w.lastShown.text, want)
+	if dialogOpen(w) {
+		t.Error("a dialog is open while the mate search runs")
+	}
+	p := w.study.panel
+	if p.mate == nil || !strings.Contains(p.mate.body.t.PV, "探しています") || p.mate.action.text.Text != "キャンセル" {
+		t.Fatalf("the panel does not show the search under way:\n%s", p.text())
+	}
+	waitUntil(t, q, "the answer", func() bool { return w.study.mate == nil })
+	if want := "▲５二金"; p.mate.body.t.PV != want || p.mate.body.t.Score != "1" || p.mate.body.t.Flag != "詰" {
+		t.Errorf("answer %+v, want 1手 %q", p.mate.body.t, want)
+	}
+	var got []board.Move
+	p.OnMate = func(root *board.Position, pv []board.Move, label string) {
+		if root.SFEN() != pos.SFEN() {
+			t.Errorf("OnMate from %s", root.SFEN())
+		}
+		got = pv
+	}
+	test.Tap(p.mate.body)
+	if len(got) != 1 || got[0].USI() != "G*5b" {
+		t.Errorf("tapping the answer hands %v", got)
+	}
+	if root, pv, ok := p.MateAnswer(); !ok || root.SFEN() != pos.SFEN() || len(pv) != 1 {
+		t.Errorf("MateAnswer: %v %v %v", root, pv, ok)
+	}
+	if dialogOpen(w) {
+		t.Error("the answer came in a dialog")
 	}
 	if w.Session().Dirty() {
 		t.Error("the mate search changed the record")
 	}
+	test.Tap(p.mate.action) // 閉じる
+	if p.mate != nil {
+		t.Error("閉じる leaves the answer in the panel")
+	}
 }
 
-// Cancel ends a mate search without an answer.
+// The panel's キャンセル ends a mate search without an answer.
 func TestMateSearchCancel(t *testing.T) {
 	w, q := studyWindow(t)
 	// an engine that never answers go mate
@@ -325,10 +352,13 @@ done
 	if w.study.mate == nil {
 		t.Fatal("no mate search under way")
 	}
-	tapDialogButton(t, w, w.msg.Cancel)
+	test.Tap(w.study.panel.mate.action)
 	waitUntil(t, q, "the search to end", func() bool { return w.study.mate == nil })
 	if w.status.Text != w.msg.MateCanceled {
 		t.Errorf("status %q after Cancel", w.status.Text)
+	}
+	if _, _, ok := w.study.panel.MateAnswer(); ok || !strings.Contains(w.study.panel.text(), "中止") {
+		t.Errorf("the panel after the cancel:\n%s", w.study.panel.text())
 	}
 }
 
@@ -344,5 +374,67 @@ func TestClosingTheWindowClosesTheEngines(t *testing.T) {
 	w.CloseEngines(engineDeadline)
 	if n := len(w.study.mgr.Running()); n != 0 {
 		t.Errorf("%d engines still running", n)
+	}
+}
+
+// 不詰, a timeout and a failure of the mate search are shown in the engine panel, with
+// 閉じる, and no dialog; nothing is offered to the preview board.
+func TestEnginePanelMateStates(t *testing.T) {
+	engineAnswering := func(onGo, onStop string) string {
+		return writeScript(t, `while read line; do
+  case "$line" in
+    usi) echo 'id name Scripted'; echo usiok;;
+    isready) echo readyok;;
+    go*) `+onGo+`;;
+    stop) `+onStop+`;;
+    quit) exit 0;;
+  esac
+done
+`)
+	}
+	for _, tc := range []struct {
+		name   string
+		path   string
+		limit  time.Duration
+		expect string
+	}{
+		{"no mate", engineAnswering("echo 'checkmate nomate'", ":"), 0, "不詰"},
+		{"timeout", engineAnswering(":", "echo 'checkmate timeout'"), time.Second, "制限時間内に詰みは見つかりませんでした"},
+		{"failure", engineAnswering("exit 3", ":"), 0, "Scripted-failure の詰み探索に失敗しました"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, q := studyWindow(t)
+			pos, err := board.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Session().Reset(pos)
+			name := "Scripted-" + strings.ReplaceAll(tc.name, " ", "-")
+			w.study.searchMate(engine.Definition{Name: name, Path: tc.path}, tc.limit)
+			p := w.study.panel
+			if !strings.Contains(p.mate.header.full, name) || p.mate.action.text.Text != "キャンセル" {
+				t.Fatalf("searching: %q, action %q", p.mate.header.full, p.mate.action.text.Text)
+			}
+			waitUntil(t, q, "the answer", func() bool { return w.study.mate == nil })
+			if got := p.mate.body.t.PV; !strings.Contains(got, tc.expect) {
+				t.Errorf("the panel says %q, want %q in it", got, tc.expect)
+			}
+			if _, _, ok := p.MateAnswer(); ok {
+				t.Error("a mating line is offered")
+			}
+			called := false
+			p.OnMate = func(*board.Position, []board.Move, string) { called = true }
+			test.Tap(p.mate.body)
+			if called {
+				t.Error("tapping the message calls OnMate")
+			}
+			if dialogOpen(w) || p.mate.action.text.Text != "閉じる" {
+				t.Errorf("dialog open %v, action %q", dialogOpen(w), p.mate.action.text.Text)
+			}
+			test.Tap(p.mate.action)
+			if p.mate != nil {
+				t.Error("閉じる leaves the answer in the panel")
+			}
+		})
 	}
 }

@@ -53,9 +53,9 @@ type Options struct {
 }
 
 // MainWindow is Banmen's main window: the board on the left; on the right, in tabs, the record
-// with its variations and comments, the game's headers and the engine panel, and below them the
-// 評価値グラフ (later issues add clocks to the stands); a status line at the foot, with the
-// progress of a 棋譜解析 when one runs;
+// with its variations and comments and the game's headers; below them the engine panel and the
+// 評価値グラフ, with draggable dividers between all four (layout.go); a status line at the
+// foot, with the progress of a 棋譜解析 when one runs;
 // the menus and shortcuts; and the dialogs of files, unsaved changes and position editing.
 //
 // It draws what its session holds and sends it what the user does. Create it and call its
@@ -75,7 +75,7 @@ type MainWindow struct {
 
 	board          *Board
 	record         *RecordView
-	graph          *EvalGraph // 評価値グラフ, below the tabs (evalgraph.go)
+	graph          *EvalGraph // 評価値グラフ, right of the engine panel (evalgraph.go)
 	graphEdits     uint64     // the session's edits when the graph last read the record
 	info           *GameInfoView
 	tabs           *SideTabs
@@ -94,6 +94,9 @@ type MainWindow struct {
 	closing        bool
 	lastShown      shownDialog // the last message shown in a dialog, for tests
 	lastDetail     string      // the detail behind 詳細 of the last error shown, for tests
+
+	splits     map[string]*container.Split // the layout's dividers, by name (layout.go)
+	splitTimer *time.Timer                 // writes them down a moment after a drag
 }
 
 type shownDialog struct {
@@ -168,8 +171,6 @@ func (w *MainWindow) build() {
 	w.tabs = NewSideTabs()
 	w.tabs.Append(w.msg.Record, w.record)
 	w.tabs.Append(w.msg.GameInfo, container.NewVScroll(w.info))
-	w.study.tab = len(w.tabs.titles)
-	w.tabs.Append(w.msg.EngineTab, w.study.newPanel(w.msg))
 	w.side = container.NewStack(w.tabs)
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
@@ -181,12 +182,12 @@ func (w *MainWindow) build() {
 		}
 	}
 	w.configureGraph()
-	right := container.NewVSplit(w.side, w.graph)
-	right.Offset = 0.78
 	boardArea := container.NewBorder(w.game.clocks.Object(), nil, nil, nil, w.board)
 	w.game.clocks.onResize = boardArea.Refresh
-	split := container.NewHSplit(boardArea, right)
-	split.Offset = 0.64
+	w.saveSplits() // where the old layout's dividers were (a new language builds anew)
+	top := w.newSplit(splitBoard, defBoardSplit, true, boardArea, w.side)
+	bottom := w.newSplit(splitEngines, defEnginesSplit, true, w.study.newPanel(w.msg), w.graph)
+	split := w.newSplit(splitRows, defRowsSplit, false, top, bottom)
 	w.progressHolder = container.NewHBox()
 	w.progressHolder.Hide() // hidden when empty: the foot's layout stays as it was
 	if r := w.analysis.run; r != nil {
@@ -465,6 +466,7 @@ func (w *MainWindow) RequestClose() {
 	}
 	w.confirmDiscard(func() {
 		w.closing = true
+		w.saveSplits()
 		w.game.abortAll()
 		w.study.stop()
 		go w.study.closeAll(5 * time.Second)

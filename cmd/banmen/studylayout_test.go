@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestAnalysisLayoutStudyUnderXvfb opens a real record in the real banmen under Xvfb, goes
+// to move 30, starts a study of the bundled engine with three lines from the 検討 menu, turns
+// on the engine's 履歴, and takes screenshots of the whole window at 1180×760 and at
+// 800×600: the board, the move list, the comment, the engine panel with its wrapped lines,
+// and the 評価値グラフ together. The README's pictures come from $BANMEN_ARTIFACTS
+// (study-1180x760.png, study-800x600.png). Clicks go to fixed places (Japanese, Fyne's
+// default sizes): a change of the menus or of the study dialog moves them.
+func TestAnalysisLayoutStudyUnderXvfb(t *testing.T) {
+	tools := map[string]string{}
+	for _, name := range []string{"Xvfb", "xdotool", "import"} {
+		path, err := exec.LookPath(name)
+		if err != nil {
+			msg := fmt.Sprintf("the study layout's Xvfb test needs %s (run `make test-deps`)", name)
+			if os.Getenv("CI") != "" {
+				t.Fatal(msg + "; CI is set, so a missing tool is a failure")
+			}
+			t.Skip(msg)
+		}
+		tools[name] = path
+	}
+	record, err := filepath.Abs("../../ui/testdata/records/kifu-for-js__meijinsen_20180508_M7_10034.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	artifacts := artifactDir(t)
+	bin := filepath.Join(t.TempDir(), "banmen")
+	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
+	defer cancel()
+	for _, b := range [][]string{
+		{"build", "-tags", buildTags, "-o", bin, "."},
+		{"build", "-o", filepath.Join(filepath.Dir(bin), "banmen-engine"), "banmen/cmd/banmen-engine"},
+	} {
+		if out, err := exec.CommandContext(ctx, "go", b...).CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(b, " "), err, out)
+		}
+	}
+	x := &xSession{t: t, display: startXvfb(t, tools["Xvfb"]), xdotool: tools["xdotool"], importCmd: tools["import"], artifacts: artifacts}
+	home := t.TempDir()
+	env := append(cleanEnv(), "DISPLAY="+x.display, "GSETTINGS_BACKEND=memory", "HOME="+home, "LANG=ja_JP.UTF-8")
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
+		dir := filepath.Join(home, strings.ToLower(v))
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		env = append(env, v+"="+dir)
+	}
+	app := exec.Command(bin, record)
+	app.Env = env
+	var out syncBuffer
+	app.Stdout, app.Stderr = &out, &out
+	app.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := app.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := waitInBackground(app)
+	t.Cleanup(func() { killGroup(app.Process.Pid, exited.done) })
+
+	win := x.window(".*Banmen", exited, &out) // the em dash does not match in a locale the C library lacks
+	x.run("windowsize", "--sync", win, "1180", "760")
+	x.run("windowmove", "--sync", win, "0", "0")
+	x.run("windowfocus", "--sync", win)
+	for range 30 {
+		x.run("key", "Right")
+	}
+	before := x.still(win, "study-before")
+	x.click(win, image.Pt(249, 11)) // 検討
+	time.Sleep(500 * time.Millisecond)
+	x.click(win, image.Pt(278, 37)) // 検討を開始…
+	time.Sleep(time.Second)
+	x.click(win, image.Pt(634, 409)) // 候補手の数
+	time.Sleep(500 * time.Millisecond)
+	x.click(win, image.Pt(600, 506)) // 3
+	time.Sleep(500 * time.Millisecond)
+	x.click(win, image.Pt(634, 446)) // 開始
+	time.Sleep(4 * time.Second)
+	x.click(win, image.Pt(728, 531)) // 履歴
+	x.run("mousemove", "--window", win, "1000", "200")
+	time.Sleep(4 * time.Second)
+
+	big := x.shot(win, "study-1180x760.png")
+	if b := big.Bounds(); b.Dx() != 1180 || b.Dy() != 760 {
+		t.Errorf("the window is %v, not 1180×760", b.Size())
+	}
+	// the engine panel (under the board, left of the graph) shows the study's lines
+	panel := image.Rect(0, 520, 740, 720)
+	if share := changedShareIn(before, big, panel); share < 0.01 {
+		t.Errorf("the engine panel's area hardly changed after the study started (%.3f of its pixels)", share)
+	}
+
+	x.run("windowsize", "--sync", win, "800", "600")
+	time.Sleep(3 * time.Second)
+	small := x.shot(win, "study-800x600.png")
+	if b := small.Bounds(); b.Dx() != 800 || b.Dy() != 600 {
+		t.Errorf("the window is %v, not 800×600", b.Size())
+	}
+	checkOutput(t, &out)
+	t.Logf("screenshots in %s", artifacts)
+}
+
+// shot takes one screenshot of win into the artifacts as name.
+func (x *xSession) shot(win, name string) image.Image {
+	x.t.Helper()
+	img, problem := screenshot(x.importCmd, x.display, win, filepath.Join(x.artifacts, name))
+	if img == nil {
+		x.t.Fatalf("%s: %s", name, problem)
+	}
+	return img
+}
+
+// changedShareIn is the share of the pixels in r that differ clearly between a and b.
+func changedShareIn(a, b image.Image, r image.Rectangle) float64 {
+	r = r.Intersect(a.Bounds()).Intersect(b.Bounds())
+	if r.Empty() {
+		return 0
+	}
+	changed := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if colourDistance(pixel(a, image.Pt(x, y)), pixel(b, image.Pt(x, y))) > 60 {
+				changed++
+			}
+		}
+	}
+	return float64(changed) / float64(r.Dx()*r.Dy())
+}

@@ -1,0 +1,190 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+)
+
+// pathTo returns the objects from root down to target (both included), or nil when target
+// is not under root.
+func pathTo(root, target fyne.CanvasObject) []fyne.CanvasObject {
+	if root == target {
+		return []fyne.CanvasObject{root}
+	}
+	var children []fyne.CanvasObject
+	switch x := root.(type) {
+	case *fyne.Container:
+		children = x.Objects
+	case fyne.Widget:
+		children = test.WidgetRenderer(x).Objects()
+	}
+	for _, c := range children {
+		if p := pathTo(c, target); p != nil {
+			return append([]fyne.CanvasObject{root}, p...)
+		}
+	}
+	return nil
+}
+
+// placed returns where o is in w's canvas and whether it is shown (it and every object
+// above it visible), laid out by the window.
+func placed(w *MainWindow, o fyne.CanvasObject) (pos fyne.Position, size fyne.Size, shown bool) {
+	path := pathTo(w.Window().Content(), o)
+	if path == nil {
+		return pos, size, false
+	}
+	for _, p := range path {
+		if !p.Visible() {
+			return pos, size, false
+		}
+		pos = pos.Add(p.Position())
+	}
+	return pos, o.Size(), true
+}
+
+// visibleIn reports whether o is shown in w, with some size, inside the window.
+func visibleIn(w *MainWindow, o fyne.CanvasObject) bool {
+	pos, size, shown := placed(w, o)
+	cs := w.Window().Canvas().Size()
+	return shown && size.Width >= 1 && size.Height >= 1 && pos.X >= 0 && pos.Y >= 0 &&
+		pos.X+size.Width <= cs.Width+0.5 && pos.Y+size.Height <= cs.Height+0.5
+}
+
+type rect struct {
+	name       string
+	pos        fyne.Position
+	size       fyne.Size
+	minW, minH float32
+}
+
+func (a rect) overlaps(b rect) bool {
+	const e = 0.5
+	return a.pos.X+a.size.Width > b.pos.X+e && b.pos.X+b.size.Width > a.pos.X+e &&
+		a.pos.Y+a.size.Height > b.pos.Y+e && b.pos.Y+b.size.Height > a.pos.Y+e
+}
+
+// The window's parts during a study, at the usual size and at 800×600: the board, the move
+// list, the comment, the engine panel (with its lines) and the graph are all shown at once,
+// none over another, each big enough to use.
+func TestAnalysisLayoutShowsEverythingAtOnce(t *testing.T) {
+	for _, sz := range []fyne.Size{{Width: 1180, Height: 760}, {Width: 800, Height: 600}} {
+		t.Run(fmt.Sprintf("%.0fx%.0f", sz.Width, sz.Height), func(t *testing.T) {
+			w, _ := windowUnderTest(t, windowOpts{})
+			openRecord(t, w, meijinKIF)
+			w.Session().GoTo(20)
+			p := w.study.panel
+			p.setEngines([]string{"A", "B"}, 3)
+			rows := []rowText{{Rank: "1", Depth: "12/20", Time: "1.2s", Score: "+40", PV: strings.Repeat("▲７六歩△３四歩", 8)}}
+			p.show([]engineText{{Header: "A", Position: "x", Rows: rows}, {Header: "B", Position: "x", Rows: rows}}, "x")
+			w.Window().Resize(sz)
+			w.Window().Content().Refresh()
+
+			ts := float32(14)
+			parts := []rect{
+				{name: "board", minW: 9 * 2 * ts, minH: 9 * 2 * ts},
+				{name: "move list", minW: 8 * ts, minH: 4 * ts},
+				{name: "comment", minW: 8 * ts, minH: 2 * ts},
+				{name: "engine panel", minW: 16 * ts, minH: 4 * ts},
+				{name: "graph", minW: 110, minH: 100},
+			}
+			objs := []fyne.CanvasObject{w.board, w.record.list, w.record.comment, p, w.graph}
+			for i := range parts {
+				if !visibleIn(w, objs[i]) {
+					pos, size, shown := placed(w, objs[i])
+					t.Fatalf("the %s is not shown in the window (%v at %v, shown %v)", parts[i].name, size, pos, shown)
+				}
+				parts[i].pos, parts[i].size, _ = placed(w, objs[i])
+				if parts[i].size.Width < parts[i].minW || parts[i].size.Height < parts[i].minH {
+					t.Errorf("the %s is %v: too small", parts[i].name, parts[i].size)
+				}
+			}
+			for i := range parts {
+				for j := i + 1; j < len(parts); j++ {
+					if parts[i].overlaps(parts[j]) {
+						t.Errorf("the %s (%v at %v) and the %s (%v at %v) overlap", parts[i].name, parts[i].size, parts[i].pos,
+							parts[j].name, parts[j].size, parts[j].pos)
+					}
+				}
+			}
+			// the engines' first lines are in the panel's view, not scrolled away
+			r := p.blocks[0].rows[0]
+			if !visibleIn(w, r) {
+				t.Error("the first engine's best line is not shown")
+			}
+			rp, rs, _ := placed(w, r)
+			pp, ps, _ := placed(w, p)
+			if rp.Y+rs.Height/2 > pp.Y+ps.Height || rp.X < pp.X || rp.X+rs.Width > pp.X+ps.Width+0.5 {
+				t.Errorf("the best line (%v at %v) is outside the panel (%v at %v)", rs, rp, ps, pp)
+			}
+			// the status line stays at the foot, under everything
+			sp, _, _ := placed(w, w.status)
+			for _, part := range parts {
+				if part.pos.Y+part.size.Height > sp.Y+0.5 {
+					t.Errorf("the %s reaches below the status line", part.name)
+				}
+			}
+		})
+	}
+}
+
+// dividerOf returns where to grab split s's divider in w's canvas.
+func dividerOf(t *testing.T, w *MainWindow, s *container.Split) fyne.Position {
+	t.Helper()
+	lp, ls, ok := placed(w, s.Leading)
+	if !ok {
+		t.Fatal("the split's leading part is not shown")
+	}
+	if s.Horizontal {
+		return fyne.NewPos(lp.X+ls.Width+2, lp.Y+ls.Height/2)
+	}
+	return fyne.NewPos(lp.X+ls.Width/2, lp.Y+ls.Height+2)
+}
+
+// Dragging the dividers moves them, and the next window (the next start of Banmen: the same
+// preferences) has them where the user left them; a new language keeps them too.
+func TestAnalysisLayoutSplitsRemembered(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	c := w.Window().Canvas()
+	moved := map[string]float64{}
+	for _, name := range []string{splitBoard, splitRows, splitEngines} {
+		s := w.splits[name]
+		before := s.Offset
+		at := dividerOf(t, w, s)
+		if s.Horizontal {
+			test.Drag(c, at, -60, 0)
+		} else {
+			test.Drag(c, at, 0, -40)
+		}
+		if s.Offset >= before {
+			t.Fatalf("dragging the divider of %s left it at %.3f (was %.3f)", name, s.Offset, before)
+		}
+		moved[name] = s.Offset
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for w.settings.SplitOffset(splitRows, -1) != moved[splitRows] {
+		if time.Now().After(deadline) {
+			t.Fatal("the dividers were not written down after the drag")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	w.SetLanguage("en")
+	for name, off := range moved {
+		if got := w.splits[name].Offset; got != off {
+			t.Errorf("after a new language %s is at %.3f, want %.3f", name, got, off)
+		}
+	}
+	w.RequestClose()
+
+	again := NewMainWindow(fyne.CurrentApp(), Options{Getenv: func(string) string { return "" }, Async: func(f func()) { f() }})
+	for name, off := range moved {
+		if got := again.splits[name].Offset; got != off {
+			t.Errorf("the next window has %s at %.3f, want %.3f", name, got, off)
+		}
+	}
+}
