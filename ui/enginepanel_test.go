@@ -359,10 +359,15 @@ func TestEnginePanelLinesOfARealStudy(t *testing.T) {
 		t.Errorf("status after the copy: %q", w.status.Text)
 	}
 
-	if !item(p.txt.ShowLine).Disabled {
-		t.Error("読み筋を盤面で見る is offered with nothing to show it")
+	if item(p.txt.ShowLine).Disabled {
+		t.Error("読み筋を盤面で見る is not offered, although the window shows lines on the preview board")
 	}
-	test.Tap(b.rows[0]) // no OnLine: nothing happens
+	test.Tap(b.rows[0]) // the window's OnLine: the line on the preview board
+	if w.preview == nil || len(w.preview.pv) != best.Legal || w.preview.root.SFEN() != best.Root.SFEN() {
+		t.Errorf("tapping the line opens the preview %+v", w.preview)
+	} else {
+		w.preview.win.Close()
+	}
 	var gotRoot *board.Position
 	var gotPV []board.Move
 	var gotLabel string

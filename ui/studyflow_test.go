@@ -310,6 +310,12 @@ func TestMateSearchFindsMate(t *testing.T) {
 	if want := "▲５二金"; p.mate.body.t.PV != want || p.mate.body.t.Score != "1" || p.mate.body.t.Flag != "詰" {
 		t.Errorf("answer %+v, want 1手 %q", p.mate.body.t, want)
 	}
+	test.Tap(p.mate.body) // the window's OnMate: the answer on the preview board
+	if w.preview == nil || len(w.preview.pv) != 1 || w.preview.pv[0].USI() != "G*5b" {
+		t.Errorf("tapping the answer opens the preview %+v", w.preview)
+	} else {
+		w.preview.win.Close()
+	}
 	var got []board.Move
 	p.OnMate = func(root *board.Position, pv []board.Move, label string) {
 		if root.SFEN() != pos.SFEN() {
