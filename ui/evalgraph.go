@@ -460,7 +460,7 @@ func (r *evalGraphRenderer) caption(p EvalPoint) string {
 func (w *MainWindow) updateGraph(c session.Change) {
 	if c&(session.ChangedRecord|session.ChangedTree) != 0 || w.sess.Edits() != w.graphEdits || w.graph.points == nil {
 		w.graphEdits = w.sess.Edits()
-		w.graph.SetPoints(EvalPoints(w.sess.Record()), w.graphCurrent())
+		w.graph.SetPoints(w.graphPoints(), w.graphCurrent())
 		return
 	}
 	w.graph.SetCurrent(w.graphCurrent())

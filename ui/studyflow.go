@@ -332,7 +332,9 @@ func (c *studyCtl) poll(r *studyRun) {
 			r.pending.Store(false)
 			if c.run == r {
 				c.panel.show(texts, c.shownSFEN)
-				c.w.showStudyArrows(r.runner.Views())
+				views := r.runner.Views()
+				c.w.showStudyArrows(views)
+				c.w.noteStudyScores(views)
 			}
 		})
 	}
