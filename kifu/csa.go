@@ -540,6 +540,19 @@ type CSAOptions struct {
 	Encoding Encoding
 }
 
+// NeedsCSAV3 reports whether writing r as CSA V2.2 would lose something that V3.0 keeps: a
+// move time with a fraction of a second on the main line. Kifu for JS (json-kifu-format 5.5)
+// reads only V2 to V2.2, so a program that chooses the version itself writes V2.2 unless
+// this is true; headers V2.2 has no keyword for are kept as comment lines either way.
+func NeedsCSAV3(r *Record) bool {
+	for n := r.Root.Next(); n != nil; n = n.Next() {
+		if n.Timed && n.Elapsed%time.Second != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 var (
 	csaTimeLimitV2 = regexp.MustCompile(`^[0-9]+:[0-9]{2}\+[0-9]+$`)
 	csaTimeV3      = regexp.MustCompile(`^[0-9.]+\+[0-9.]+\+[0-9.]+$`)

@@ -162,3 +162,24 @@ func TestCSANotARecord(t *testing.T) {
 		t.Errorf("a comment alone: %v", err)
 	}
 }
+
+func TestNeedsCSAV3OnlyForFractionsOfASecond(t *testing.T) {
+	whole := "V2.2\nPI\n+\n+7776FU\nT3\n-3334FU\nT12\n%TORYO\n"
+	r, err := ParseCSA(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if NeedsCSAV3(r) {
+		t.Errorf("whole seconds need V3.0:\n%s", whole)
+	}
+	if got := FormatCSA(r, CSAOptions{}); !strings.Contains(got, "+7776FU\nT3\n-3334FU\nT12\n") {
+		t.Errorf("V2.2 lost the times:\n%s", got)
+	}
+	frac := "V3.0\nPI\n+\n+7776FU\nT3.250\n-3334FU\nT12\n%TORYO\n"
+	if r, err = ParseCSA(frac); err != nil {
+		t.Fatal(err)
+	}
+	if !NeedsCSAV3(r) {
+		t.Errorf("T3.250 does not need V3.0:\n%s", frac)
+	}
+}
