@@ -98,6 +98,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(m.MakeMainLine, func() { w.sess.MakeMainLine() }),
 		fyne.NewMenuItem(m.MoveVariationUp, func() { w.sess.PromoteVariation() }),
+		fyne.NewMenuItem(recordTextFor(m).TreeMenu, func() { w.record.ShowVariationTree() }),
 	)
 
 	mode := w.settings.ThemeMode()
