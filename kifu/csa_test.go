@@ -135,9 +135,18 @@ func TestFormatCSA(t *testing.T) {
 	n.Comment = "*評価値=120"
 	r.End(n, Resign, "")
 	want := "V2.2\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+2726FU\nT1\n'**評価値=120\n%TORYO\n"
-	if got := FormatCSA(r, CSAOptions{}); got != want {
+	if got := FormatCSA(r, CSAOptions{Encoding: ShiftJIS}); got != want {
 		t.Errorf("V2.2:\n%s\nwant\n%s", got, want)
 	}
+	// UTF-8 beyond ASCII says so with V3.0's first line, a comment to V2.2's readers
+	if got := FormatCSA(r, CSAOptions{Encoding: UTF8}); got != "'CSA encoding=UTF-8\n"+want {
+		t.Errorf("V2.2 in UTF-8:\n%s", got)
+	}
+	n.Comment = "*score=120"
+	if got := FormatCSA(r, CSAOptions{Encoding: UTF8}); !strings.HasPrefix(got, "V2.2\n") {
+		t.Errorf("V2.2 in UTF-8, all ASCII:\n%s", got)
+	}
+	n.Comment = "*評価値=120"
 	v3 := FormatCSA(r, CSAOptions{V3: true, Encoding: ShiftJIS})
 	if !strings.HasPrefix(v3, "'CSA encoding=SHIFT_JIS\nV3.0\n") || !strings.Contains(v3, "+2726FU\nT1.500\n") {
 		t.Errorf("V3.0:\n%s", v3)

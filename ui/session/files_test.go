@@ -205,7 +205,8 @@ func TestSaveAsInEveryFormatReadsBack(t *testing.T) {
 				t.Errorf("%s: after SaveAs dirty %v path %q format %v enc %v", name, s.Dirty(), s.Path(), s.Format(), s.Encoding())
 			}
 			data, _ := os.ReadFile(path)
-			if f == kifu.CSA && !bytes.HasPrefix(data, []byte("V2.2")) {
+			if f == kifu.CSA && (!bytes.Contains(data, []byte("V2.2\n")) && !bytes.Contains(data, []byte("V2.2\r\n")) ||
+				bytes.Contains(data, []byte("V3.0"))) {
 				// Kifu for JS reads no CSA V3.0; the record's times are whole seconds
 				t.Errorf("%s (%v): CSA written as %q…, want V2.2", name, enc, data[:min(len(data), 30)])
 			}
