@@ -52,13 +52,19 @@ func newBookmarkBar(v *RecordView) *bookmarkBar {
 	b.del = widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { v.sess.SetBookmark(v.sess.Node(), "") })
 	b.tree = widget.NewButtonWithIcon(b.text.Tree, theme.ListIcon(), v.ShowVariationTree)
 	b.box = container.NewBorder(nil, nil, nil, container.NewHBox(b.set, b.del, b.tree), b.pick)
-	b.update()
+	b.update(session.ChangedRecord)
 	return b
 }
 
-// update shows the record's bookmarks and whether the current position has one.
-func (b *bookmarkBar) update() {
+// update shows the record's bookmarks (listed again only when the record or its tree
+// changed: a step through the record costs no walk of the tree) and whether the current
+// position has one.
+func (b *bookmarkBar) update(c session.Change) {
 	sess := b.v.sess
+	setEnabled(b.del, sess.Node().Bookmark != "")
+	if c&(session.ChangedRecord|session.ChangedTree) == 0 {
+		return
+	}
 	b.nodes = sess.Bookmarks()
 	opts := make([]string, len(b.nodes))
 	for i, n := range b.nodes {
@@ -73,7 +79,6 @@ func (b *bookmarkBar) update() {
 		b.pick.Enable()
 	}
 	b.pick.Refresh()
-	setEnabled(b.del, sess.Node().Bookmark != "")
 }
 
 // askName asks for the name of the current position's bookmark; an empty name removes it.

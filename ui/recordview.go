@@ -129,7 +129,7 @@ func (v *RecordView) Update(c session.Change) {
 		}
 		v.updateVariations()
 		v.updateButtons()
-		v.marks.update()
+		v.marks.update(c)
 		v.updateTree()
 	}
 	if c&(session.ChangedComment|session.ChangedCursor|session.ChangedRecord) != 0 {
