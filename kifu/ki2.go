@@ -28,7 +28,10 @@ func FormatKI2(r *Record) string {
 	eachLine(r, func(start *Node, pos *board.Position) {
 		first0 := first
 		if !first {
-			fmt.Fprintf(&b, "\n変化：%d手\n", start.ply)
+			if !endsWithRemark(&b) { // Kifu for JS reads no blank line after a "#" one that follows まで
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "変化：%d手\n", start.ply)
 		}
 		first = false
 		p := *pos
@@ -76,4 +79,10 @@ func prevText(b *strings.Builder) string {
 		return s[i+1:]
 	}
 	return s
+}
+
+// endsWithRemark reports whether the last line written is a "#" remark.
+func endsWithRemark(b *strings.Builder) bool {
+	s := strings.TrimSuffix(b.String(), "\n")
+	return strings.HasPrefix(s[strings.LastIndexByte(s, '\n')+1:], "#")
 }

@@ -39,6 +39,9 @@ func checkReadersAccept(t *testing.T, name string, text string, ki2 bool) {
 				}
 			case afterTrailer && l != "" && !strings.HasPrefix(l, "#"):
 				t.Errorf("%s line %d: Kifu for JS's KI2 reader stops at %q after the まで line", name, i+1, l)
+			case afterTrailer && l == "" && i > 0 && strings.HasPrefix(lines[i-1], "#") && i+1 < len(lines) && lines[i+1] != "":
+				// blank lines may follow まで, but not a "#" line after it
+				t.Errorf("%s line %d: Kifu for JS's KI2 reader stops at a blank line after a # line after まで", name, i+1)
 			}
 			if strings.HasPrefix(l, "まで") {
 				afterTrailer = true
