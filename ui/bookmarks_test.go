@@ -66,6 +66,16 @@ func TestRecordPanelBookmarks(t *testing.T) {
 	if n.Bookmark != "序盤" {
 		t.Errorf("after rename and a cancelled rename: %q", n.Bookmark)
 	}
+	// the 棋譜 menu names it too
+	for _, it := range menuItems(w.buildMenu()) {
+		if it.Label == japaneseRecord.BookmarkSet {
+			it.Action()
+		}
+	}
+	if b.dlg == nil || b.entry.Text != "序盤" {
+		t.Fatal("棋譜 → しおり… opened no dialog for the current position")
+	}
+	b.dlg.Hide()
 	test.Tap(b.del)
 	if n.Bookmark != "" || len(b.pick.Options) != 1 || !b.del.Disabled() {
 		t.Errorf("after removing: %q, listed %q", n.Bookmark, b.pick.Options)

@@ -33,11 +33,11 @@ type treeCell struct{ col, row int }
 
 // Geometry of the tree, in units of the theme's text size.
 const (
-	treeDX     = 1.25 // between columns
+	treeDX     = 1.5  // between columns
 	treeDY     = 1.7  // between rows
 	treeLeft   = 1.0  // margin before column 0
 	treeTop    = 1.8  // room for the ply ruler above row 0
-	treeRadius = 0.28 // a dot; the current one is twice as large
+	treeRadius = 0.33 // a dot; the current one is twice as large
 )
 
 // layoutTree places every node of the record below root.
