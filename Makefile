@@ -42,7 +42,7 @@ define ensure_packages
 	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing
 endef
 
-.PHONY: all deps test-deps build run test test-core vet bench fuzz clean install uninstall
+.PHONY: all deps test-deps build run test test-core vet bench fuzz clean install uninstall package
 
 all: build
 
@@ -144,3 +144,18 @@ install: build
 uninstall:
 	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(INSTALLED)))
 	$(call refresh_caches)
+
+## package: a Linux tarball made by `fyne package` (fyne.io/tools, run at the version pinned
+## here, not a dependency of the module): banmen, and beside it banmen-cli, banmen-engine and
+## banmen-guard, the desktop entry with the record types, the icon, and a Makefile whose
+## install / user-install put them all in place (assets/package/repack.sh adds what fyne
+## leaves out). Out: $(PACKAGE). Checked by BANMEN_PACKAGE=1 go test -run Package ./assets
+## (not part of make test: it builds everything).
+FYNE_TOOLS ?= fyne.io/tools/cmd/fyne@v1.7.4
+APP_VERSION := $(shell sed -n 's/^ *Version *= *"\(.*\)"/\1/p' FyneApp.toml)
+PACKAGE ?= $(BIN)/banmen-$(APP_VERSION)-linux-$(shell $(GO) env GOARCH).tar.xz
+package: build
+	rm -f cmd/banmen/Banmen.tar.xz
+	cd cmd/banmen && $(GO) run $(FYNE_TOOLS) package --os linux --release --exe "$(abspath $(BIN))/banmen" \
+		--name Banmen --app-id $(APP_ID) --app-version $(APP_VERSION) --icon ../../assets/icon/banmen.png
+	sh assets/package/repack.sh cmd/banmen/Banmen.tar.xz $(BIN) $(PACKAGE); st=$$?; rm -f cmd/banmen/Banmen.tar.xz; exit $$st

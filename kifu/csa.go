@@ -540,6 +540,19 @@ type CSAOptions struct {
 	Encoding Encoding
 }
 
+// NeedsCSAV3 reports whether writing r as CSA V2.2 would lose something that V3.0 keeps: a
+// move time with a fraction of a second on the main line. Kifu for JS (json-kifu-format 5.5)
+// reads only V2 to V2.2, so a program that chooses the version itself writes V2.2 unless
+// this is true; headers V2.2 has no keyword for are kept as comment lines either way.
+func NeedsCSAV3(r *Record) bool {
+	for n := r.Root.Next(); n != nil; n = n.Next() {
+		if n.Timed && n.Elapsed%time.Second != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 var (
 	csaTimeLimitV2 = regexp.MustCompile(`^[0-9]+:[0-9]{2}\+[0-9]+$`)
 	csaTimeV3      = regexp.MustCompile(`^[0-9.]+\+[0-9.]+\+[0-9.]+$`)
@@ -548,6 +561,7 @@ var (
 
 // FormatCSA writes r as CSA text. CSA holds one line of play: the main line is
 // written and variations are left out; bookmarks are lost; comments become "'*" lines.
+// V2.2 in UTF-8 with text beyond ASCII opens with V3.0's "'CSA encoding=UTF-8" comment.
 // A line break in a header is written as a space (Write refuses such a header).
 func FormatCSA(r *Record, o CSAOptions) string {
 	r = oneLineHeaders(r)
@@ -563,7 +577,22 @@ func FormatCSA(r *Record, o CSAOptions) string {
 	writeCSAPosition(&b, r.Start)
 	writeCSANotes(&b, r.Root, false)
 	writeCSAMoves(&b, r, o)
-	return b.String()
+	text := b.String()
+	if !o.V3 && o.Encoding == UTF8 && !isASCIIText(text) {
+		// V2.2 has no way to say its encoding: V3.0's first line, a comment to V2.2's
+		// readers (Kifu for JS and ShogiHome skip it), says it for the others
+		text = "'CSA encoding=UTF-8\n" + text
+	}
+	return text
+}
+
+func isASCIIText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // writeCSAHeaders writes the players (N+, N-), the headers CSA has a keyword for ($EVENT,

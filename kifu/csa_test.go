@@ -135,9 +135,18 @@ func TestFormatCSA(t *testing.T) {
 	n.Comment = "*評価値=120"
 	r.End(n, Resign, "")
 	want := "V2.2\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+2726FU\nT1\n'**評価値=120\n%TORYO\n"
-	if got := FormatCSA(r, CSAOptions{}); got != want {
+	if got := FormatCSA(r, CSAOptions{Encoding: ShiftJIS}); got != want {
 		t.Errorf("V2.2:\n%s\nwant\n%s", got, want)
 	}
+	// UTF-8 beyond ASCII says so with V3.0's first line, a comment to V2.2's readers
+	if got := FormatCSA(r, CSAOptions{Encoding: UTF8}); got != "'CSA encoding=UTF-8\n"+want {
+		t.Errorf("V2.2 in UTF-8:\n%s", got)
+	}
+	n.Comment = "*score=120"
+	if got := FormatCSA(r, CSAOptions{Encoding: UTF8}); !strings.HasPrefix(got, "V2.2\n") {
+		t.Errorf("V2.2 in UTF-8, all ASCII:\n%s", got)
+	}
+	n.Comment = "*評価値=120"
 	v3 := FormatCSA(r, CSAOptions{V3: true, Encoding: ShiftJIS})
 	if !strings.HasPrefix(v3, "'CSA encoding=SHIFT_JIS\nV3.0\n") || !strings.Contains(v3, "+2726FU\nT1.500\n") {
 		t.Errorf("V3.0:\n%s", v3)
@@ -160,5 +169,26 @@ func TestCSANotARecord(t *testing.T) {
 	}
 	if r, err := ParseCSA("' only a comment\n"); err != nil || len(r.Root.Remarks) != 1 {
 		t.Errorf("a comment alone: %v", err)
+	}
+}
+
+func TestNeedsCSAV3OnlyForFractionsOfASecond(t *testing.T) {
+	whole := "V2.2\nPI\n+\n+7776FU\nT3\n-3334FU\nT12\n%TORYO\n"
+	r, err := ParseCSA(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if NeedsCSAV3(r) {
+		t.Errorf("whole seconds need V3.0:\n%s", whole)
+	}
+	if got := FormatCSA(r, CSAOptions{}); !strings.Contains(got, "+7776FU\nT3\n-3334FU\nT12\n") {
+		t.Errorf("V2.2 lost the times:\n%s", got)
+	}
+	frac := "V3.0\nPI\n+\n+7776FU\nT3.250\n-3334FU\nT12\n%TORYO\n"
+	if r, err = ParseCSA(frac); err != nil {
+		t.Fatal(err)
+	}
+	if !NeedsCSAV3(r) {
+		t.Errorf("T3.250 does not need V3.0:\n%s", frac)
 	}
 }

@@ -317,9 +317,9 @@ type WriteOptions struct {
 
 // FormatRecord writes r as text in format f (lines end with "\n"). KIF starts with the
 // line that declares the encoding o names; KI2 has none (Kifu for JS cannot read a KI2 file
-// with one), its extension says it (.ki2 Shift_JIS, .ki2u UTF-8). A header holding a line break is an
-// error naming it for KIF, KI2 and CSA, which write each header on one line (FormatKIF,
-// FormatKI2 and FormatCSA fold it into a space).
+// with one): its extension (.ki2 Shift_JIS, .ki2u UTF-8) says it, and Write gives UTF-8 a
+// BOM. A header holding a line break is an error naming it for KIF, KI2 and CSA, which
+// write each header on one line (FormatKIF, FormatKI2 and FormatCSA fold it into a space).
 func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
 	// Kifu for Windows reads a .kif as Shift_JIS unless the first line says otherwise
 	encLine := "#KIF version=2.0 encoding=" + o.Encoding.String() + "\n"
@@ -344,11 +344,16 @@ func FormatRecord(r *Record, f Format, o WriteOptions) (string, error) {
 	return "", fmt.Errorf("kifu: cannot write format %v", f)
 }
 
-// Write writes r to w in format f, encoded as o says.
+// Write writes r to w in format f, encoded as o says. KI2 in UTF-8 opens with a byte order
+// mark: KI2 has no line that declares its encoding (KIF has #KIF, CSA V3.0 its first line), and
+// a UTF-8 file named .ki2 would otherwise read as Shift_JIS; the readers skip the mark.
 func Write(w io.Writer, r *Record, f Format, o WriteOptions) error {
 	text, err := FormatRecord(r, f, o)
 	if err != nil {
 		return err
+	}
+	if f == KI2 && o.Encoding == UTF8 {
+		text = "\uFEFF" + text
 	}
 	nl := o.Newline
 	if nl == "" {

@@ -20,4 +20,12 @@
 // that is not valid in the file's encoding among them, with its line). What a writer
 // writes, its reader reads back as the same record, as far as the format holds it; a
 // header with a line break, which KIF, KI2 and CSA cannot hold, is an error of Write.
+//
+// What the writers write is read by the two most used open readers, tsshogi (ShogiHome)
+// and json-kifu-format (Kifu for JS), whose grammars readers_test.go encodes: KI2 has no
+// #KIF line and, in UTF-8, a BOM instead; a まで line those readers do not know is written
+// as まで…で中断 with the exact one as a "#" remark after it, and in KI2 a special move's
+// comment and bookmark as "#*" and "#&" remarks, all read back onto the special; a KI2
+// variation's first move names its square, never 同; CSA is V2.2 unless the
+// caller asks for V3.0 (json-kifu-format reads no V3.0; NeedsCSAV3 says when V3.0 keeps more).
 package kifu

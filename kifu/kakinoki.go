@@ -138,7 +138,7 @@ func (kr *kakinokiReader) line(no int, line string) error {
 	kr.understood = true // unless the line turns out not to be understood (at the end)
 	switch t[0] {
 	case '#':
-		if !strings.HasPrefix(t, "#KIF version=") && !kr.restoreTrailer(t[1:]) {
+		if !strings.HasPrefix(t, "#KIF version=") && !kr.restoreTrailer(t[1:]) && !kr.restoreSpecialNote(t[1:]) {
 			kr.cur.Remarks = append(kr.cur.Remarks, t[1:])
 		}
 		return nil

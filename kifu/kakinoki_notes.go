@@ -57,6 +57,25 @@ func (kr *kakinokiReader) restoreTrailer(remark string) bool {
 	return true
 }
 
+// restoreSpecialNote takes back the comment or bookmark of a special read from a KI2 まで line:
+// the writer puts them after it as "#*" and "#&" remarks (see writeSpecialNotes). It reports
+// whether remark was one.
+func (kr *kakinokiReader) restoreSpecialNote(remark string) bool {
+	n := kr.cur
+	if n != kr.fromTrailer || len(n.Remarks) > 0 {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(remark, "*"):
+		kr.addComment(remark[1:])
+		return true
+	case strings.HasPrefix(remark, "&") && n.Bookmark == "":
+		n.Bookmark = remark[1:]
+		return true
+	}
+	return false
+}
+
 // parseTrailer reads what follows まで: "64手で先手の勝ち", "12手で中断", "61手詰", "14手で時間切れにより後手の勝ち".
 func parseTrailer(s string) (Special, string) {
 	s = strings.Map(func(r rune) rune {

@@ -155,6 +155,26 @@ func writeNotes(b *strings.Builder, n *Node, withRemarks bool) {
 	}
 }
 
+// writeSpecialNotes writes the notes of a special that KI2 states only by its まで line. Kifu
+// for JS reads nothing but "#" lines after that line and stops at a "*" or "&" one, so the
+// comment and the bookmark are written as "#*" and "#&" remarks, which kifu's reader takes
+// back (restoreSpecialNote) and other readers skip.
+func writeSpecialNotes(b *strings.Builder, n *Node) {
+	if n.Comment != "" {
+		for _, l := range textLines(n.Comment) {
+			b.WriteString("#*" + l + "\n")
+		}
+	}
+	if n.Bookmark != "" {
+		b.WriteString("#&" + oneLine(n.Bookmark) + "\n")
+	}
+	for _, rm := range n.Remarks {
+		for _, l := range textLines(rm) {
+			b.WriteString("#" + l + "\n")
+		}
+	}
+}
+
 // sideNames returns how the trailer names Black and White: 先手/後手, or 下手/上手 in a handicap game.
 func sideNames(r *Record) [2]string {
 	if h, ok := HandicapOf(r.Start); ok && h.Name != "平手" {

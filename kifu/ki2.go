@@ -26,8 +26,12 @@ func FormatKI2(r *Record) string {
 	names := sideNames(r)
 	first := true
 	eachLine(r, func(start *Node, pos *board.Position) {
+		first0 := first
 		if !first {
-			fmt.Fprintf(&b, "\n変化：%d手\n", start.ply)
+			if !endsWithRemark(&b) { // Kifu for JS reads no blank line after a "#" one that follows まで
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "変化：%d手\n", start.ply)
 		}
 		first = false
 		p := *pos
@@ -42,10 +46,16 @@ func FormatKI2(r *Record) string {
 			if n.IsSpecial() {
 				endLine()
 				trailerLines(&b, n, p.SideToMove(), names)
-				writeNotes(&b, n, true)
+				writeSpecialNotes(&b, n)
 				break
 			}
-			text := p.SideToMove().Mark() + p.KI2Move(n.Move, n.parent.lastTo())
+			lastTo := n.parent.lastTo()
+			if n == start && !first0 {
+				// Kifu for JS reads a 同 that opens a variation against the main line's
+				// move, not the variation's own: name the square
+				lastTo = board.NoSquare
+			}
+			text := p.SideToMove().Mark() + p.KI2Move(n.Move, lastTo)
 			if onLine > 0 {
 				b.WriteString(strings.Repeat(" ", max(1, 12-displayWidth(prevText(&b)))))
 			}
@@ -69,4 +79,10 @@ func prevText(b *strings.Builder) string {
 		return s[i+1:]
 	}
 	return s
+}
+
+// endsWithRemark reports whether the last line written is a "#" remark.
+func endsWithRemark(b *strings.Builder) bool {
+	s := strings.TrimSuffix(b.String(), "\n")
+	return strings.HasPrefix(s[strings.LastIndexByte(s, '\n')+1:], "#")
 }

@@ -98,6 +98,9 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(m.MakeMainLine, func() { w.sess.MakeMainLine() }),
 		fyne.NewMenuItem(m.MoveVariationUp, func() { w.sess.PromoteVariation() }),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(recordTextFor(m).BookmarkSet, func() { w.record.marks.askName() }),
+		fyne.NewMenuItem(recordTextFor(m).TreeMenu, func() { w.record.ShowVariationTree() }),
 	)
 
 	mode := w.settings.ThemeMode()

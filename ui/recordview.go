@@ -38,7 +38,9 @@ type RecordView struct {
 	varNodes   []*kifu.Node
 	comment    *widget.Entry
 	commentFor *kifu.Node
-	thinks     *thinkLinks // the 読み筋 in the comment, as links to the PV preview (commentpv.go)
+	thinks     *thinkLinks  // the 読み筋 in the comment, as links to the PV preview (commentpv.go)
+	marks      *bookmarkBar // しおり and the way to the 分岐ツリー (bookmarks.go)
+	tree       *varTree     // the 分岐ツリー while it is open (vartree.go)
 
 	first, prev, next, last *iconButton
 	content                 fyne.CanvasObject
@@ -78,7 +80,8 @@ func NewRecordView(sess *session.Session, msg *Messages, navKey func(*fyne.KeyEv
 	commentTitle := heading(msg.Comment)
 
 	v.thinks = newThinkLinks(msg)
-	lower := container.NewBorder(container.NewVBox(v.varHolder, commentTitle), nil, nil, nil, v.thinks.wrap(v.comment))
+	v.marks = newBookmarkBar(v)
+	lower := container.NewBorder(container.NewVBox(v.varHolder, v.marks.box, commentTitle), nil, nil, nil, v.thinks.wrap(v.comment))
 	split := container.NewVSplit(v.list, lower)
 	split.Offset = 0.62
 	v.content = container.NewBorder(nil, nav, nil, nil, split)
@@ -128,6 +131,8 @@ func (v *RecordView) Update(c session.Change) {
 		}
 		v.updateVariations()
 		v.updateButtons()
+		v.marks.update(c)
+		v.updateTree()
 	}
 	if c&(session.ChangedComment|session.ChangedCursor|session.ChangedRecord) != 0 {
 		n := v.sess.Node()
@@ -265,16 +270,13 @@ func setEnabled(w fyne.Disableable, on bool) {
 // rowText returns the texts of row id: the ply, the move, the mark of alternatives, the time.
 func (v *RecordView) rowText(id int) (ply, move, mark, tm string) {
 	if id == 0 {
-		return "", v.msg.Start, "", ""
+		return "", v.msg.Start, rowMark(v.sess.Record().Root), ""
 	}
 	if id >= len(v.line) {
 		return "", "", "", ""
 	}
 	n := v.line[id]
-	if session.HasVariations(n) {
-		mark = "+"
-	}
-	return strconv.Itoa(id), v.texts[n], mark, timeText(n)
+	return strconv.Itoa(id), v.texts[n], rowMark(n), timeText(n)
 }
 
 // rowLabel is the 悪手/疑問手 label that 棋譜解析 put first in row id's comment, or "".
@@ -406,7 +408,7 @@ func (rr *moveRowRenderer) Layout(size fyne.Size) {
 	pad := theme.InnerPadding() / 2
 	numW := 2.4 * ts
 	moveW := 6.5 * ts
-	markW := 1.0 * ts
+	markW := 1.6 * ts // ◆ and +
 	r.ply.Move(fyne.NewPos(0, 0))
 	r.ply.Resize(fyne.NewSize(numW, size.Height))
 	r.move.Move(fyne.NewPos(numW+pad*2, 0))

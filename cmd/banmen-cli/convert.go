@@ -27,7 +27,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	to := fs.String("to", "", "the format to write: usi, sfen, kif, ki2, csa or jkf")
 	encName := fs.String("encoding", "utf8", "the encoding to write: utf8 or sjis (also euc-jp, iso-2022-jp, utf-16le, utf-16be, utf-32le, utf-32be)")
-	csaVersion := fs.String("csa-version", "2.2", "the CSA version to write with --to csa: 2.2 or 3.0")
+	csaVersion := fs.String("csa-version", "2.2", "the CSA version to write with --to csa: 2.2 or 3.0 (Kifu for JS reads 2.2 only; 3.0 keeps fractions of a second)")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: banmen-cli convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] [--csa-version 2.2|3.0] FILE [-o OUT]")

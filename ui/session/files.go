@@ -198,7 +198,8 @@ func (s *Session) Encode(f kifu.Format, enc kifu.Encoding) ([]byte, error) {
 // encode is Encode with line ends nl ("": those usual for enc).
 func (s *Session) encode(f kifu.Format, enc kifu.Encoding, nl string) ([]byte, error) {
 	var buf bytes.Buffer
-	opts := kifu.WriteOptions{Encoding: enc, Newline: nl, CSAV3: f == kifu.CSA && enc == kifu.UTF8}
+	// CSA V3.0 only where V2.2 would lose a time's fraction: Kifu for JS reads no V3.0
+	opts := kifu.WriteOptions{Encoding: enc, Newline: nl, CSAV3: f == kifu.CSA && kifu.NeedsCSAV3(s.rec)}
 	if err := kifu.Write(&buf, s.rec, f, opts); err != nil {
 		return nil, err
 	}
