@@ -16,7 +16,8 @@ import (
 // 対局 (playing a game) in the main window: the dialog (gamedialog.go) starts a game runner
 // (engine/game.Runner) that owns the engines and the game; the window polls its version at
 // most ten times a second, shows the game's record (its moves, times and the engines'
-// thoughts as comments) in the session, which autosaves it, the clocks above the board,
+// thoughts as comments) in the session, which autosaves it, the clocks on the name plates
+// beside the stands,
 // and the result in a dialog at the end. The person moves on the board on their turn
 // only; 投了, 中断 and 待った are in the 対局 menu.
 
@@ -158,7 +159,7 @@ func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.R
 	if over {
 		c.end(r)
 		if snap != nil {
-			c.clocks.show(*snap, r.tc, r.names, gt.ByoyomiF)
+			c.clocks.show(w.board, *snap, r.tc, gt.ByoyomiF)
 		}
 		w.showMessage(gt.GameOverTitle, resultText(gt, res, r.names))
 		w.setStatus(resultText(gt, res, r.names))
@@ -167,8 +168,7 @@ func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.R
 	if snap == nil {
 		return
 	}
-	c.clocks.setFlipped(w.board.Flipped())
-	c.clocks.show(*snap, r.tc, r.names, gt.ByoyomiF)
+	c.clocks.show(w.board, *snap, r.tc, gt.ByoyomiF)
 	if snap.SaveErr != nil {
 		w.setStatus(fmt.Sprintf(gt.SaveFailedF, snap.SaveErr))
 	}

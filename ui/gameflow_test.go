@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/board"
@@ -75,8 +77,11 @@ func TestPlayAgainstEngineAndResign(t *testing.T) {
 	if !w.game.clocks.Marked(board.Black) || w.game.clocks.Marked(board.White) {
 		t.Error("the clocks do not mark Black to move")
 	}
-	if wl, bl := w.game.clocks.labels[board.White], w.game.clocks.labels[board.Black]; wl.Size().Width == 0 || wl.Position().X+wl.Size().Width > bl.Position().X {
-		t.Errorf("the clocks are not laid out side by side, White's left: %v+%v, %v+%v", wl.Position(), wl.Size(), bl.Position(), bl.Size())
+	// the clocks are on the plates beside the stands: White's (at the top) on the left
+	r := test.WidgetRenderer(w.Board()).(*boardRenderer)
+	if wp, bp := r.plates[board.White], r.plates[board.Black]; !wp.clock.Visible() || !bp.clock.Visible() ||
+		wp.bg.Position().X+wp.bg.Size().Width > bp.bg.Position().X || !strings.Contains(w.game.clocks.Text(board.Black), bp.clock.Text) || bp.detail.Text != "秒読み" {
+		t.Errorf("the plates' clocks: White's %q at %v, Black's %q at %v", wp.clock.Text, wp.bg.Position(), bp.clock.Text, bp.bg.Position())
 	}
 	if got := w.game.clocks.Text(board.Black); !strings.Contains(got, "秒読み") {
 		t.Errorf("Black's clock shows %q, want its byoyomi", got)
@@ -289,4 +294,52 @@ func TestGameDialogOpensOnce(t *testing.T) {
 	q.drain()
 	pressShortcut(w, fyne.KeyG, fyne.KeyModifierShortcutDefault)
 	waitUntil(t, q, "the 対局開始 dialog again", func() bool { return dialogOpen(w) })
+}
+
+// At 1,180 px wide the players' names are whole on the plates beside the stands (on two
+// lines when they need them), not cut off.
+func TestClockPlatesShowWholeNamesAt1180(t *testing.T) {
+	w, _ := gameWindow(t)
+	w.Window().Resize(fyne.NewSize(1180, 760))
+	names := [2]string{"佐藤 天彦 九段", "羽生 善治 九段"}
+	rec := kifu.New(nil)
+	rec.Headers.Set("先手", names[0])
+	rec.Headers.Set("後手", names[1])
+	w.Session().Restore(rec, "", kifu.UnknownFormat, kifu.UTF8)
+	r := test.WidgetRenderer(w.Board()).(*boardRenderer)
+	r.Layout(w.Board().Size())
+	for c := board.Black; c <= board.White; c++ {
+		p := r.plates[c]
+		got := strings.TrimSpace(p.name[0].Text + " " + p.name[1].Text)
+		if got != names[c] || strings.Contains(got, "…") {
+			t.Errorf("%v's plate shows %q, want %q (board %v wide)", c, got, names[c], w.Board().Size().Width)
+		}
+		if p.name[0].TextSize < 12 {
+			t.Errorf("%v's name is drawn at %.1f px, too small to read", c, p.name[0].TextSize)
+		}
+	}
+}
+
+// The side to move's plate is marked and its clock under ten seconds is drawn in the
+// warning colour; the clocks go when a new record replaces the game's.
+func TestClockMarksTheSideToMoveAndWarns(t *testing.T) {
+	w, q := gameWindow(t)
+	w.game.start(gameSetup{Main: 9 * time.Second}, [2]*engine.Definition{})
+	waitUntil(t, q, "the clocks", func() bool { return w.game.clocks.Text(board.Black) != "" })
+	r := test.WidgetRenderer(w.Board()).(*boardRenderer)
+	r.Layout(w.Board().Size())
+	b, wh := r.plates[board.Black], r.plates[board.White]
+	if !w.game.clocks.Warned(board.Black) || b.clock.Color != themeColor(theme.ColorNameError) {
+		t.Errorf("Black's clock with under 10 s left is drawn in %v, want the warning colour", b.clock.Color)
+	}
+	if b.bg.StrokeColor != r.pal.turnMark || wh.bg.StrokeColor == r.pal.turnMark || !b.clock.TextStyle.Bold {
+		t.Error("Black's plate is not marked as the side to move, or White's is")
+	}
+	w.AbortGame()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	w.lastShown.d.Hide()
+	w.Session().Reset(nil)
+	if _, on := w.Board().Clock(board.Black); on || r.plates[board.Black].clock.Visible() {
+		t.Error("the clocks stay after a new record replaced the game's")
+	}
 }

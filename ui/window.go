@@ -54,7 +54,7 @@ type Options struct {
 
 // MainWindow is Banmen's main window: the board on the left; on the right, in tabs, the record
 // with its variations and comments, the game's headers and the engine panel, and below them the
-// 評価値グラフ (later issues add clocks to the stands); a status line at the foot, with the
+// 評価値グラフ (a game's clocks are on the plates beside the stands); a status line at the foot, with the
 // progress of a 棋譜解析 when one runs;
 // the menus and shortcuts; and the dialogs of files, unsaved changes and position editing.
 //
@@ -180,9 +180,7 @@ func (w *MainWindow) build() {
 	w.graph.SetWinRate(w.settings.p.Bool(prefWinRate))
 	right := container.NewVSplit(w.side, w.graph)
 	right.Offset = 0.78
-	boardArea := container.NewBorder(w.game.clocks.Object(), nil, nil, nil, w.board)
-	w.game.clocks.onResize = boardArea.Refresh
-	split := container.NewHSplit(boardArea, right)
+	split := container.NewHSplit(w.board, right)
 	split.Offset = 0.64
 	w.progressHolder = container.NewHBox()
 	w.progressHolder.Hide() // hidden when empty: the foot's layout stays as it was
@@ -207,6 +205,9 @@ func (w *MainWindow) sessionChanged(c session.Change) {
 	}
 	if c&(session.ChangedHeaders|session.ChangedRecord) != 0 {
 		w.board.SetNames(w.sess.Record().BlackName(), w.sess.Record().WhiteName())
+		if c&session.ChangedRecord != 0 && !w.Playing() {
+			w.game.clocks.hide(w.board) // a finished game's clocks go with its record
+		}
 	}
 	w.record.Update(c)
 	w.info.Update(c)
