@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
 
 	"banmen/board"
 	"banmen/engine"
@@ -39,6 +40,9 @@ type gameRun struct {
 	lastKIF string        // the record last shown
 	pending atomic.Bool   // an update is posted and not done yet
 	stopped chan struct{} // closed when the window is done with the game: the poll ends
+
+	crashDialog dialog.Dialog // the engine-crash dialog shown for the pause now (gamecrash.go)
+	restarting  bool          // an engine is being started again
 }
 
 func newGameCtl(w *MainWindow) *gameCtl {
@@ -82,6 +86,7 @@ func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 	} else if defs[0] == nil {
 		w.board.SetFlipped(false)
 	}
+	cfg.PauseOnFailure = true // an engine that dies mid-game can be restarted (gamecrash.go)
 	r.runner = game.StartRunner(w.study.mgr, cfg)
 	c.run = r
 	w.win.SetMainMenu(w.buildMenu())
@@ -169,6 +174,11 @@ func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.R
 		return
 	}
 	c.clocks.show(w.board, *snap, r.tc, gt.ByoyomiF)
+	if snap.State == game.Paused {
+		w.board.SetMode(ModeView)
+		c.offerRestart(r, *snap)
+		return
+	}
 	if snap.SaveErr != nil {
 		w.setStatus(fmt.Sprintf(gt.SaveFailedF, snap.SaveErr))
 	}
@@ -191,6 +201,9 @@ func (c *gameCtl) end(r *gameRun) {
 	}
 	c.run = nil
 	close(r.stopped)
+	if r.crashDialog != nil {
+		r.crashDialog.Hide()
+	}
 	c.w.board.SetMode(ModePlay)
 	c.w.win.SetMainMenu(c.w.buildMenu())
 }

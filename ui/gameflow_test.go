@@ -250,27 +250,72 @@ func TestGameDialogRemembersTheSetup(t *testing.T) {
 	}
 }
 
-// An engine that dies when asked for a move loses: the end says so and the record ends
-// with エラー. (A scripted engine: the fault cannot be had from a real one.)
-func TestPlayAgainstEngineThatCrashes(t *testing.T) {
-	script := filepath.Join(t.TempDir(), "crasher.sh")
+// crasherEngine writes a scripted engine (the faults cannot be had from a real one) that
+// dies when asked for a move while the file marker is missing, creating it; with the
+// marker there it answers 3c3d.
+func crasherEngine(t *testing.T) (def engine.Definition, marker string) {
+	t.Helper()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "crasher.sh")
+	marker = filepath.Join(dir, "crashed")
 	body := "#!/bin/sh\nwhile read line; do case \"$line\" in\n" +
-		"usi) echo 'id name Crasher'; echo usiok;;\nisready) echo readyok;;\ngo*) exit 3;;\nquit) exit 0;;\nesac; done\n"
+		"usi) echo 'id name Crasher'; echo usiok;;\nisready) echo readyok;;\n" +
+		"go*) if [ -e " + marker + " ]; then echo 'info depth 1 score cp 12 pv 3c3d'; echo 'bestmove 3c3d'; else touch " + marker + "; exit 3; fi;;\n" +
+		"quit) exit 0;;\nesac; done\n"
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	return engine.Definition{Name: "Crasher", Path: script}, marker
+}
+
+// An engine that dies when asked for a move pauses the game with a dialog; 対局を終える
+// ends it: the engine loses, the end says so and the record ends with エラー.
+func TestPlayAgainstEngineThatCrashes(t *testing.T) {
+	def, _ := crasherEngine(t)
 	w, q := gameWindow(t)
-	def := engine.Definition{Name: "Crasher", Path: script}
 	w.game.start(gameSetup{Unlimited: true}, [2]*engine.Definition{nil, &def})
 	gt := w.gameText()
 	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
 	play(t, w, "7g7f")
+	waitUntil(t, q, "the crash dialog", func() bool { return w.lastShown.title == gt.CrashTitle })
+	if !w.Playing() || !strings.Contains(w.lastShown.text, "Crasher") {
+		t.Fatalf("after the crash: playing %v, the dialog says %q", w.Playing(), w.lastShown.text)
+	}
+	tapDialogButton(t, w, gt.EndGame)
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "先手") || !strings.Contains(w.lastShown.text, gt.ReasonFailure) {
 		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
 	}
 	if got := w.Session().Record().Result(); got != kifu.ErrorEnd {
 		t.Errorf("the record ends with %v, want エラー", got)
+	}
+}
+
+// An engine that dies mid-game is started again from the crash dialog and the same game
+// goes on: its reply is played after the person's move, and it is the person's turn again.
+func TestPlayAgainstEngineCrashRestartContinues(t *testing.T) {
+	def, marker := crasherEngine(t)
+	w, q := gameWindow(t)
+	w.game.start(gameSetup{Main: 10 * time.Minute}, [2]*engine.Definition{nil, &def})
+	gt := w.gameText()
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the crash dialog", func() bool { return w.lastShown.title == gt.CrashTitle })
+	if _, err := os.Stat(marker); err != nil {
+		t.Fatalf("the engine did not crash: %v", err)
+	}
+	tapDialogButton(t, w, gt.RestartEngine)
+	waitUntil(t, q, "the restarted engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	waitUntil(t, q, "the person's turn again", func() bool { return w.status.Text == gt.YourTurn })
+	if !w.Playing() {
+		t.Fatal("the game ended")
+	}
+	main := w.Session().Record().MainMoves()
+	if main[0].USI() != "7g7f" || main[1].USI() != "3c3d" {
+		t.Errorf("the game goes on with %v, want 7g7f 3c3d", main)
+	}
+	if got := w.game.clocks.Text(board.White); !strings.HasPrefix(got, "9:5") && !strings.HasPrefix(got, "10:00") {
+		t.Errorf("White's clock shows %q after the restart, want the clock as it was (about 10:00)", got)
 	}
 }
 

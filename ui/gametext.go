@@ -16,6 +16,8 @@ type gameText struct {
 	ReasonTime, ReasonIllegal, ReasonMoveLimit, ReasonAborted        string
 	ReasonFailure, You, ByoyomiF, NoTakeback, GameRunning, ThinkingF string
 	YourTurn, SaveFailedF                                            string
+	// an engine that died mid-game (gamecrash.go)
+	CrashTitle, CrashF, CrashedF, RestartEngine, EndGame, RestartFailedF string
 }
 
 var japaneseGame = gameText{
@@ -33,6 +35,10 @@ var japaneseGame = gameText{
 	ReasonFailure: "エンジンの異常終了", You: "あなた", ByoyomiF: "秒読み %s",
 	NoTakeback: "待ったできません: %v", GameRunning: "対局中です。先に投了か中断をしてください",
 	ThinkingF: "%s が考慮中…", YourTurn: "あなたの手番です", SaveFailedF: "棋譜の自動保存に失敗しました: %v",
+	CrashTitle: "エンジンが止まりました",
+	CrashF:     "%s が対局の途中で異常終了しました:\n%v\n\nエンジンを再起動して同じ局面・同じ持ち時間から続けるか、対局を終えてください（終えるとこのエンジンの負けです）。",
+	CrashedF:   "%s が異常終了しました", RestartEngine: "再起動して続ける", EndGame: "対局を終える",
+	RestartFailedF: "%s を再起動できませんでした。対局は止まったままです。",
 }
 
 var englishGame = gameText{
@@ -52,6 +58,10 @@ var englishGame = gameText{
 	ReasonFailure: "the engine failed", You: "You", ByoyomiF: "byoyomi %s",
 	NoTakeback: "Cannot take back: %v", GameRunning: "A game is in progress: resign or abort it first",
 	ThinkingF: "%s is thinking…", YourTurn: "Your move", SaveFailedF: "Autosaving the record failed: %v",
+	CrashTitle: "The engine stopped",
+	CrashF:     "%s failed in the middle of the game:\n%v\n\nRestart the engine and go on with the same game from the same position and clocks, or end the game (the engine then loses).",
+	CrashedF:   "%s failed", RestartEngine: "Restart and Continue", EndGame: "End the Game",
+	RestartFailedF: "%s could not be started again. The game stays paused.",
 }
 
 func gameTextFor(l Lang) *gameText {

@@ -23,7 +23,11 @@ type Seat struct {
 type RunnerConfig struct {
 	Seats  [2]Seat
 	Ponder bool
-	Game   Config
+	// PauseOnFailure pauses the game when an engine fails (dies, stops answering)
+	// instead of ending it: Restart starts the engine again and the game goes on,
+	// Forfeit ends it with that engine's loss.
+	PauseOnFailure bool
+	Game           Config
 }
 
 // Runner plays a game for a window: it starts the engines (through a Manager, which
@@ -47,6 +51,7 @@ type Runner struct {
 	takeback int                // plies to take back when the game now playing stops
 	humans   [2]*Human
 	players  [2]Player
+	started  []*engine.Running // the engines to close at the end
 	err      error
 	result   Result
 	over     bool
@@ -202,8 +207,10 @@ func (r *Runner) Takeback() error {
 
 func (r *Runner) work() {
 	defer close(r.done)
-	var started []*engine.Running
 	defer func() {
+		r.mu.Lock()
+		started := r.started
+		r.mu.Unlock()
 		var wg sync.WaitGroup
 		for _, e := range started {
 			wg.Add(1)
@@ -235,13 +242,17 @@ func (r *Runner) work() {
 			r.version.Add(1)
 			return
 		}
-		started = append(started, e)
+		r.mu.Lock()
+		r.started = append(r.started, e)
+		r.mu.Unlock()
 		r.players[c] = NewEnginePlayer(e, r.cfg.Ponder)
 	}
 	cfg := r.cfg.Game
-	cfg.Players = r.players
-	cfg.FailureLoses = true
+	cfg.FailureLoses = !r.cfg.PauseOnFailure
 	for {
+		r.mu.Lock()
+		cfg.Players = r.players // with an engine restarted in the last game
+		r.mu.Unlock()
 		g, err := New(cfg)
 		if err != nil {
 			r.mu.Lock()
@@ -301,6 +312,46 @@ func (r *Runner) continued(g *Game, cfg Config, plies int) Config {
 	cfg.Prior = end.Moves()
 	cfg.Clock = clock
 	return cfg
+}
+
+// Restart starts again the engine whose failure paused the game (PauseOnFailure) and
+// goes on with the same game, the clocks as they were. It blocks while the engine
+// starts; it fails when the game is not paused or the engine cannot start (the game
+// stays paused).
+func (r *Runner) Restart() error {
+	g := r.Game()
+	if g == nil {
+		return errors.New("no game to restart an engine of")
+	}
+	s := g.Snapshot()
+	if s.State != Paused {
+		return fmt.Errorf("the game is not paused but %s", s.State)
+	}
+	seat := r.cfg.Seats[s.Failed]
+	if seat.Engine == nil {
+		return errors.New("the failed player is not an engine")
+	}
+	e, err := r.m.Start(r.ctx, *seat.Engine, engine.StartOptions{Ponder: r.cfg.Ponder})
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.started = append(r.started, e)
+	r.mu.Unlock()
+	p := NewEnginePlayer(e, r.cfg.Ponder)
+	r.mu.Lock()
+	r.players[s.Failed] = p
+	r.mu.Unlock()
+	return g.Resume(r.ctx, s.Failed, p)
+}
+
+// Forfeit ends a game paused by an engine's failure: that engine loses.
+func (r *Runner) Forfeit() error {
+	g := r.Game()
+	if g == nil {
+		return errors.New("no game")
+	}
+	return g.Forfeit(r.ctx)
 }
 
 // Human returns the person's player of side, or nil.
