@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
 
 	"banmen/board"
 	"banmen/engine"
@@ -55,7 +56,6 @@ func (w *MainWindow) Playing() bool { return w.game.run != nil }
 // start starts a game set up by g; defs are the engines of the sides (nil: a person).
 func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 	w := c.w
-	gt := w.gameText()
 	w.study.stop()
 	if w.editor != nil {
 		w.leaveEditor()
@@ -70,6 +70,14 @@ func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 	}
 	cfg := game.RunnerConfig{Ponder: g.Ponder,
 		Game: game.Config{Start: start, Time: [2]game.TimeControl{tc, tc}, EngineLosesOnTime: true, Margin: time.Second}}
+	w.sess.Reset(start)
+	c.launch(cfg, defs)
+}
+
+// launch starts the game of cfg, whose seats are defs (nil: a person), and shows it.
+func (c *gameCtl) launch(cfg game.RunnerConfig, defs [2]*engine.Definition) {
+	w := c.w
+	gt := w.gameText()
 	r := &gameRun{tc: cfg.Game.Time, stopped: make(chan struct{})}
 	for i, d := range defs {
 		if d == nil {
@@ -80,7 +88,6 @@ func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 			r.names[i] = d.Name
 		}
 	}
-	w.sess.Reset(start)
 	if defs[0] != nil && defs[1] == nil {
 		w.board.SetFlipped(true) // the person plays White: their side at the foot
 	} else if defs[0] == nil {
@@ -271,6 +278,30 @@ func (w *MainWindow) Resign() {
 	if err := w.game.run.runner.Resign(); err != nil {
 		w.setStatus(gt.NotYourTurn)
 	}
+}
+
+// DeclareWin declares a win by 入玉宣言 for the person to move, after asking: the game
+// judges it, and a declaration that does not meet the rule loses.
+func (w *MainWindow) DeclareWin() {
+	gt := w.gameText()
+	r := w.game.run
+	if r == nil {
+		w.setStatus(gt.NoGame)
+		return
+	}
+	var d *dialog.CustomDialog
+	no := widget.NewButton(gt.Cancel, func() { d.Hide() })
+	yes := widget.NewButton(gt.Declare, func() {
+		d.Hide()
+		if err := r.runner.DeclareWin(); err != nil {
+			w.setStatus(gt.NotYourTurn)
+		}
+	})
+	yes.Importance = widget.DangerImportance
+	d = dialog.NewCustomWithoutButtons(gt.DeclareTitle, messageContent(gt.DeclareConfirm), w.win)
+	d.SetButtons([]fyne.CanvasObject{no, yes})
+	w.lastShown = shownDialog{gt.DeclareTitle, gt.DeclareConfirm, d}
+	d.Show()
 }
 
 // AbortGame stops the game (中断); the record keeps it with 中断 at its end.

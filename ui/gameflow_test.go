@@ -19,6 +19,7 @@ import (
 	"banmen/engine"
 	"banmen/engine/game"
 	"banmen/kifu"
+	"banmen/ui/session"
 )
 
 // gameWindow is a study window (the bundled engine in its list) whose game posts to the
@@ -386,5 +387,125 @@ func TestClockMarksTheSideToMoveAndWarns(t *testing.T) {
 	w.Session().Reset(nil)
 	if _, on := w.Board().Clock(board.Black); on || r.plates[board.Black].clock.Visible() {
 		t.Error("the clocks stay after a new record replaced the game's")
+	}
+}
+
+// A game whose Banmen was killed is offered back at the next start: its autosave is
+// restored and, asked, the same game goes on from where it stopped against the same engine,
+// with the clocks as the record's move times leave them.
+func TestPlayAgainstEngineResumeAfterCrash(t *testing.T) {
+	dir := t.TempDir()
+	w1, q1 := gameWindow(t)
+	w1.opts.AutosaveDir = dir
+	w1.autosave.Close()
+	w1.autosave = session.NewAutosaver(dir) // closed by the window's cleanup
+	w1.game.start(gameSetup{Main: 30 * time.Second, Players: [2]string{"", engine.BundledName}}, [2]*engine.Definition{nil, bundledDef(t, w1, q1)})
+	gt := w1.gameText()
+	waitUntil(t, q1, "the person's turn", func() bool { return w1.status.Text == gt.YourTurn })
+	play(t, w1, "7g7f")
+	waitUntil(t, q1, "the engine's reply", func() bool { return w1.Session().MoveCount() == 2 })
+	waitUntil(t, q1, "the person's turn again", func() bool { return w1.status.Text == gt.YourTurn })
+	if err := w1.autosave.Flush(engineDeadline); err != nil {
+		t.Fatal(err)
+	}
+	// Banmen is "killed": its copy stays, under a process id that is not running
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Fatalf("the autosave holds %d files, want the record and its note", len(entries))
+	}
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		if err := os.Rename(filepath.Join(dir, e.Name()), filepath.Join(dir, "autosave-424242"+ext)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	engineMoveTime := w1.Session().Record().MainLine()[1].Elapsed
+
+	w2, q2 := studyWindow(t)
+	w2.game.do = q2.post
+	w2.opts.AutosaveDir = dir
+	t.Cleanup(func() {
+		w2.game.abortAll()
+		if r := w2.game.run; r != nil {
+			<-r.runner.Done()
+		}
+	})
+	w2.OfferRestore()
+	tapDialogButton(t, w2, w2.msg.Restore)
+	waitUntil(t, q2, "the offer to continue", func() bool { return w2.lastShown.title == gt.ContinueTitle })
+	if !strings.Contains(w2.lastShown.text, engine.BundledName) {
+		t.Errorf("the offer says %q", w2.lastShown.text)
+	}
+	tapDialogButton(t, w2, gt.ContinuePlaying)
+	if !w2.Playing() {
+		t.Fatal("no game after 対局を続ける")
+	}
+	waitUntil(t, q2, "the person's turn in the continued game", func() bool { return w2.status.Text == gt.YourTurn })
+	if got := w2.Session().Record().MainMoves(); len(got) != 2 || got[0].USI() != "7g7f" {
+		t.Fatalf("the continued game has the moves %v", got)
+	}
+	// White's clock: 30 s less its move's time, as the record says
+	if got, want := w2.game.clocks.Text(board.White), formatClock(30*time.Second-engineMoveTime); got != want {
+		t.Errorf("White's clock shows %q, want %q", got, want)
+	}
+	play(t, w2, "2g2f")
+	waitUntil(t, q2, "the engine's reply in the continued game", func() bool { return w2.Session().MoveCount() == 4 })
+	w2.AbortGame()
+	waitUntil(t, q2, "the end", func() bool { return !w2.Playing() })
+	if got := w2.Session().Record().Result(); got != kifu.Interrupt {
+		t.Errorf("the record ends with %v, want 中断", got)
+	}
+}
+
+// bundledDef is the bundled engine's definition from the window's engine list.
+func bundledDef(t *testing.T, w *MainWindow, q *uiQueue) *engine.Definition {
+	t.Helper()
+	var def *engine.Definition
+	w.study.withEngines("", func(l []engine.Definition) {
+		for _, d := range l {
+			if d.Name == engine.BundledName {
+				def = &d
+			}
+		}
+	})
+	waitUntil(t, q, "the engine list", func() bool { return def != nil })
+	return def
+}
+
+// 入玉宣言 for the person: judged by the game; a declaration that meets the rule wins
+// (入玉勝ち in the record), one that does not loses.
+func TestPlayAgainstEngineDeclaration(t *testing.T) {
+	for _, c := range []struct {
+		sfen, reason string
+		winner       string
+		end          kifu.Special
+	}{
+		{"KGGGGSSSS/RB+N+N5/9/9/9/9/9/9/4k4 b RB 1", japaneseGame.ReasonDeclaration, "先手", kifu.EnteringKing},
+		{"", japaneseGame.ReasonFalseDeclaration, "後手", kifu.FoulLose},
+	} {
+		w, q := gameWindow(t)
+		gt := w.gameText()
+		var start *board.Position
+		if c.sfen != "" {
+			var err error
+			if start, err = board.ParseSFEN(c.sfen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w.Session().Reset(start)
+		w.game.start(gameSetup{Unlimited: true, FromBoard: true}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+		waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+		w.DeclareWin()
+		if w.lastShown.title != gt.DeclareTitle {
+			t.Fatalf("入玉宣言 asks nothing first: %q", w.lastShown.title)
+		}
+		tapDialogButton(t, w, gt.Declare)
+		waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+		if !strings.Contains(w.lastShown.text, c.reason) || !strings.Contains(w.lastShown.text, c.winner) {
+			t.Errorf("%q: the end says %q, want %s wins by %s", c.sfen, w.lastShown.text, c.winner, c.reason)
+		}
+		if got := w.Session().Record().Result(); got != c.end {
+			t.Errorf("%q: the record ends with %v, want %v", c.sfen, got, c.end)
+		}
 	}
 }

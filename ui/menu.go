@@ -145,12 +145,15 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	gt := w.gameText()
 	gameMenu := fyne.NewMenu(gt.MenuGame,
 		item(gt.StartGame, shortcut(fyne.KeyG, false), w.StartGameDialog),
+		fyne.NewMenuItem(gt.ContinueGame, w.ContinueGame),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(gt.Resign, w.Resign),
+		fyne.NewMenuItem(gt.Declare, w.DeclareWin),
 		fyne.NewMenuItem(gt.Abort, w.AbortGame),
 		fyne.NewMenuItem(gt.Takeback, w.TakebackGame),
 	)
-	for _, it := range gameMenu.Items[2:] {
+	gameMenu.Items[1].Disabled = w.Playing()
+	for _, it := range gameMenu.Items[3:] {
 		it.Disabled = !w.Playing()
 	}
 	rt, _ := w.roomText()

@@ -588,7 +588,8 @@ func (w *MainWindow) offerRestore(found []session.Autosaved) {
 		w.confirmDiscard(func() {
 			as.RestoreInto(w.sess)
 			_ = as.Discard() // this Banmen's own copy takes over
-			w.offerRestore(rest)
+			// a game cut short is offered to play on (gameresume.go)
+			w.game.offerContinue(func() { w.offerRestore(rest) }, false)
 		})
 	})
 	restore.Importance = widget.HighImportance

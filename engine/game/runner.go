@@ -141,6 +141,12 @@ func (r *Runner) Resign() error {
 	return nil
 }
 
+// DeclareWin declares a win by 入玉宣言 for the person whose turn it is: the game
+// judges it, and a declaration that does not meet the rule loses.
+func (r *Runner) DeclareWin() error {
+	return r.submit(func(*board.Position) (Decision, error) { return Decision{Win: true}, nil })
+}
+
 func (r *Runner) submit(f func(*board.Position) (Decision, error)) error {
 	r.mu.Lock()
 	g := r.game
