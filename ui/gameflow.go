@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -42,6 +43,10 @@ type gameRun struct {
 	pending atomic.Bool   // an update is posted and not done yet
 	stopped chan struct{} // closed when the window is done with the game: the poll ends
 
+	msg         *Messages // the texts, read by the poll's goroutine
+	gt          *gameText
+	panel       *EnginePanel  // the panel the game's engines are laid out in…
+	panelNames  []string      // …and their names (gameengines.go)
 	crashDialog dialog.Dialog // the engine-crash dialog shown for the pause now (gamecrash.go)
 	restarting  bool          // an engine is being started again
 }
@@ -78,7 +83,7 @@ func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 func (c *gameCtl) launch(cfg game.RunnerConfig, defs [2]*engine.Definition) {
 	w := c.w
 	gt := w.gameText()
-	r := &gameRun{tc: cfg.Game.Time, stopped: make(chan struct{})}
+	r := &gameRun{tc: cfg.Game.Time, stopped: make(chan struct{}), msg: w.msg, gt: gt}
 	for i, d := range defs {
 		if d == nil {
 			cfg.Seats[i] = game.Seat{Human: gt.You}
@@ -130,14 +135,22 @@ func (c *gameCtl) poll(r *gameRun) {
 			r.runner.WithRecord(func(rec *kifu.Record) { kif = kifu.FormatKIF(rec) })
 		}
 		var snap *game.Snapshot
+		var names []string
+		var texts []engineText
 		if g := r.runner.Game(); g != nil {
 			s := g.Snapshot()
 			snap = &s
+			last := board.NoMove
+			if n := len(s.Moves); n > 0 {
+				last = s.Moves[n-1]
+			}
+			names, texts = gameEngineTexts(r, s.Position, last)
 		}
 		r.pending.Store(true)
 		c.post(func() {
 			r.pending.Store(false)
 			if c.run == r {
+				c.showEngines(r, names, texts)
 				c.update(r, kif, snap, res, over, err)
 			}
 		})
@@ -208,6 +221,9 @@ func (c *gameCtl) end(r *gameRun) {
 	}
 	c.run = nil
 	close(r.stopped)
+	if p := c.w.study.panel; p != nil && p == r.panel {
+		p.setStates(r.panelNames, stateStopped)
+	}
 	if r.crashDialog != nil {
 		r.crashDialog.Hide()
 	}
@@ -239,6 +255,19 @@ func resultText(gt *gameText, r game.Result, names [2]string) string {
 		s += "\n" + r.Detail
 	}
 	return s
+}
+
+// showEngines shows the game's engines in the engine panel.
+func (c *gameCtl) showEngines(r *gameRun, names []string, texts []engineText) {
+	p := c.w.study.panel
+	if p == nil || len(names) == 0 {
+		return
+	}
+	if p != r.panel || !slices.Equal(names, r.panelNames) {
+		p.setEngines(names, 1)
+		r.panel, r.panelNames = p, names
+	}
+	p.show(texts, "")
 }
 
 // play hands the person's move to the game; it reports whether a game took it (or refused it).

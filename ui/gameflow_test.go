@@ -408,7 +408,13 @@ func TestPlayAgainstEngineResumeAfterCrash(t *testing.T) {
 	if err := w1.autosave.Flush(engineDeadline); err != nil {
 		t.Fatal(err)
 	}
-	// Banmen is "killed": its copy stays, under a process id that is not running
+	engineMoveTime := w1.Session().Record().MainLine()[1].Elapsed
+	// Banmen is "killed": its copy stays, under a process id that is not running (the
+	// window's game is stopped, unseen by the copy, so that it plays no more)
+	w1.autosave.Close()
+	w1.autosave = nil
+	w1.AbortGame()
+	waitUntil(t, q1, "the first window's game stopped", func() bool { return !w1.Playing() })
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
 		t.Fatalf("the autosave holds %d files, want the record and its note", len(entries))
@@ -419,7 +425,6 @@ func TestPlayAgainstEngineResumeAfterCrash(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	engineMoveTime := w1.Session().Record().MainLine()[1].Elapsed
 
 	w2, q2 := studyWindow(t)
 	w2.game.do = q2.post
@@ -507,5 +512,32 @@ func TestPlayAgainstEngineDeclaration(t *testing.T) {
 		if got := w.Session().Record().Result(); got != c.end {
 			t.Errorf("%q: the record ends with %v, want %v", c.sfen, got, c.end)
 		}
+	}
+}
+
+// The engine panel shows the playing engine as the 検討 panel does, and with ponder on,
+// the move it expects and thinks on in the person's time (予想手), then that it was hit
+// when the person plays it.
+func TestPlayAgainstEnginePonderShowsPrediction(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	def := bundledDef(t, w, q)
+	w.game.start(gameSetup{Byoyomi: time.Second, Ponder: true}, [2]*engine.Definition{nil, def})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	panel := w.study.panel
+	waitUntil(t, q, "the engine's line in the panel", func() bool {
+		return strings.Contains(panel.text(), engine.BundledName) && strings.Contains(panel.text(), "\n1 ")
+	})
+	var expected board.Move
+	waitUntil(t, q, "the engine pondering", func() bool {
+		expected = w.game.run.runner.Engine(board.White).PonderView().Pondering
+		return expected != board.NoMove && strings.Contains(panel.text(), strings.Split(gt.PonderingF, " %s")[0])
+	})
+	play(t, w, expected.USI())
+	waitUntil(t, q, "the hit shown", func() bool { return strings.Contains(panel.text(), gt.PonderHit) })
+	if pv := w.game.run.runner.Engine(board.White).PonderView(); pv.Hits != 1 || pv.Last != expected {
+		t.Errorf("the engine's pondering: %+v, want a hit on %s", pv, expected.USI())
 	}
 }

@@ -360,6 +360,14 @@ func (r *Runner) Forfeit() error {
 	return g.Forfeit(r.ctx)
 }
 
+// Engine returns the engine playing side now (nil: a person, or before it started).
+func (r *Runner) Engine(side board.Color) *EnginePlayer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	p, _ := r.players[side].(*EnginePlayer)
+	return p
+}
+
 // Human returns the person's player of side, or nil.
 func (r *Runner) Human(side board.Color) *Human { return r.humans[side] }
 
