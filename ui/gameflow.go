@@ -195,7 +195,9 @@ func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.R
 	}
 	c.clocks.show(w.board, *snap, r.tc, gt.ByoyomiF)
 	if snap.State == game.Paused {
-		w.board.SetMode(ModeView)
+		if w.board.Mode() != ModeView {
+			w.board.SetMode(ModeView)
+		}
 		c.offerRestart(r, *snap)
 		return
 	}
@@ -203,11 +205,17 @@ func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.R
 		w.setStatus(fmt.Sprintf(gt.SaveFailedF, snap.SaveErr))
 	}
 	human := snap.State == game.Playing && r.runner.IsHuman(snap.ToMove)
+	// the mode is set only when it changes: setting it cancels the piece the person picked,
+	// and the poll comes ten times a second (click-click moves were lost between polls)
 	if human {
-		w.board.SetMode(ModePlay)
+		if w.board.Mode() != ModePlay {
+			w.board.SetMode(ModePlay)
+		}
 		w.setStatus(gt.YourTurn)
 	} else {
-		w.board.SetMode(ModeView)
+		if w.board.Mode() != ModeView {
+			w.board.SetMode(ModeView)
+		}
 		if snap.State == game.Playing {
 			w.setStatus(fmt.Sprintf(gt.ThinkingF, r.names[snap.ToMove]))
 		}

@@ -541,3 +541,23 @@ func TestPlayAgainstEnginePonderShowsPrediction(t *testing.T) {
 		t.Errorf("the engine's pondering: %+v, want a hit on %s", pv, expected.USI())
 	}
 }
+
+// A move made by clicking the piece and then the square works however many polls of the
+// game come between the two clicks (each poll used to cancel the piece picked).
+func TestPlayAgainstEngineClickClickAcrossPolls(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Main: 10 * time.Minute}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	tapSpot(w.Board(), SquareSpot(board.NewSquare(7, 7)))
+	// let the clocks run for a few polls
+	before := w.game.clocks.Text(board.Black)
+	waitUntil(t, q, "the clock ticking", func() bool { return w.game.clocks.Text(board.Black) != before })
+	if w.Board().Selected() != SquareSpot(board.NewSquare(7, 7)) {
+		t.Fatalf("the piece picked was dropped by the game's poll: %+v", w.Board().Selected())
+	}
+	tapSpot(w.Board(), SquareSpot(board.NewSquare(7, 6)))
+	if got := w.Session().Record().MainMoves(); len(got) != 1 || got[0].USI() != "7g7f" {
+		t.Errorf("after click, click: the moves %v, want 7g7f", got)
+	}
+}
