@@ -55,6 +55,7 @@ type Board struct {
 	names    [2]string
 	clocks   [2]PlayerClock // a game's clocks on the plates (boardplate.go), when clocksOn
 	clocksOn bool
+	plates   func() // redraws the plates alone (boardplate.go), once the renderer exists
 
 	legal    []board.Move // legal moves in pos, computed when first needed
 	legalOK  bool         // legal is up to date

@@ -37,7 +37,12 @@ func (b *Board) SetClocks(c [2]PlayerClock, on bool) {
 	if b.clocks == c && b.clocksOn == on {
 		return
 	}
+	same := b.clocksOn == on
 	b.clocks, b.clocksOn = c, on
+	if same && b.plates != nil {
+		b.plates() // the clocks tick ten times a second: the rest of the board stays
+		return
+	}
 	b.Refresh()
 }
 
@@ -52,6 +57,15 @@ type plateObjects struct {
 }
 
 func (r *boardRenderer) addPlates() {
+	r.b.plates = func() {
+		g := newGeom(r.b.Size(), r.b.flipped)
+		if g.u <= 0 {
+			return
+		}
+		for c := board.Black; c <= board.White; c++ {
+			r.layoutPlate(&g, c)
+		}
+	}
 	for c := range r.plates {
 		p := &r.plates[c]
 		p.bg = canvas.NewRectangle(color.Transparent)

@@ -18,6 +18,7 @@ import (
 	"banmen/board"
 	"banmen/engine"
 	"banmen/engine/game"
+	"banmen/internal/testbin"
 	"banmen/kifu"
 	"banmen/ui/session"
 )
@@ -560,4 +561,55 @@ func TestPlayAgainstEngineClickClickAcrossPolls(t *testing.T) {
 	if got := w.Session().Record().MainMoves(); len(got) != 1 || got[0].USI() != "7g7f" {
 		t.Errorf("after click, click: the moves %v, want 7g7f", got)
 	}
+}
+
+// An engine-vs-engine game in the window, the bundled engine against fairy-stockfish at
+// 0/0.2 s, runs to its end: the end is shown, the record ends with the result, every
+// move has its time and each engine's moves their think comments, and the record reads
+// back from KIF as it was.
+func TestEngineVsEngineRunsToItsEndAndReadsBack(t *testing.T) {
+	fs := testbin.DebianEngine(t, "fairy-stockfish")
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	fairy := engine.Definition{Name: "Fairy-Stockfish", Path: fs}
+	w.game.start(gameSetup{Byoyomi: 200 * time.Millisecond}, [2]*engine.Definition{bundledDef(t, w, q), &fairy})
+	deadline := time.Now().Add(5 * time.Minute)
+	for w.Playing() {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end within 5 minutes (%d moves)", w.Session().MoveCount())
+		}
+		q.drain()
+		time.Sleep(20 * time.Millisecond)
+	}
+	if w.lastShown.title != gt.GameOverTitle {
+		t.Fatalf("the end shows %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	rec := w.Session().Record()
+	if rec.Result() == kifu.NotSpecial || rec.Result() == kifu.Interrupt {
+		t.Errorf("the record ends with %v, want the game's result (the end says %q)", rec.Result(), w.lastShown.text)
+	}
+	main := rec.MainLine()
+	var commented [2]int
+	for i, n := range main {
+		if n.IsSpecial() {
+			continue
+		}
+		if !n.Timed {
+			t.Errorf("move %d has no time", i+1)
+		}
+		if strings.Contains(n.Comment, "*評価値=") || strings.Contains(n.Comment, "*読み筋=") {
+			commented[i%2]++
+		}
+	}
+	if commented[0] == 0 || commented[1] == 0 {
+		t.Errorf("think comments on the moves of each side: %v", commented)
+	}
+	back, err := kifu.ParseKIF(kifu.FormatKIF(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(back.MainMoves()), fmt.Sprint(rec.MainMoves()); got != want || back.Result() != rec.Result() {
+		t.Errorf("read back: %d moves ending %v, want %d ending %v", len(back.MainMoves()), back.Result(), len(rec.MainMoves()), rec.Result())
+	}
+	t.Logf("%d moves: %s", len(rec.MainMoves()), w.lastShown.text)
 }
