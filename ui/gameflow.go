@@ -19,10 +19,12 @@ import (
 // 対局 (playing a game) in the main window: the dialog (gamedialog.go) starts a game runner
 // (engine/game.Runner) that owns the engines and the game; the window polls its version at
 // most ten times a second, shows the game's record (its moves, times and the engines'
-// thoughts as comments) in the session, which autosaves it, the clocks on the name plates
-// beside the stands,
-// and the result in a dialog at the end. The person moves on the board on their turn
-// only; 投了, 中断 and 待った are in the 対局 menu.
+// thoughts as comments) in the session, which autosaves it after every move, the clocks on
+// the name plates beside the stands (clockview.go, boardplate.go), the engines in the engine
+// panel (gameengines.go), and the result in a dialog at the end. The person moves on the
+// board on their turn only; 投了, 入玉宣言, 中断 and 待った are in the 対局 menu. An engine
+// that dies pauses the game and the window offers to restart it (gamecrash.go); a game cut
+// short by a crash of Banmen, or by 中断, can be played on (gameresume.go).
 
 // gameCtl runs the window's games. Its fields belong to the Fyne goroutine.
 type gameCtl struct {

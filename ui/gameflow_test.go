@@ -613,3 +613,23 @@ func TestEngineVsEngineRunsToItsEndAndReadsBack(t *testing.T) {
 	}
 	t.Logf("%d moves: %s", len(rec.MainMoves()), w.lastShown.text)
 }
+
+// 投了 while the engine thinks: the person resigns as soon as the engine's move is played;
+// the end says the engine won by resignation and the record ends with 投了 after its move.
+func TestResignWhileTheEngineThinks(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Byoyomi: 2 * time.Second}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine thinking", func() bool { return strings.Contains(w.status.Text, engine.BundledName) })
+	w.Resign()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "後手") || !strings.Contains(w.lastShown.text, gt.ReasonResign) {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	rec := w.Session().Record()
+	if got := rec.Result(); got != kifu.Resign || len(rec.MainMoves()) != 2 {
+		t.Errorf("the record ends with %v after %d moves, want 投了 after the engine's reply", got, len(rec.MainMoves()))
+	}
+}
