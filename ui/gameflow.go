@@ -60,6 +60,11 @@ func newGameCtl(w *MainWindow) *gameCtl {
 // Playing reports whether a game is under way in the window.
 func (w *MainWindow) Playing() bool { return w.game.run != nil }
 
+// personPlays reports whether a person plays a side of the game under way.
+func (c *gameCtl) personPlays() bool {
+	return c.run != nil && (c.run.runner.IsHuman(board.Black) || c.run.runner.IsHuman(board.White))
+}
+
 // start starts a game set up by g; defs are the engines of the sides (nil: a person).
 func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 	w := c.w

@@ -573,6 +573,17 @@ func TestEngineVsEngineRunsToItsEndAndReadsBack(t *testing.T) {
 	gt := w.gameText()
 	fairy := engine.Definition{Name: "Fairy-Stockfish", Path: fs}
 	w.game.start(gameSetup{Byoyomi: 200 * time.Millisecond}, [2]*engine.Definition{bundledDef(t, w, q), &fairy})
+	// 投了, 入玉宣言 and 待った are a person's: not offered; 中断 is
+	for _, m := range w.Window().MainMenu().Items {
+		if m.Label != gt.MenuGame {
+			continue
+		}
+		for _, it := range m.Items {
+			if want := it.Label == gt.Resign || it.Label == gt.Declare || it.Label == gt.Takeback || it.Label == gt.ContinueGame; it.Label != "" && it.Disabled != want && it.Label != gt.StartGame {
+				t.Errorf("in a game of engines the item %q is disabled: %v", it.Label, it.Disabled)
+			}
+		}
+	}
 	deadline := time.Now().Add(5 * time.Minute)
 	for w.Playing() {
 		if time.Now().After(deadline) {

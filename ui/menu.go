@@ -153,8 +153,9 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItem(gt.Takeback, w.TakebackGame),
 	)
 	gameMenu.Items[1].Disabled = w.Playing()
-	for _, it := range gameMenu.Items[3:] {
-		it.Disabled = !w.Playing()
+	for i, it := range gameMenu.Items[3:] {
+		// 投了, 入玉宣言 and 待った are a person's: not in a game of engines
+		it.Disabled = !w.Playing() || i != 2 && !w.game.personPlays()
 	}
 	rt, _ := w.roomText()
 	engines := fyne.NewMenu(rt.MenuEngines,
