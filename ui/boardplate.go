@@ -147,7 +147,7 @@ func (r *boardRenderer) layoutPlate(g *geom, c board.Color) {
 		return
 	}
 	p.clock.Text = clk.Text
-	p.clock.TextStyle = fyne.TextStyle{Bold: moving, Monospace: false}
+	p.clock.TextStyle = fyne.TextStyle{Bold: moving}
 	p.clock.Color = ink
 	if clk.Warn {
 		p.clock.Color = themeColor(theme.ColorNameError)
