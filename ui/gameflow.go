@@ -41,7 +41,6 @@ type gameRun struct {
 	runner  *game.Runner
 	tc      [2]game.TimeControl
 	names   [2]string
-	lastKIF string        // the record last shown
 	pending atomic.Bool   // an update is posted and not done yet
 	stopped chan struct{} // closed when the window is done with the game: the poll ends
 
@@ -124,6 +123,7 @@ func (c *gameCtl) poll(r *gameRun) {
 	defer t.Stop()
 	var version uint64
 	first := true
+	lastKIF := "" // the record last posted
 	for {
 		select {
 		case <-r.stopped:
@@ -136,10 +136,18 @@ func (c *gameCtl) poll(r *gameRun) {
 		// the result first: once it is there, the record read after it is the final one
 		res, over := r.runner.Result()
 		err := r.runner.Err()
-		kif := ""
+		// the record, read back here (not on the Fyne goroutine) when it changed
+		var rec *kifu.Record
+		var recErr error
 		if v := r.runner.Version(); first || v != version || over {
 			first, version = false, v
-			r.runner.WithRecord(func(rec *kifu.Record) { kif = kifu.FormatKIF(rec) })
+			kif := ""
+			r.runner.WithRecord(func(gr *kifu.Record) { kif = kifu.FormatKIF(gr) })
+			if kif != "" && kif != lastKIF {
+				if rec, recErr = kifu.ParseKIF(kif); recErr == nil {
+					lastKIF = kif
+				}
+			}
 		}
 		var snap *game.Snapshot
 		var names []string
@@ -158,7 +166,7 @@ func (c *gameCtl) poll(r *gameRun) {
 			r.pending.Store(false)
 			if c.run == r {
 				c.showEngines(r, names, texts)
-				c.update(r, kif, snap, res, over, err)
+				c.update(r, rec, recErr, snap, res, over, err)
 			}
 		})
 		if over {
@@ -169,8 +177,8 @@ func (c *gameCtl) poll(r *gameRun) {
 
 func (c *gameCtl) post(f func()) { c.do(f) }
 
-// update shows the game as the poll saw it.
-func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.Result, over bool, err error) {
+// update shows the game as the poll saw it: rec is its record when it changed (else nil).
+func (c *gameCtl) update(r *gameRun, rec *kifu.Record, recErr error, snap *game.Snapshot, res game.Result, over bool, err error) {
 	w := c.w
 	gt := w.gameText()
 	if err != nil {
@@ -178,15 +186,11 @@ func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.R
 		w.showError(gt.GameOverTitle, fmt.Sprintf(gt.EngineStartFailedF, err), err.Error())
 		return
 	}
-	if kif != "" && kif != r.lastKIF {
-		rec, perr := kifu.ParseKIF(kif)
-		if perr != nil {
-			w.setStatus(perr.Error())
-		} else {
-			r.lastKIF = kif
-			w.sess.Restore(rec, "", kifu.UnknownFormat, kifu.UTF8)
-			w.sess.Last()
-		}
+	if recErr != nil {
+		w.setStatus(recErr.Error())
+	} else if rec != nil {
+		w.sess.Restore(rec, "", kifu.UnknownFormat, kifu.UTF8)
+		w.sess.Last()
 	}
 	if over {
 		c.end(r)
