@@ -47,12 +47,15 @@ type Board struct {
 	OnEditMove   func(from, to Spot)
 	OnEditRemove func(Spot)
 
-	msg     *Messages
-	pos     *board.Position
-	last    board.Move
-	flipped bool
-	mode    BoardMode
-	names   [2]string
+	msg      *Messages
+	pos      *board.Position
+	last     board.Move
+	flipped  bool
+	mode     BoardMode
+	names    [2]string
+	clocks   [2]PlayerClock // a game's clocks on the plates (boardplate.go), when clocksOn
+	clocksOn bool
+	plates   func() // redraws the plates alone (boardplate.go), once the renderer exists
 
 	legal    []board.Move // legal moves in pos, computed when first needed
 	legalOK  bool         // legal is up to date

@@ -39,6 +39,7 @@ type boardRenderer struct {
 	squares   [board.NumSquares]*canvas.Image
 	shown     [board.NumSquares]board.Piece // what squares[s] shows
 	stands    [2]standObjects
+	plates    [2]plateObjects // the names and clocks beside the stands (boardplate.go)
 	promo     struct {
 		bg     *canvas.Rectangle
 		images [2]*canvas.Image
@@ -78,6 +79,7 @@ func newBoardRenderer(b *Board) *boardRenderer {
 	}
 	r.addStandContents()
 	r.addArrows()
+	r.addPlates()
 	r.addPromotion()
 	r.dragImg = newPieceImage()
 	r.add(r.dragImg)
@@ -361,12 +363,10 @@ func (r *boardRenderer) updateStands(all bool) {
 			s.mark.Color = r.pal.turnMark
 		}
 		s.mark.Refresh()
-		name := r.b.names[c]
-		if name == "" {
-			name = r.b.msg.Black
-			if c == board.White {
-				name = r.b.msg.White
-			}
+		// the stand says whose it is; the player's name is on the plate beside it
+		name := r.b.msg.Black
+		if c == board.White {
+			name = r.b.msg.White
 		}
 		s.nameText = name
 	}
@@ -388,6 +388,7 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 	r.layoutLastMove(&g)
 	for c := board.Black; c <= board.White; c++ {
 		r.layoutStand(&g, c)
+		r.layoutPlate(&g, c)
 	}
 	r.layoutArrows(&g)
 	r.layoutSelection(&g)

@@ -2,106 +2,95 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
-
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
 
 	"banmen/board"
 	"banmen/engine/game"
 )
 
-// ClockView shows both sides' clocks of a game in the window: each side's mark, name and
-// time left, counting down each second (in tenths under ten seconds), the byoyomi when it
-// is being used or still to come, and the side to move marked ▶ and in bold.
+// ClockView keeps both sides' clocks of a game and shows them on the board's name plates
+// (boardplate.go), beside each player's name: the time left counting down each second (in
+// tenths under ten seconds), the byoyomi when it is being used or still to come, the side
+// to move marked by its plate, and a clock under ten seconds in the warning colour.
 type ClockView struct {
-	labels   [2]*widget.Label
-	box      *fyne.Container
-	onResize func() // lays out what holds the clocks again
+	shown [2]PlayerClock
+	text  [2]string // the clocks in one line each (clockText)
+	on    bool
 }
 
-// NewClockView makes the clocks, hidden until a game shows them.
-func NewClockView() *ClockView {
-	v := &ClockView{}
-	for i := range v.labels {
-		v.labels[i] = widget.NewLabel("")
-		v.labels[i].Alignment = fyne.TextAlignCenter
+// warnBelow is the time left under which a clock is drawn in the warning colour.
+const warnBelow = 10 * time.Second
+
+// NewClockView makes a game's clocks, hidden until a game shows them.
+func NewClockView() *ClockView { return &ClockView{} }
+
+// Text returns what side's clock shows ("" with no game shown).
+func (v *ClockView) Text(side board.Color) string {
+	if !v.on {
+		return ""
 	}
-	// White's clock on the left above White's stand, Black's on the right (flipped: the other way)
-	v.box = container.NewGridWithColumns(2, v.labels[board.White], v.labels[board.Black])
-	v.box.Hide()
-	return v
+	return v.text[side]
 }
-
-// setFlipped puts each side's clock on its stand's side of a board turned or not.
-func (v *ClockView) setFlipped(flipped bool) {
-	left, right := v.labels[board.White], v.labels[board.Black]
-	if flipped {
-		left, right = right, left
-	}
-	if v.box.Objects[0] != left {
-		v.box.Objects = []fyne.CanvasObject{left, right}
-		v.box.Refresh()
-	}
-}
-
-// Object is the widget to put in the window.
-func (v *ClockView) Object() fyne.CanvasObject { return v.box }
-
-// Text returns what side's clock shows.
-func (v *ClockView) Text(side board.Color) string { return v.labels[side].Text }
 
 // Marked reports whether side is shown as the side to move.
-func (v *ClockView) Marked(side board.Color) bool { return v.labels[side].TextStyle.Bold }
+func (v *ClockView) Marked(side board.Color) bool { return v.shown[side].ToMove }
 
-// show draws the clocks of s, a game whose sides are named names and keep time tc; toMove
-// is marked unless the game is over.
-func (v *ClockView) show(s game.Snapshot, tc [2]game.TimeControl, names [2]string, byoyomiF string) {
-	for c := board.Black; c <= board.White; c++ {
-		mark := "☗"
-		if c == board.White {
-			mark = "☖"
-		}
-		moving := s.State == game.Playing && s.ToMove == c
-		prefix := "   "
-		if moving {
-			prefix = "▶ "
-		}
-		text := prefix + mark + names[c] + "   " + clockText(s.Left[c], tc[c], byoyomiF)
-		l := v.labels[c]
-		if l.Text != text || l.TextStyle.Bold != moving {
-			l.TextStyle.Bold = moving
-			l.SetText(text)
-		}
+// Warned reports whether side's clock is in the warning colour.
+func (v *ClockView) Warned(side board.Color) bool { return v.shown[side].Warn }
+
+// show draws on b the clocks of s, a game whose sides keep time tc; toMove is marked
+// unless the game is over.
+func (v *ClockView) show(b *Board, s game.Snapshot, tc [2]game.TimeControl, byoyomiF string) {
+	var c [2]PlayerClock
+	for side := board.Black; side <= board.White; side++ {
+		moving := s.State == game.Playing && s.ToMove == side
+		warn := !tc[side].Unlimited() && s.Left[side] < warnBelow && s.State != game.Over
+		v.text[side] = clockText(s.Left[side], tc[side], byoyomiF)
+		fig, detail, _ := clockParts(s.Left[side], tc[side], byoyomiF)
+		c[side] = PlayerClock{Text: fig, Detail: detail, ToMove: moving, Warn: warn}
 	}
-	if !v.box.Visible() {
-		v.box.Show()
-		v.relayout()
-	}
+	v.shown, v.on = c, true
+	b.SetClocks(c, true)
 }
 
-// relayout lays out the window again: the clocks' row appeared or went.
-func (v *ClockView) relayout() {
-	if v.onResize != nil {
-		v.onResize()
+// hide takes the clocks off b's plates (no game).
+func (v *ClockView) hide(b *Board) {
+	if !v.on {
+		return
 	}
+	v.shown, v.on = [2]PlayerClock{}, false
+	b.SetClocks(v.shown, false)
 }
 
 // clockText is one side's clock: the main time left, with the byoyomi to come; in byoyomi
 // the byoyomi left; "—" with no time limit.
 func clockText(left time.Duration, tc game.TimeControl, byoyomiF string) string {
+	fig, detail, inByoyomi := clockParts(left, tc, byoyomiF)
+	switch {
+	case inByoyomi:
+		return fmt.Sprintf(byoyomiF, fig)
+	case detail != "":
+		return fig + " " + detail
+	}
+	return fig
+}
+
+// clockParts splits a clock as the plates show it: the figure counting down, in large
+// type, and below it in small type the byoyomi to come ("+ 秒読み 0:30") or, in byoyomi,
+// the word for it.
+func clockParts(left time.Duration, tc game.TimeControl, byoyomiF string) (fig, detail string, inByoyomi bool) {
 	if tc.Unlimited() {
-		return "—"
+		return "—", "", false
 	}
 	main := left - tc.Byoyomi
 	switch {
 	case tc.Byoyomi == 0:
-		return formatClock(left)
+		return formatClock(left), "", false
 	case main > 0:
-		return formatClock(main) + " + " + fmt.Sprintf(byoyomiF, formatClock(tc.Byoyomi))
+		return formatClock(main), "+ " + fmt.Sprintf(byoyomiF, formatClock(tc.Byoyomi)), false
 	default:
-		return fmt.Sprintf(byoyomiF, formatClock(left))
+		return formatClock(left), strings.TrimSpace(fmt.Sprintf(byoyomiF, "")), true
 	}
 }
 

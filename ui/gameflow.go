@@ -2,10 +2,13 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
 
 	"banmen/board"
 	"banmen/engine"
@@ -16,9 +19,12 @@ import (
 // 対局 (playing a game) in the main window: the dialog (gamedialog.go) starts a game runner
 // (engine/game.Runner) that owns the engines and the game; the window polls its version at
 // most ten times a second, shows the game's record (its moves, times and the engines'
-// thoughts as comments) in the session, which autosaves it, the clocks above the board,
-// and the result in a dialog at the end. The person moves on the board on their turn
-// only; 投了, 中断 and 待った are in the 対局 menu.
+// thoughts as comments) in the session, which autosaves it after every move, the clocks on
+// the name plates beside the stands (clockview.go, boardplate.go), the engines in the engine
+// panel (gameengines.go), and the result in a dialog at the end. The person moves on the
+// board on their turn only; 投了, 入玉宣言, 中断 and 待った are in the 対局 menu. An engine
+// that dies pauses the game and the window offers to restart it (gamecrash.go); a game cut
+// short by a crash of Banmen, or by 中断, can be played on (gameresume.go).
 
 // gameCtl runs the window's games. Its fields belong to the Fyne goroutine.
 type gameCtl struct {
@@ -35,10 +41,17 @@ type gameCtl struct {
 type gameRun struct {
 	runner  *game.Runner
 	tc      [2]game.TimeControl
+	impasse board.ImpasseRule // the 入玉宣言 rule (zero: CSA's 27 points)
 	names   [2]string
-	lastKIF string        // the record last shown
 	pending atomic.Bool   // an update is posted and not done yet
 	stopped chan struct{} // closed when the window is done with the game: the poll ends
+
+	msg         *Messages // the texts, read by the poll's goroutine
+	gt          *gameText
+	panel       *EnginePanel  // the panel the game's engines are laid out in…
+	panelNames  []string      // …and their names (gameengines.go)
+	crashDialog dialog.Dialog // the engine-crash dialog shown for the pause now (gamecrash.go)
+	restarting  bool          // an engine is being started again
 }
 
 func newGameCtl(w *MainWindow) *gameCtl {
@@ -48,23 +61,48 @@ func newGameCtl(w *MainWindow) *gameCtl {
 // Playing reports whether a game is under way in the window.
 func (w *MainWindow) Playing() bool { return w.game.run != nil }
 
+// personPlays reports whether a person plays a side of the game under way.
+func (c *gameCtl) personPlays() bool {
+	return c.run != nil && (c.run.runner.IsHuman(board.Black) || c.run.runner.IsHuman(board.White))
+}
+
 // start starts a game set up by g; defs are the engines of the sides (nil: a person).
 func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 	w := c.w
-	gt := w.gameText()
 	w.study.stop()
 	if w.editor != nil {
 		w.leaveEditor()
 	}
-	cfg, names := g.runnerConfig(defs, w.sess.Position(), gt.You) // gamesetup.go
-	start := cfg.Game.Start
-	r := &gameRun{tc: cfg.Game.Time, names: names, stopped: make(chan struct{})}
-	w.sess.Reset(start)
+	cfg, _ := g.runnerConfig(defs, w.sess.Position(), w.gameText().You) // gamesetup.go
+	w.sess.Reset(cfg.Game.Start)
+	c.launch(cfg, defs)
+}
+
+// launch starts the game of cfg, whose seats are defs (nil: a person), and shows it. Seats
+// cfg already has (a setup's, with each engine's ponder choice) are kept.
+func (c *gameCtl) launch(cfg game.RunnerConfig, defs [2]*engine.Definition) {
+	w := c.w
+	gt := w.gameText()
+	r := &gameRun{tc: cfg.Game.Time, impasse: cfg.Game.Impasse, stopped: make(chan struct{}), msg: w.msg, gt: gt}
+	for i, d := range defs {
+		if d == nil {
+			if cfg.Seats[i].Human == "" {
+				cfg.Seats[i] = game.Seat{Human: gt.You}
+			}
+			r.names[i] = cfg.Seats[i].Human
+		} else {
+			if cfg.Seats[i].Engine == nil {
+				cfg.Seats[i] = game.Seat{Engine: d}
+			}
+			r.names[i] = d.Name
+		}
+	}
 	if defs[0] != nil && defs[1] == nil {
 		w.board.SetFlipped(true) // the person plays White: their side at the foot
 	} else if defs[0] == nil {
 		w.board.SetFlipped(false)
 	}
+	cfg.PauseOnFailure = true // an engine that dies mid-game can be restarted (gamecrash.go)
 	r.runner = game.StartRunner(w.study.mgr, cfg)
 	c.run = r
 	w.win.SetMainMenu(w.buildMenu())
@@ -83,6 +121,7 @@ func (c *gameCtl) poll(r *gameRun) {
 	defer t.Stop()
 	var version uint64
 	first := true
+	lastKIF := "" // the record last posted
 	for {
 		select {
 		case <-r.stopped:
@@ -95,21 +134,37 @@ func (c *gameCtl) poll(r *gameRun) {
 		// the result first: once it is there, the record read after it is the final one
 		res, over := r.runner.Result()
 		err := r.runner.Err()
-		kif := ""
+		// the record, read back here (not on the Fyne goroutine) when it changed
+		var rec *kifu.Record
+		var recErr error
 		if v := r.runner.Version(); first || v != version || over {
 			first, version = false, v
-			r.runner.WithRecord(func(rec *kifu.Record) { kif = kifu.FormatKIF(rec) })
+			kif := ""
+			r.runner.WithRecord(func(gr *kifu.Record) { kif = kifu.FormatKIF(gr) })
+			if kif != "" && kif != lastKIF {
+				if rec, recErr = kifu.ParseKIF(kif); recErr == nil {
+					lastKIF = kif
+				}
+			}
 		}
 		var snap *game.Snapshot
+		var names []string
+		var texts []engineText
 		if g := r.runner.Game(); g != nil {
 			s := g.Snapshot()
 			snap = &s
+			last := board.NoMove
+			if n := len(s.Moves); n > 0 {
+				last = s.Moves[n-1]
+			}
+			names, texts = gameEngineTexts(r, s.Position, last)
 		}
 		r.pending.Store(true)
 		c.post(func() {
 			r.pending.Store(false)
 			if c.run == r {
-				c.update(r, kif, snap, res, over, err)
+				c.showEngines(r, names, texts)
+				c.update(r, rec, recErr, snap, res, over, err)
 			}
 		})
 		if over {
@@ -120,8 +175,8 @@ func (c *gameCtl) poll(r *gameRun) {
 
 func (c *gameCtl) post(f func()) { c.do(f) }
 
-// update shows the game as the poll saw it.
-func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.Result, over bool, err error) {
+// update shows the game as the poll saw it: rec is its record when it changed (else nil).
+func (c *gameCtl) update(r *gameRun, rec *kifu.Record, recErr error, snap *game.Snapshot, res game.Result, over bool, err error) {
 	w := c.w
 	gt := w.gameText()
 	if err != nil {
@@ -129,20 +184,16 @@ func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.R
 		w.showError(gt.GameOverTitle, fmt.Sprintf(gt.EngineStartFailedF, err), err.Error())
 		return
 	}
-	if kif != "" && kif != r.lastKIF {
-		rec, perr := kifu.ParseKIF(kif)
-		if perr != nil {
-			w.setStatus(perr.Error())
-		} else {
-			r.lastKIF = kif
-			w.sess.Restore(rec, "", kifu.UnknownFormat, kifu.UTF8)
-			w.sess.Last()
-		}
+	if recErr != nil {
+		w.setStatus(recErr.Error())
+	} else if rec != nil {
+		w.sess.Restore(rec, "", kifu.UnknownFormat, kifu.UTF8)
+		w.sess.Last()
 	}
 	if over {
 		c.end(r)
 		if snap != nil {
-			c.clocks.show(*snap, r.tc, r.names, gt.ByoyomiF)
+			c.clocks.show(w.board, *snap, r.tc, gt.ByoyomiF)
 		}
 		w.showMessage(gt.GameOverTitle, resultText(gt, res, r.names))
 		w.setStatus(resultText(gt, res, r.names))
@@ -151,17 +202,29 @@ func (c *gameCtl) update(r *gameRun, kif string, snap *game.Snapshot, res game.R
 	if snap == nil {
 		return
 	}
-	c.clocks.setFlipped(w.board.Flipped())
-	c.clocks.show(*snap, r.tc, r.names, gt.ByoyomiF)
+	c.clocks.show(w.board, *snap, r.tc, gt.ByoyomiF)
+	if snap.State == game.Paused {
+		if w.board.Mode() != ModeView {
+			w.board.SetMode(ModeView)
+		}
+		c.offerRestart(r, *snap)
+		return
+	}
 	if snap.SaveErr != nil {
 		w.setStatus(fmt.Sprintf(gt.SaveFailedF, snap.SaveErr))
 	}
 	human := snap.State == game.Playing && r.runner.IsHuman(snap.ToMove)
+	// the mode is set only when it changes: setting it cancels the piece the person picked,
+	// and the poll comes ten times a second (click-click moves were lost between polls)
 	if human {
-		w.board.SetMode(ModePlay)
+		if w.board.Mode() != ModePlay {
+			w.board.SetMode(ModePlay)
+		}
 		w.setStatus(gt.YourTurn)
 	} else {
-		w.board.SetMode(ModeView)
+		if w.board.Mode() != ModeView {
+			w.board.SetMode(ModeView)
+		}
 		if snap.State == game.Playing {
 			w.setStatus(fmt.Sprintf(gt.ThinkingF, r.names[snap.ToMove]))
 		}
@@ -175,6 +238,12 @@ func (c *gameCtl) end(r *gameRun) {
 	}
 	c.run = nil
 	close(r.stopped)
+	if p := c.w.study.panel; p != nil && p == r.panel {
+		p.setStates(r.panelNames, stateStopped)
+	}
+	if r.crashDialog != nil {
+		r.crashDialog.Hide()
+	}
 	c.w.board.SetMode(ModePlay)
 	c.w.win.SetMainMenu(c.w.buildMenu())
 	if c.series != nil {
@@ -206,6 +275,19 @@ func resultText(gt *gameText, r game.Result, names [2]string) string {
 		s += "\n" + r.Detail
 	}
 	return s
+}
+
+// showEngines shows the game's engines in the engine panel.
+func (c *gameCtl) showEngines(r *gameRun, names []string, texts []engineText) {
+	p := c.w.study.panel
+	if p == nil || len(names) == 0 {
+		return
+	}
+	if p != r.panel || !slices.Equal(names, r.panelNames) {
+		p.setEngines(names, 1)
+		r.panel, r.panelNames = p, names
+	}
+	p.show(texts, "")
 }
 
 // play hands the person's move to the game; it reports whether a game took it (or refused it).
@@ -245,6 +327,35 @@ func (w *MainWindow) Resign() {
 	if err := w.game.run.runner.Resign(); err != nil {
 		w.setStatus(gt.NotYourTurn)
 	}
+}
+
+// DeclareWin declares a win by 入玉宣言 for the person to move, after asking: the game
+// judges it, and a declaration that does not meet the rule loses.
+func (w *MainWindow) DeclareWin() {
+	gt := w.gameText()
+	r := w.game.run
+	if r == nil {
+		w.setStatus(gt.NoGame)
+		return
+	}
+	var d *dialog.CustomDialog
+	no := widget.NewButton(gt.Cancel, func() { d.Hide() })
+	yes := widget.NewButton(gt.Declare, func() {
+		d.Hide()
+		if err := r.runner.DeclareWin(); err != nil {
+			w.setStatus(gt.NotYourTurn)
+		}
+	})
+	yes.Importance = widget.DangerImportance
+	rule := w.gameSetupText().Impasse27
+	if r.impasse == game.Impasse24Rule {
+		rule = w.gameSetupText().Impasse24
+	}
+	text := fmt.Sprintf(gt.DeclareConfirm, rule)
+	d = dialog.NewCustomWithoutButtons(gt.DeclareTitle, messageContent(text), w.win)
+	d.SetButtons([]fyne.CanvasObject{no, yes})
+	w.lastShown = shownDialog{gt.DeclareTitle, text, d}
+	d.Show()
 }
 
 // AbortGame stops the game (中断); the record keeps it with 中断 at its end.

@@ -11,12 +11,16 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/board"
 	"banmen/engine"
 	"banmen/engine/game"
+	"banmen/internal/testbin"
 	"banmen/kifu"
+	"banmen/ui/session"
 )
 
 // gameWindow is a study window (the bundled engine in its list) whose game posts to the
@@ -75,8 +79,11 @@ func TestPlayAgainstEngineAndResign(t *testing.T) {
 	if !w.game.clocks.Marked(board.Black) || w.game.clocks.Marked(board.White) {
 		t.Error("the clocks do not mark Black to move")
 	}
-	if wl, bl := w.game.clocks.labels[board.White], w.game.clocks.labels[board.Black]; wl.Size().Width == 0 || wl.Position().X+wl.Size().Width > bl.Position().X {
-		t.Errorf("the clocks are not laid out side by side, White's left: %v+%v, %v+%v", wl.Position(), wl.Size(), bl.Position(), bl.Size())
+	// the clocks are on the plates beside the stands: White's (at the top) on the left
+	r := test.WidgetRenderer(w.Board()).(*boardRenderer)
+	if wp, bp := r.plates[board.White], r.plates[board.Black]; !wp.clock.Visible() || !bp.clock.Visible() ||
+		wp.bg.Position().X+wp.bg.Size().Width > bp.bg.Position().X || !strings.Contains(w.game.clocks.Text(board.Black), bp.clock.Text) || bp.detail.Text != "秒読み" {
+		t.Errorf("the plates' clocks: White's %q at %v, Black's %q at %v", wp.clock.Text, wp.bg.Position(), bp.clock.Text, bp.bg.Position())
 	}
 	if got := w.game.clocks.Text(board.Black); !strings.Contains(got, "秒読み") {
 		t.Errorf("Black's clock shows %q, want its byoyomi", got)
@@ -245,27 +252,72 @@ func TestGameDialogRemembersTheSetup(t *testing.T) {
 	}
 }
 
-// An engine that dies when asked for a move loses: the end says so and the record ends
-// with エラー. (A scripted engine: the fault cannot be had from a real one.)
-func TestPlayAgainstEngineThatCrashes(t *testing.T) {
-	script := filepath.Join(t.TempDir(), "crasher.sh")
+// crasherEngine writes a scripted engine (the faults cannot be had from a real one) that
+// dies when asked for a move while the file marker is missing, creating it; with the
+// marker there it answers 3c3d.
+func crasherEngine(t *testing.T) (def engine.Definition, marker string) {
+	t.Helper()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "crasher.sh")
+	marker = filepath.Join(dir, "crashed")
 	body := "#!/bin/sh\nwhile read line; do case \"$line\" in\n" +
-		"usi) echo 'id name Crasher'; echo usiok;;\nisready) echo readyok;;\ngo*) exit 3;;\nquit) exit 0;;\nesac; done\n"
+		"usi) echo 'id name Crasher'; echo usiok;;\nisready) echo readyok;;\n" +
+		"go*) if [ -e " + marker + " ]; then echo 'info depth 1 score cp 12 pv 3c3d'; echo 'bestmove 3c3d'; else touch " + marker + "; exit 3; fi;;\n" +
+		"quit) exit 0;;\nesac; done\n"
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	return engine.Definition{Name: "Crasher", Path: script}, marker
+}
+
+// An engine that dies when asked for a move pauses the game with a dialog; 対局を終える
+// ends it: the engine loses, the end says so and the record ends with エラー.
+func TestPlayAgainstEngineThatCrashes(t *testing.T) {
+	def, _ := crasherEngine(t)
 	w, q := gameWindow(t)
-	def := engine.Definition{Name: "Crasher", Path: script}
 	w.game.start(gameSetup{Unlimited: true}, [2]*engine.Definition{nil, &def})
 	gt := w.gameText()
 	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
 	play(t, w, "7g7f")
+	waitUntil(t, q, "the crash dialog", func() bool { return w.lastShown.title == gt.CrashTitle })
+	if !w.Playing() || !strings.Contains(w.lastShown.text, "Crasher") {
+		t.Fatalf("after the crash: playing %v, the dialog says %q", w.Playing(), w.lastShown.text)
+	}
+	tapDialogButton(t, w, gt.EndGame)
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "先手") || !strings.Contains(w.lastShown.text, gt.ReasonFailure) {
 		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
 	}
 	if got := w.Session().Record().Result(); got != kifu.ErrorEnd {
 		t.Errorf("the record ends with %v, want エラー", got)
+	}
+}
+
+// An engine that dies mid-game is started again from the crash dialog and the same game
+// goes on: its reply is played after the person's move, and it is the person's turn again.
+func TestPlayAgainstEngineCrashRestartContinues(t *testing.T) {
+	def, marker := crasherEngine(t)
+	w, q := gameWindow(t)
+	w.game.start(gameSetup{Main: 10 * time.Minute}, [2]*engine.Definition{nil, &def})
+	gt := w.gameText()
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the crash dialog", func() bool { return w.lastShown.title == gt.CrashTitle })
+	if _, err := os.Stat(marker); err != nil {
+		t.Fatalf("the engine did not crash: %v", err)
+	}
+	tapDialogButton(t, w, gt.RestartEngine)
+	waitUntil(t, q, "the restarted engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	waitUntil(t, q, "the person's turn again", func() bool { return w.status.Text == gt.YourTurn })
+	if !w.Playing() {
+		t.Fatal("the game ended")
+	}
+	main := w.Session().Record().MainMoves()
+	if main[0].USI() != "7g7f" || main[1].USI() != "3c3d" {
+		t.Errorf("the game goes on with %v, want 7g7f 3c3d", main)
+	}
+	if got := w.game.clocks.Text(board.White); !strings.HasPrefix(got, "9:5") && !strings.HasPrefix(got, "10:00") {
+		t.Errorf("White's clock shows %q after the restart, want the clock as it was (about 10:00)", got)
 	}
 }
 
@@ -289,4 +341,306 @@ func TestGameDialogOpensOnce(t *testing.T) {
 	q.drain()
 	pressShortcut(w, fyne.KeyG, fyne.KeyModifierShortcutDefault)
 	waitUntil(t, q, "the 対局開始 dialog again", func() bool { return dialogOpen(w) })
+}
+
+// At 1,180 px wide the players' names are whole on the plates beside the stands (on two
+// lines when they need them), not cut off.
+func TestClockPlatesShowWholeNamesAt1180(t *testing.T) {
+	w, _ := gameWindow(t)
+	w.Window().Resize(fyne.NewSize(1180, 760))
+	names := [2]string{"佐藤 天彦 九段", "羽生 善治 九段"}
+	rec := kifu.New(nil)
+	rec.Headers.Set("先手", names[0])
+	rec.Headers.Set("後手", names[1])
+	w.Session().Restore(rec, "", kifu.UnknownFormat, kifu.UTF8)
+	r := test.WidgetRenderer(w.Board()).(*boardRenderer)
+	r.Layout(w.Board().Size())
+	for c := board.Black; c <= board.White; c++ {
+		p := r.plates[c]
+		got := strings.TrimSpace(p.name[0].Text + " " + p.name[1].Text)
+		if got != names[c] || strings.Contains(got, "…") {
+			t.Errorf("%v's plate shows %q, want %q (board %v wide)", c, got, names[c], w.Board().Size().Width)
+		}
+		if p.name[0].TextSize < 12 {
+			t.Errorf("%v's name is drawn at %.1f px, too small to read", c, p.name[0].TextSize)
+		}
+	}
+}
+
+// The side to move's plate is marked and its clock under ten seconds is drawn in the
+// warning colour; the clocks go when a new record replaces the game's.
+func TestClockMarksTheSideToMoveAndWarns(t *testing.T) {
+	w, q := gameWindow(t)
+	w.game.start(gameSetup{Main: 9 * time.Second}, [2]*engine.Definition{})
+	waitUntil(t, q, "the clocks", func() bool { return w.game.clocks.Text(board.Black) != "" })
+	r := test.WidgetRenderer(w.Board()).(*boardRenderer)
+	r.Layout(w.Board().Size())
+	b, wh := r.plates[board.Black], r.plates[board.White]
+	if !w.game.clocks.Warned(board.Black) || b.clock.Color != themeColor(theme.ColorNameError) {
+		t.Errorf("Black's clock with under 10 s left is drawn in %v, want the warning colour", b.clock.Color)
+	}
+	if b.bg.StrokeColor != r.pal.turnMark || wh.bg.StrokeColor == r.pal.turnMark || !b.clock.TextStyle.Bold {
+		t.Error("Black's plate is not marked as the side to move, or White's is")
+	}
+	w.AbortGame()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	w.lastShown.d.Hide()
+	w.Session().Reset(nil)
+	if _, on := w.Board().Clock(board.Black); on || r.plates[board.Black].clock.Visible() {
+		t.Error("the clocks stay after a new record replaced the game's")
+	}
+}
+
+// A game whose Banmen was killed is offered back at the next start: its autosave is
+// restored and, asked, the same game goes on from where it stopped against the same engine,
+// with the clocks as the record's move times leave them.
+func TestPlayAgainstEngineResumeAfterCrash(t *testing.T) {
+	dir := t.TempDir()
+	w1, q1 := gameWindow(t)
+	w1.opts.AutosaveDir = dir
+	w1.autosave.Close()
+	w1.autosave = session.NewAutosaver(dir) // closed by the window's cleanup
+	w1.game.start(gameSetup{Main: 30 * time.Second, Players: [2]string{"", engine.BundledName}}, [2]*engine.Definition{nil, bundledDef(t, w1, q1)})
+	gt := w1.gameText()
+	waitUntil(t, q1, "the person's turn", func() bool { return w1.status.Text == gt.YourTurn })
+	play(t, w1, "7g7f")
+	waitUntil(t, q1, "the engine's reply", func() bool { return w1.Session().MoveCount() == 2 })
+	waitUntil(t, q1, "the person's turn again", func() bool { return w1.status.Text == gt.YourTurn })
+	if err := w1.autosave.Flush(engineDeadline); err != nil {
+		t.Fatal(err)
+	}
+	engineMoveTime := w1.Session().Record().MainLine()[1].Elapsed
+	// Banmen is "killed": its copy stays, under a process id that is not running (the
+	// window's game is stopped, unseen by the copy, so that it plays no more)
+	w1.autosave.Close()
+	w1.autosave = nil
+	w1.AbortGame()
+	waitUntil(t, q1, "the first window's game stopped", func() bool { return !w1.Playing() })
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Fatalf("the autosave holds %d files, want the record and its note", len(entries))
+	}
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		if err := os.Rename(filepath.Join(dir, e.Name()), filepath.Join(dir, "autosave-424242"+ext)); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	w2, q2 := studyWindow(t)
+	w2.game.do = q2.post
+	w2.opts.AutosaveDir = dir
+	t.Cleanup(func() {
+		w2.game.abortAll()
+		if r := w2.game.run; r != nil {
+			<-r.runner.Done()
+		}
+	})
+	w2.OfferRestore()
+	tapDialogButton(t, w2, w2.msg.Restore)
+	waitUntil(t, q2, "the offer to continue", func() bool { return w2.lastShown.title == gt.ContinueTitle })
+	if !strings.Contains(w2.lastShown.text, engine.BundledName) {
+		t.Errorf("the offer says %q", w2.lastShown.text)
+	}
+	tapDialogButton(t, w2, gt.ContinuePlaying)
+	if !w2.Playing() {
+		t.Fatal("no game after 対局を続ける")
+	}
+	waitUntil(t, q2, "the person's turn in the continued game", func() bool { return w2.status.Text == gt.YourTurn })
+	if got := w2.Session().Record().MainMoves(); len(got) != 2 || got[0].USI() != "7g7f" {
+		t.Fatalf("the continued game has the moves %v", got)
+	}
+	// White's clock: 30 s less its move's time, as the record says
+	if got, want := w2.game.clocks.Text(board.White), formatClock(30*time.Second-engineMoveTime); got != want {
+		t.Errorf("White's clock shows %q, want %q", got, want)
+	}
+	play(t, w2, "2g2f")
+	waitUntil(t, q2, "the engine's reply in the continued game", func() bool { return w2.Session().MoveCount() == 4 })
+	w2.AbortGame()
+	waitUntil(t, q2, "the end", func() bool { return !w2.Playing() })
+	if got := w2.Session().Record().Result(); got != kifu.Interrupt {
+		t.Errorf("the record ends with %v, want 中断", got)
+	}
+}
+
+// bundledDef is the bundled engine's definition from the window's engine list.
+func bundledDef(t *testing.T, w *MainWindow, q *uiQueue) *engine.Definition {
+	t.Helper()
+	var def *engine.Definition
+	w.study.withEngines("", func(l []engine.Definition) {
+		for _, d := range l {
+			if d.Name == engine.BundledName {
+				def = &d
+			}
+		}
+	})
+	waitUntil(t, q, "the engine list", func() bool { return def != nil })
+	return def
+}
+
+// 入玉宣言 for the person: judged by the game; a declaration that meets the rule wins
+// (入玉勝ち in the record), one that does not loses.
+func TestPlayAgainstEngineDeclaration(t *testing.T) {
+	for _, c := range []struct {
+		sfen, reason string
+		winner       string
+		end          kifu.Special
+	}{
+		{"KGGGGSSSS/RB+N+N5/9/9/9/9/9/9/4k4 b RB 1", japaneseGame.ReasonDeclaration, "先手", kifu.EnteringKing},
+		{"", japaneseGame.ReasonFalseDeclaration, "後手", kifu.FoulLose},
+	} {
+		w, q := gameWindow(t)
+		gt := w.gameText()
+		var start *board.Position
+		if c.sfen != "" {
+			var err error
+			if start, err = board.ParseSFEN(c.sfen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w.Session().Reset(start)
+		w.game.start(gameSetup{Unlimited: true, FromBoard: true}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+		waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+		w.DeclareWin()
+		if w.lastShown.title != gt.DeclareTitle {
+			t.Fatalf("入玉宣言 asks nothing first: %q", w.lastShown.title)
+		}
+		tapDialogButton(t, w, gt.Declare)
+		waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+		if !strings.Contains(w.lastShown.text, c.reason) || !strings.Contains(w.lastShown.text, c.winner) {
+			t.Errorf("%q: the end says %q, want %s wins by %s", c.sfen, w.lastShown.text, c.winner, c.reason)
+		}
+		if got := w.Session().Record().Result(); got != c.end {
+			t.Errorf("%q: the record ends with %v, want %v", c.sfen, got, c.end)
+		}
+	}
+}
+
+// The engine panel shows the playing engine as the 検討 panel does, and with ponder on,
+// the move it expects and thinks on in the person's time (予想手), then that it was hit
+// when the person plays it.
+func TestPlayAgainstEnginePonderShowsPrediction(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	def := bundledDef(t, w, q)
+	w.game.start(gameSetup{Byoyomi: time.Second, Ponder: [2]bool{false, true}}, [2]*engine.Definition{nil, def})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	panel := w.study.panel
+	waitUntil(t, q, "the engine's line in the panel", func() bool {
+		return strings.Contains(panel.text(), engine.BundledName) && strings.Contains(panel.text(), "\n1 ")
+	})
+	var expected board.Move
+	waitUntil(t, q, "the engine pondering", func() bool {
+		expected = w.game.run.runner.Engine(board.White).PonderView().Pondering
+		return expected != board.NoMove && strings.Contains(panel.text(), strings.Split(gt.PonderingF, " %s")[0])
+	})
+	play(t, w, expected.USI())
+	waitUntil(t, q, "the hit shown", func() bool { return strings.Contains(panel.text(), gt.PonderHit) })
+	if pv := w.game.run.runner.Engine(board.White).PonderView(); pv.Hits != 1 || pv.Last != expected {
+		t.Errorf("the engine's pondering: %+v, want a hit on %s", pv, expected.USI())
+	}
+}
+
+// A move made by clicking the piece and then the square works however many polls of the
+// game come between the two clicks (each poll used to cancel the piece picked).
+func TestPlayAgainstEngineClickClickAcrossPolls(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Main: 10 * time.Minute}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	tapSpot(w.Board(), SquareSpot(board.NewSquare(7, 7)))
+	// let the clocks run for a few polls
+	before := w.game.clocks.Text(board.Black)
+	waitUntil(t, q, "the clock ticking", func() bool { return w.game.clocks.Text(board.Black) != before })
+	if w.Board().Selected() != SquareSpot(board.NewSquare(7, 7)) {
+		t.Fatalf("the piece picked was dropped by the game's poll: %+v", w.Board().Selected())
+	}
+	tapSpot(w.Board(), SquareSpot(board.NewSquare(7, 6)))
+	if got := w.Session().Record().MainMoves(); len(got) != 1 || got[0].USI() != "7g7f" {
+		t.Errorf("after click, click: the moves %v, want 7g7f", got)
+	}
+}
+
+// An engine-vs-engine game in the window, the bundled engine against fairy-stockfish at
+// 0/0.2 s, runs to its end: the end is shown, the record ends with the result, every
+// move has its time and each engine's moves their think comments, and the record reads
+// back from KIF as it was.
+func TestEngineVsEngineRunsToItsEndAndReadsBack(t *testing.T) {
+	fs := testbin.DebianEngine(t, "fairy-stockfish")
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	fairy := engine.Definition{Name: "Fairy-Stockfish", Path: fs}
+	w.game.start(gameSetup{Byoyomi: 200 * time.Millisecond}, [2]*engine.Definition{bundledDef(t, w, q), &fairy})
+	// 投了, 入玉宣言 and 待った are a person's: not offered; 中断 is
+	for _, m := range w.Window().MainMenu().Items {
+		if m.Label != gt.MenuGame {
+			continue
+		}
+		for _, it := range m.Items {
+			if want := it.Label == gt.Resign || it.Label == gt.Declare || it.Label == gt.Takeback || it.Label == gt.ContinueGame; it.Label != "" && it.Disabled != want && it.Label != gt.StartGame {
+				t.Errorf("in a game of engines the item %q is disabled: %v", it.Label, it.Disabled)
+			}
+		}
+	}
+	deadline := time.Now().Add(5 * time.Minute)
+	for w.Playing() {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end within 5 minutes (%d moves)", w.Session().MoveCount())
+		}
+		q.drain()
+		time.Sleep(20 * time.Millisecond)
+	}
+	if w.lastShown.title != gt.GameOverTitle {
+		t.Fatalf("the end shows %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	rec := w.Session().Record()
+	if rec.Result() == kifu.NotSpecial || rec.Result() == kifu.Interrupt {
+		t.Errorf("the record ends with %v, want the game's result (the end says %q)", rec.Result(), w.lastShown.text)
+	}
+	main := rec.MainLine()
+	var commented [2]int
+	for i, n := range main {
+		if n.IsSpecial() {
+			continue
+		}
+		if !n.Timed {
+			t.Errorf("move %d has no time", i+1)
+		}
+		if strings.Contains(n.Comment, "*評価値=") || strings.Contains(n.Comment, "*読み筋=") {
+			commented[i%2]++
+		}
+	}
+	if commented[0] == 0 || commented[1] == 0 {
+		t.Errorf("think comments on the moves of each side: %v", commented)
+	}
+	back, err := kifu.ParseKIF(kifu.FormatKIF(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(back.MainMoves()), fmt.Sprint(rec.MainMoves()); got != want || back.Result() != rec.Result() {
+		t.Errorf("read back: %d moves ending %v, want %d ending %v", len(back.MainMoves()), back.Result(), len(rec.MainMoves()), rec.Result())
+	}
+	t.Logf("%d moves: %s", len(rec.MainMoves()), w.lastShown.text)
+}
+
+// 投了 while the engine thinks: the person resigns as soon as the engine's move is played;
+// the end says the engine won by resignation and the record ends with 投了 after its move.
+func TestResignWhileTheEngineThinks(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Byoyomi: 2 * time.Second}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine thinking", func() bool { return strings.Contains(w.status.Text, engine.BundledName) })
+	w.Resign()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "後手") || !strings.Contains(w.lastShown.text, gt.ReasonResign) {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	rec := w.Session().Record()
+	if got := rec.Result(); got != kifu.Resign || len(rec.MainMoves()) != 2 {
+		t.Errorf("the record ends with %v after %d moves, want 投了 after the engine's reply", got, len(rec.MainMoves()))
+	}
 }

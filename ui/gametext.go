@@ -16,6 +16,13 @@ type gameText struct {
 	ReasonTime, ReasonIllegal, ReasonMoveLimit, ReasonAborted        string
 	ReasonFailure, You, ByoyomiF, NoTakeback, GameRunning, ThinkingF string
 	YourTurn, SaveFailedF                                            string
+	// an engine that died mid-game (gamecrash.go)
+	CrashTitle, CrashF, CrashedF, RestartEngine, EndGame, RestartFailedF string
+	// continuing a game (gameresume.go) and 入玉宣言
+	ContinueGame, ContinueTitle, ContinueF, ContinuePlaying, JustTheRecord, NotAGame string
+	Declare, DeclareTitle, DeclareConfirm                                            string
+	// the engine panel in a game (gameengines.go)
+	PonderingF, PonderLastF, PonderHit, PonderMiss, OwnScoreF string
 }
 
 var japaneseGame = gameText{
@@ -33,6 +40,18 @@ var japaneseGame = gameText{
 	ReasonFailure: "エンジンの異常終了", You: "あなた", ByoyomiF: "秒読み %s",
 	NoTakeback: "待ったできません: %v", GameRunning: "対局中です。先に投了か中断をしてください",
 	ThinkingF: "%s が考慮中…", YourTurn: "あなたの手番です", SaveFailedF: "棋譜の自動保存に失敗しました: %v",
+	CrashTitle: "エンジンが止まりました",
+	CrashF:     "%s が対局の途中で異常終了しました:\n%v\n\nエンジンを再起動して同じ局面・同じ持ち時間から続けるか、対局を終えてください（終えるとこのエンジンの負けです）。",
+	CrashedF:   "%s が異常終了しました", RestartEngine: "再起動して続ける", EndGame: "対局を終える",
+	RestartFailedF: "%s を再起動できませんでした。対局は止まったままです。",
+	ContinueGame:   "対局再開…", ContinueTitle: "対局を再開しますか？",
+	ContinueF:       "☗%s 対 ☖%s の対局が %d 手目の後で止まっています（残り時間 ☗%s、☖%s）。\nこの局面から対局を続けますか？",
+	ContinuePlaying: "対局を続ける", JustTheRecord: "棋譜だけ見る",
+	NotAGame: "この棋譜は続けられる対局ではありません（先手・後手が「あなた」か登録済みのエンジンで、終局していない棋譜）",
+	Declare:  "入玉宣言", DeclareTitle: "入玉宣言",
+	DeclareConfirm: "入玉宣言をしますか？\n宣言の条件（%s）を満たしていなければ、反則負けになります。",
+	PonderingF:     "予想手 %s で先読み中", PonderLastF: "予想手 %s %s（的中 %d/%d）", PonderHit: "的中", PonderMiss: "外れ",
+	OwnScoreF: "自分から %s",
 }
 
 var englishGame = gameText{
@@ -52,6 +71,18 @@ var englishGame = gameText{
 	ReasonFailure: "the engine failed", You: "You", ByoyomiF: "byoyomi %s",
 	NoTakeback: "Cannot take back: %v", GameRunning: "A game is in progress: resign or abort it first",
 	ThinkingF: "%s is thinking…", YourTurn: "Your move", SaveFailedF: "Autosaving the record failed: %v",
+	CrashTitle: "The engine stopped",
+	CrashF:     "%s failed in the middle of the game:\n%v\n\nRestart the engine and go on with the same game from the same position and clocks, or end the game (the engine then loses).",
+	CrashedF:   "%s failed", RestartEngine: "Restart and Continue", EndGame: "End the Game",
+	RestartFailedF: "%s could not be started again. The game stays paused.",
+	ContinueGame:   "Continue Game…", ContinueTitle: "Continue the game?",
+	ContinueF:       "The game ☗%s vs ☖%s stopped after move %d (time left ☗%s, ☖%s).\nGo on playing it from this position?",
+	ContinuePlaying: "Continue Playing", JustTheRecord: "Just the Record",
+	NotAGame: "This record is not a game that can be continued (its players must be you or registered engines, and it must not be over)",
+	Declare:  "Declare Win (入玉宣言)", DeclareTitle: "Entering-king declaration",
+	DeclareConfirm: "Declare a win by entering king?\nIf the position does not meet the rule (%s), you lose by a foul.",
+	PonderingF:     "pondering on %s", PonderLastF: "expected %s: %s (hits %d/%d)", PonderHit: "hit", PonderMiss: "missed",
+	OwnScoreF: "own view %s",
 }
 
 func gameTextFor(l Lang) *gameText {

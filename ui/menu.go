@@ -150,13 +150,17 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	gt := w.gameText()
 	gameMenu := fyne.NewMenu(gt.MenuGame,
 		item(gt.StartGame, shortcut(fyne.KeyG, false), w.StartGameDialog),
+		fyne.NewMenuItem(gt.ContinueGame, w.ContinueGame),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(gt.Resign, w.Resign),
+		fyne.NewMenuItem(gt.Declare, w.DeclareWin),
 		fyne.NewMenuItem(gt.Abort, w.AbortGame),
 		fyne.NewMenuItem(gt.Takeback, w.TakebackGame),
 	)
-	for _, it := range gameMenu.Items[2:] {
-		it.Disabled = !w.Playing()
+	gameMenu.Items[1].Disabled = w.Playing()
+	for i, it := range gameMenu.Items[3:] {
+		// 投了, 入玉宣言 and 待った are a person's: not in a game of engines
+		it.Disabled = !w.Playing() || i != 2 && !w.game.personPlays()
 	}
 	rt, _ := w.roomText()
 	engines := fyne.NewMenu(rt.MenuEngines,

@@ -54,7 +54,7 @@ type Options struct {
 
 // MainWindow is Banmen's main window: the board on the left; on the right, in tabs, the record
 // with its variations and comments and the game's headers; below them the engine panel and the
-// 評価値グラフ, with draggable dividers between all four (layout.go); a status line at the
+// 評価値グラフ, with draggable dividers between all four (layout.go); a game's clocks on the plates beside the stands; a status line at the
 // foot, with the progress of a 棋譜解析 when one runs;
 // the menus and shortcuts; and the dialogs of files, unsaved changes and position editing.
 //
@@ -183,10 +183,8 @@ func (w *MainWindow) build() {
 		}
 	}
 	w.configureGraph()
-	boardArea := container.NewBorder(w.game.clocks.Object(), nil, nil, nil, w.board)
-	w.game.clocks.onResize = boardArea.Refresh
 	w.saveSplits() // where the old layout's dividers were (a new language builds anew)
-	top := w.newSplit(splitBoard, defBoardSplit, true, boardArea, w.side)
+	top := w.newSplit(splitBoard, defBoardSplit, true, w.board, w.side)
 	bottom := w.newSplit(splitEngines, defEnginesSplit, true, w.study.newPanel(w.msg), w.graph)
 	split := w.newSplit(splitRows, defRowsSplit, false, top, bottom)
 	w.progressHolder = container.NewHBox()
@@ -216,6 +214,9 @@ func (w *MainWindow) sessionChanged(c session.Change) {
 	}
 	if c&(session.ChangedHeaders|session.ChangedRecord) != 0 {
 		w.board.SetNames(w.sess.Record().BlackName(), w.sess.Record().WhiteName())
+		if c&session.ChangedRecord != 0 && !w.Playing() {
+			w.game.clocks.hide(w.board) // a finished game's clocks go with its record
+		}
 	}
 	w.record.Update(c)
 	w.info.Update(c)
@@ -597,7 +598,8 @@ func (w *MainWindow) offerRestore(found []session.Autosaved) {
 		w.confirmDiscard(func() {
 			as.RestoreInto(w.sess)
 			_ = as.Discard() // this Banmen's own copy takes over
-			w.offerRestore(rest)
+			// a game cut short is offered to play on (gameresume.go)
+			w.game.offerContinue(func() { w.offerRestore(rest) }, false)
 		})
 	})
 	restore.Importance = widget.HighImportance

@@ -51,6 +51,7 @@ type xSession struct {
 	xdotool   string
 	importCmd string
 	artifacts string
+	prefix    string // of the screenshots' names ("": engineroom)
 	shots     int
 }
 
@@ -92,7 +93,11 @@ func (x *xSession) window(name string, app *exitStatus, out *syncBuffer) string 
 func (x *xSession) still(win, step string) image.Image {
 	x.t.Helper()
 	x.shots++
-	path := filepath.Join(x.artifacts, fmt.Sprintf("engineroom-%02d-%s.png", x.shots, step))
+	prefix := x.prefix
+	if prefix == "" {
+		prefix = "engineroom"
+	}
+	path := filepath.Join(x.artifacts, fmt.Sprintf("%s-%02d-%s.png", prefix, x.shots, step))
 	var last image.Image
 	for end := time.Now().Add(20 * time.Second); ; {
 		img, problem := screenshot(x.importCmd, x.display, win, path)

@@ -23,8 +23,31 @@ type EnginePlayer struct {
 	pondering   *engine.Search
 	ponderMove  board.Move // the opponent's move the engine ponders on
 	ponderPlies int        // len(Moves) of the position pondered, after ponderMove
-	// PonderHits and PonderMisses count how pondering went.
+	// PonderHits and PonderMisses count how pondering went (read them with PonderView
+	// while the game runs).
 	PonderHits, PonderMisses int
+	lastPonder               board.Move // the move last pondered on, when the opponent moved
+	lastHit                  bool       // …and whether the opponent played it
+}
+
+// PonderView is how an engine's pondering goes, for display.
+type PonderView struct {
+	Pondering board.Move // the opponent's move the engine ponders on now (NoMove: none)
+	Last      board.Move // the move it pondered on last, once the opponent moved (NoMove: none)
+	LastHit   bool       // the opponent played Last
+	Hits      int
+	Misses    int
+}
+
+// PonderView returns how the engine's pondering goes.
+func (p *EnginePlayer) PonderView() PonderView {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	v := PonderView{Last: p.lastPonder, LastHit: p.lastHit, Hits: p.PonderHits, Misses: p.PonderMisses}
+	if p.pondering != nil {
+		v.Pondering = p.ponderMove
+	}
+	return v
 }
 
 // NewEnginePlayer makes a player of a running engine.
@@ -72,15 +95,20 @@ func (p *EnginePlayer) Think(ctx context.Context, req Request) (Decision, error)
 	sr := p.pondering
 	hit := sr != nil && len(req.Moves) == p.ponderPlies && req.Moves[len(req.Moves)-1] == p.ponderMove
 	p.pondering = nil
+	if hit {
+		p.PonderHits++
+	} else if sr != nil {
+		p.PonderMisses++
+	}
+	if sr != nil {
+		p.lastPonder, p.lastHit = p.ponderMove, hit
+	}
 	p.mu.Unlock()
 	var err error
 	if hit {
-		p.PonderHits++
 		if err = e.PonderHit(); err != nil {
 			sr = nil // the ponder search is gone: search afresh
 		}
-	} else if sr != nil {
-		p.PonderMisses++
 	}
 	if !hit || sr == nil {
 		sr, err = e.Go(ctx, positionOf(req), usiclient.Go{Clock: p.goClock(req.Clock, req.Position.SideToMove())})

@@ -74,6 +74,7 @@ type Game struct {
 	state    State
 	result   Result
 	failure  error
+	failed   board.Color // the side whose player failed, while paused
 	thoughts [2]*Thought
 	saveErr  error
 	version  atomic.Uint64
@@ -203,8 +204,9 @@ type Snapshot struct {
 	Unlimited [2]bool
 	Thoughts  [2]*Thought // each side's last thought
 	Result    Result
-	Failure   error // why the game is paused
-	SaveErr   error // the last autosave failure, if any
+	Failure   error       // why the game is paused
+	Failed    board.Color // whose player failed, while paused
+	SaveErr   error       // the last autosave failure, if any
 }
 
 // Snapshot returns the game now.
@@ -213,7 +215,7 @@ func (g *Game) Snapshot() Snapshot {
 	defer g.mu.Unlock()
 	now := g.ts.Now()
 	s := Snapshot{Version: g.version.Load(), State: g.state, Position: g.bg.Position().Clone(),
-		Moves: append([]board.Move(nil), g.bg.Moves()...), Result: g.result, Failure: g.failure,
+		Moves: append([]board.Move(nil), g.bg.Moves()...), Result: g.result, Failure: g.failure, Failed: g.failed,
 		Thoughts: g.thoughts, SaveErr: g.saveErr}
 	s.ToMove = s.Position.SideToMove()
 	for c := board.Black; c <= board.White; c++ {
@@ -276,8 +278,11 @@ func (g *Game) newGames(ctx context.Context) (r Result, over bool, err error) {
 			if g.cfg.FailureLoses {
 				return g.finish(ctx, Result{Reason: PlayerFailure, Winner: c.Opp(), Detail: err.Error()}, kifu.ErrorEnd), true, nil
 			}
-			if !g.pause(ctx, c, err) {
+			switch g.pause(ctx, c, err) {
+			case pauseAborted:
 				return g.finish(ctx, Result{Reason: Aborted}, kifu.Interrupt), true, ctx.Err()
+			case pauseForfeited:
+				return g.finish(ctx, Result{Reason: PlayerFailure, Winner: c.Opp(), Detail: err.Error()}, kifu.ErrorEnd), true, nil
 			}
 		}
 	}
@@ -333,8 +338,11 @@ func (g *Game) playTurn(ctx context.Context) (r Result, over bool, err error) {
 		if g.cfg.FailureLoses {
 			return g.finish(ctx, Result{Reason: PlayerFailure, Winner: t.side.Opp(), Detail: o.err.Error()}, kifu.ErrorEnd), true, nil
 		}
-		if !g.pause(ctx, t.side, o.err) {
+		switch g.pause(ctx, t.side, o.err) {
+		case pauseAborted:
 			return g.finish(context.Background(), Result{Reason: Aborted}, kifu.Interrupt), true, ctx.Err()
+		case pauseForfeited:
+			return g.finish(ctx, Result{Reason: PlayerFailure, Winner: t.side.Opp(), Detail: o.err.Error()}, kifu.ErrorEnd), true, nil
 		}
 		return Result{}, false, nil // the same side moves again, with its restarted player
 	}
@@ -529,10 +537,20 @@ func (g *Game) save() {
 	g.bump()
 }
 
-// pause waits for Resume after side's player failed. It reports false if ctx ended first.
-func (g *Game) pause(ctx context.Context, side board.Color, err error) bool {
+// How a pause ended.
+type pauseEnd int
+
+const (
+	pauseResumed   pauseEnd = iota // Resume: the same game goes on
+	pauseAborted                   // ctx ended first (中断)
+	pauseForfeited                 // Forfeit: the failed side loses
+)
+
+// pause waits for Resume or Forfeit after side's player failed, or for ctx to end.
+func (g *Game) pause(ctx context.Context, side board.Color, err error) pauseEnd {
 	g.mu.Lock()
 	g.state = Paused
+	g.failed = side
 	g.failure = fmt.Errorf("%s (%s) failed: %w", sideName(side), g.cfg.Players[side].Name(), err)
 	g.bump()
 	g.mu.Unlock()
@@ -540,8 +558,11 @@ func (g *Game) pause(ctx context.Context, side board.Color, err error) bool {
 	for {
 		select {
 		case <-ctx.Done():
-			return false
+			return pauseAborted
 		case rq := <-g.resume:
+			if rq.player == nil {
+				return pauseForfeited
+			}
 			g.mu.Lock()
 			g.cfg.Players[rq.side] = rq.player
 			g.mu.Unlock()
@@ -557,7 +578,7 @@ func (g *Game) pause(ctx context.Context, side board.Color, err error) bool {
 			g.failure = nil
 			g.bump()
 			g.mu.Unlock()
-			return true
+			return pauseResumed
 		}
 	}
 }
@@ -580,6 +601,23 @@ func (g *Game) Resume(ctx context.Context, side board.Color, player Player) erro
 	}
 	select {
 	case g.resume <- resumeReq{side, player}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Forfeit ends a paused game: the side whose player failed loses (エラー in the record).
+// It returns an error if the game is not paused.
+func (g *Game) Forfeit(ctx context.Context) error {
+	g.mu.Lock()
+	st, side := g.state, g.failed
+	g.mu.Unlock()
+	if st != Paused {
+		return fmt.Errorf("game: not paused but %s", st)
+	}
+	select {
+	case g.resume <- resumeReq{side: side}:
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

@@ -367,6 +367,45 @@ func TestPauseAndResume(t *testing.T) {
 	}
 }
 
+// Forfeit ends a paused game with the failed side's loss, エラー in the record.
+func TestPauseAndForfeit(t *testing.T) {
+	ft := NewFakeTime()
+	tc := TimeControl{Main: time.Minute}
+	black := &scripted{name: "B", ft: ft, steps: moves(time.Second, "7g7f")}
+	white := &scripted{name: "W", ft: ft, fail: errors.New("engine died")}
+	g := newGame(t, "", black, white, [2]TimeControl{tc, tc}, nil)
+	if err := g.Forfeit(context.Background()); err == nil {
+		t.Error("Forfeit of a game not paused accepted")
+	}
+	done := make(chan Result, 1)
+	go func() { r, _ := g.Run(context.Background()); done <- r }()
+	deadline := time.Now().Add(5 * time.Second)
+	for g.Snapshot().State != Paused {
+		if time.Now().After(deadline) {
+			t.Fatal("not paused")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if s := g.Snapshot(); s.Failed != board.White {
+		t.Errorf("the failed side is %v, want White", s.Failed)
+	}
+	if err := g.Forfeit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	select {
+	case r = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("game did not finish")
+	}
+	if r.Reason != PlayerFailure || r.Winner != board.Black || !strings.Contains(r.Detail, "engine died") {
+		t.Errorf("result %+v", r)
+	}
+	if got := g.Record().Result(); got != kifu.ErrorEnd {
+		t.Errorf("the record ends with %v, want エラー", got)
+	}
+}
+
 func TestAbort(t *testing.T) {
 	ft := NewFakeTime()
 	black := &scripted{name: "B", ft: ft, steps: moves(0, "7g7f")}

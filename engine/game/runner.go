@@ -24,7 +24,11 @@ type Seat struct {
 type RunnerConfig struct {
 	Seats  [2]Seat
 	Ponder bool // both engines ponder (each Seat may ask for it on its own)
-	Game   Config
+	// PauseOnFailure pauses the game when an engine fails (dies, stops answering)
+	// instead of ending it: Restart starts the engine again and the game goes on,
+	// Forfeit ends it with that engine's loss.
+	PauseOnFailure bool
+	Game           Config
 }
 
 // ponders reports whether the engine of side thinks on the opponent's time.
@@ -51,6 +55,7 @@ type Runner struct {
 	takeback int                // plies to take back when the game now playing stops
 	humans   [2]*Human
 	players  [2]Player
+	started  []*engine.Running // the engines to close at the end
 	err      error
 	result   Result
 	over     bool
@@ -140,6 +145,12 @@ func (r *Runner) Resign() error {
 	return nil
 }
 
+// DeclareWin declares a win by 入玉宣言 for the person whose turn it is: the game
+// judges it, and a declaration that does not meet the rule loses.
+func (r *Runner) DeclareWin() error {
+	return r.submit(func(*board.Position) (Decision, error) { return Decision{Win: true}, nil })
+}
+
 func (r *Runner) submit(f func(*board.Position) (Decision, error)) error {
 	r.mu.Lock()
 	g := r.game
@@ -206,8 +217,10 @@ func (r *Runner) Takeback() error {
 
 func (r *Runner) work() {
 	defer close(r.done)
-	var started []*engine.Running
 	defer func() {
+		r.mu.Lock()
+		started := r.started
+		r.mu.Unlock()
 		var wg sync.WaitGroup
 		for _, e := range started {
 			wg.Add(1)
@@ -240,13 +253,17 @@ func (r *Runner) work() {
 			r.version.Add(1)
 			return
 		}
-		started = append(started, e)
+		r.mu.Lock()
+		r.started = append(r.started, e)
+		r.mu.Unlock()
 		r.players[c] = NewEnginePlayer(e, ponder)
 	}
 	cfg := r.cfg.Game
-	cfg.Players = r.players
-	cfg.FailureLoses = true
+	cfg.FailureLoses = !r.cfg.PauseOnFailure
 	for {
+		r.mu.Lock()
+		cfg.Players = r.players // with an engine restarted in the last game
+		r.mu.Unlock()
 		g, err := New(cfg)
 		if err != nil {
 			r.mu.Lock()
@@ -306,6 +323,54 @@ func (r *Runner) continued(g *Game, cfg Config, plies int) Config {
 	cfg.Prior = end.Moves()
 	cfg.Clock = clock
 	return cfg
+}
+
+// Restart starts again the engine whose failure paused the game (PauseOnFailure) and
+// goes on with the same game, the clocks as they were. It blocks while the engine
+// starts; it fails when the game is not paused or the engine cannot start (the game
+// stays paused).
+func (r *Runner) Restart() error {
+	g := r.Game()
+	if g == nil {
+		return errors.New("no game to restart an engine of")
+	}
+	s := g.Snapshot()
+	if s.State != Paused {
+		return fmt.Errorf("the game is not paused but %s", s.State)
+	}
+	seat := r.cfg.Seats[s.Failed]
+	if seat.Engine == nil {
+		return errors.New("the failed player is not an engine")
+	}
+	e, err := r.m.Start(r.ctx, *seat.Engine, engine.StartOptions{Ponder: r.cfg.ponders(s.Failed)})
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.started = append(r.started, e)
+	r.mu.Unlock()
+	p := NewEnginePlayer(e, r.cfg.ponders(s.Failed))
+	r.mu.Lock()
+	r.players[s.Failed] = p
+	r.mu.Unlock()
+	return g.Resume(r.ctx, s.Failed, p)
+}
+
+// Forfeit ends a game paused by an engine's failure: that engine loses.
+func (r *Runner) Forfeit() error {
+	g := r.Game()
+	if g == nil {
+		return errors.New("no game")
+	}
+	return g.Forfeit(r.ctx)
+}
+
+// Engine returns the engine playing side now (nil: a person, or before it started).
+func (r *Runner) Engine(side board.Color) *EnginePlayer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	p, _ := r.players[side].(*EnginePlayer)
+	return p
 }
 
 // Human returns the person's player of side, or nil.
