@@ -239,3 +239,23 @@ func TestMicrocosmos(t *testing.T) {
 		}
 	}
 }
+
+var tsumeOnly = flag.String("tsume.only", "", "solve only the problems whose id contains this")
+
+func TestTsumeOnly(t *testing.T) {
+	if *tsumeOnly == "" {
+		t.Skip("-tsume.only ID")
+	}
+	s := NewSolver(256)
+	s.trace = func(limit int, proven bool, nodes uint64) {
+		t.Logf("  within %d plies: proven %v, %d nodes", limit, proven, nodes)
+	}
+	for _, tp := range loadTsume(t) {
+		if !strings.Contains(tp.ID, *tsumeOnly) {
+			continue
+		}
+		r, p := solveProblem(t, s, &tp, 10*time.Second)
+		ok1, ok, why := tp.judge(p, r)
+		t.Logf("%-24s %-7s %8v %9d nodes (proof %8v, %d nodes) %3d plies %v %v %s", tp.ID, r.Status, r.Time.Round(time.Millisecond), r.Nodes, r.ProofTime.Round(time.Millisecond), r.ProofNodes, len(r.Line), ok1, ok, why)
+	}
+}
