@@ -179,6 +179,9 @@ func NewSearcher(hashMB int) *Searcher {
 	return &Searcher{tt: newTranspositionTable(hashMB), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))}
 }
 
+// SeedRandom makes the choices of the weakened levels repeatable (for self-play data).
+func (s *Searcher) SeedRandom(a, b uint64) { s.rng = rand.New(rand.NewPCG(a, b)) }
+
 // ResizeHash replaces the transposition table by one of mb megabytes (between searches), or
 // a smaller one when that much memory is not left: HashMB tells.
 func (s *Searcher) ResizeHash(mb int) {
