@@ -18,8 +18,9 @@
 //	go run ./tools/tune fit -data /tmp/selfplay.txt -o internal/bundledengine/weights.txt
 //
 // starts from the weights in -start (the embedded ones by default), fits the logistic
-// curve's scale K to them, then runs -iters passes of Adam over all the weights and writes
-// them, rounded, with a header that says how they were made. A bigger data set is more of
+// curve's scale K to them, then runs -iters passes of Adam over the weights (-only: those
+// whose names start so; -l2: a pull back towards the start) and writes them, rounded,
+// with a header that says how they were made. A bigger data set is more of
 // the same: more games (-games 5000 or more, several -seed runs concatenated), a deeper
 // search (-depth 5 or 6); the fit takes a few seconds per 100,000 positions.
 package main
@@ -213,6 +214,8 @@ func runFit(args []string, out io.Writer) error {
 	dataPath := fs.String("data", "", "positions written by gen")
 	start := fs.String("start", "internal/bundledengine/weights.txt", "weights to start from")
 	iters := fs.Int("iters", 2000, "passes of Adam over the data")
+	only := fs.String("only", "", "tune only the weights whose names start with one of these (comma-separated: hand.,piece.); the others stay")
+	l2 := fs.Float64("l2", 0, "pull towards the start weights: this times the sum of squared relative changes is added to the error")
 	path := fs.String("o", "", "file to write the weights to")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -240,7 +243,17 @@ func runFit(args []string, out io.Writer) error {
 	k := fitK(data, x)
 	e0 := meanError(data, x, k)
 	fmt.Fprintf(out, "%d positions; K %.3f; error of the start weights %.6f\n", len(data), k, e0)
-	x = adam(data, x, k, *iters, func(it int, e float64) {
+	free := make([]bool, len(x))
+	names := bundledengine.WeightNames()
+	for i, n := range names {
+		free[i] = *only == ""
+		for _, pre := range strings.Split(*only, ",") {
+			if pre = strings.TrimSpace(pre); pre != "" && strings.HasPrefix(n, pre) {
+				free[i] = true
+			}
+		}
+	}
+	x = adam(data, x, k, *iters, free, *l2, func(it int, e float64) {
 		if it%200 == 0 {
 			fmt.Fprintf(out, "pass %d: error %.6f\n", it, e)
 		}
@@ -255,15 +268,14 @@ func runFit(args []string, out io.Writer) error {
 	}
 	e1 := meanError(data, x, k)
 	fmt.Fprintf(out, "error of the fitted weights %.6f\n", e1)
-	names := bundledengine.WeightNames()
 	for i := range v {
 		if v[i] != v0[i] {
 			fmt.Fprintf(out, "%-18s %6d -> %6d\n", names[i], v0[i], v[i])
 		}
 	}
 	header := fmt.Sprintf("The evaluation's weights (see weights.go): centipawns, scales in percent.\n"+
-		"Made by: go run ./tools/tune fit -data %s -start %s -iters %d\n"+
-		"from %d positions; K %.3f; mean squared error %.6f (start weights: %.6f).", *dataPath, *start, *iters, len(data), k, e1, e0)
+		"Made by: go run ./tools/tune fit -data %s -start %s -iters %d -only '%s' -l2 %g\n"+
+		"from %d positions; K %.3f; mean squared error %.6f (start weights: %.6f).", *dataPath, *start, *iters, *only, *l2, len(data), k, e1, e0)
 	return os.WriteFile(*path, []byte(w.Format(header)), 0o644)
 }
 
@@ -303,10 +315,12 @@ func fitK(data []sample, x []float64) float64 {
 	return (lo + hi) / 2
 }
 
-// adam minimises the mean squared error over the weights x by Adam, with full passes over
-// the data; each weight's step is scaled to its size, so that a pawn's value and a percent
-// scale move alike.
-func adam(data []sample, x []float64, k float64, iters int, report func(int, float64)) []float64 {
+// adam minimises the mean squared error over the weights x (those marked free) by Adam,
+// with full passes over the data, plus l2 times the squared relative change of each weight
+// from where it started; each weight's step is scaled to its size, so that a pawn's value
+// and a percent scale move alike.
+func adam(data []sample, x []float64, k float64, iters int, free []bool, l2 float64, report func(int, float64)) []float64 {
+	x0 := x
 	x = append([]float64(nil), x...)
 	n := len(x)
 	m, v := make([]float64, n), make([]float64, n)
@@ -334,7 +348,13 @@ func adam(data []sample, x []float64, k float64, iters int, report func(int, flo
 			}
 		}
 		for j := range x {
+			if !free[j] {
+				continue
+			}
 			gj := grad[j] / float64(len(data))
+			if scale := max(math.Abs(x0[j]), 1); l2 > 0 {
+				gj += 2 * l2 * (x[j] - x0[j]) / (scale * scale)
+			}
 			m[j] = b1*m[j] + (1-b1)*gj
 			v[j] = b2*v[j] + (1-b2)*gj*gj
 			mh := m[j] / (1 - math.Pow(b1, float64(it)))

@@ -59,6 +59,27 @@ func TestGenAndFit(t *testing.T) {
 	if !strings.Contains(string(w), "# Made by: go run ./tools/tune fit -data "+data) {
 		t.Errorf("the weights do not say how they were made:\n%s", w)
 	}
+	// -only: the other weights stay as they were
+	out.Reset()
+	if err := run([]string{"fit", "-data", data, "-start", start, "-iters", "100", "-only", "hand.", "-l2", "0.01", "-o", weights}, &out); err != nil {
+		t.Fatal(err)
+	}
+	startText, _ := os.ReadFile(start)
+	w0, err := bundledengine.ParseWeights(start, string(startText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ = os.ReadFile(weights)
+	w1, err := bundledengine.ParseWeights(weights, string(w))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w1.Piece != w0.Piece || w1.PST != w0.PST || w1.Tempo != w0.Tempo {
+		t.Errorf("-only hand. changed other weights: %+v, was %+v", w1, w0)
+	}
+	if w1.Hand == w0.Hand {
+		t.Errorf("-only hand. changed nothing:\n%s", out.String())
+	}
 }
 
 func field(t *testing.T, out, prefix string) float64 {
