@@ -36,6 +36,7 @@ var benchPositions = []string{
 type BenchResult struct {
 	Nodes uint64
 	Time  time.Duration
+	CPU   time.Duration // the process's CPU time during the searches (all threads)
 }
 
 // Bench searches each bench position to depth (BenchDepth if depth <= 0) with one thread and
@@ -62,9 +63,10 @@ func BenchThreads(w io.Writer, depth, threads int) (BenchResult, error) {
 		}
 		s.Clear()
 		s.Prepare()
-		start := time.Now()
+		start, cpu := time.Now(), cpuTime()
 		res := s.Search(board.NewGame(p), Limits{Depth: depth, Threads: threads, MultiPV: 1}, nil)
 		el := time.Since(start)
+		total.CPU += cpuTime() - cpu
 		total.Nodes += res.Nodes
 		total.Time += el
 		score := fmt.Sprintf("cp %d", res.Score.CP)
@@ -82,6 +84,11 @@ func BenchThreads(w io.Writer, depth, threads int) (BenchResult, error) {
 	}
 	_, err := fmt.Fprintf(w, "\n===========================\nThreads         : %d\nTotal time (ms) : %d\nNodes searched  : %d\nNodes/second    : %d\n",
 		threads, total.Time.Milliseconds(), total.Nodes, nps(total.Nodes, total.Time))
+	if err == nil && haveCPUTime {
+		// on a busy machine the wall clock says little; nodes per CPU-second say how well
+		// the threads use the cores they get (equal at 1 and 2 threads: Lazy SMP scales)
+		_, err = fmt.Fprintf(w, "CPU time (ms)   : %d\nNodes/CPU-second: %d\n", total.CPU.Milliseconds(), nps(total.Nodes, total.CPU))
+	}
 	return total, err
 }
 

@@ -119,6 +119,9 @@ func TestBenchThreads(t *testing.T) {
 	}
 	out := b.String()
 	per, total := benchTotals(t, out)
+	if haveCPUTime && (res.CPU <= 0 || !strings.Contains(out, "Nodes/CPU-second: ")) {
+		t.Errorf("no CPU time measured (%v):\n%s", res.CPU, out)
+	}
 	if res.Nodes != total || !strings.Contains(out, "Threads         : 2\n") {
 		t.Errorf("2 threads: returned %d nodes, printed %d:\n%s", res.Nodes, total, out)
 	}
