@@ -119,3 +119,19 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// The same seed makes the same games: a data set is given by its command.
+func TestGenRepeats(t *testing.T) {
+	dir := t.TempDir()
+	var texts [2][]byte
+	for i := range texts {
+		path := filepath.Join(dir, strconv.Itoa(i))
+		if err := run([]string{"gen", "-games", "2", "-depth", "2", "-random", "8", "-maxply", "60", "-seed", "5", "-o", path}, &strings.Builder{}); err != nil {
+			t.Fatal(err)
+		}
+		texts[i], _ = os.ReadFile(path)
+	}
+	if len(texts[0]) == 0 || string(texts[0]) != string(texts[1]) {
+		t.Errorf("two runs with seed 5 differ (or are empty): %d and %d bytes", len(texts[0]), len(texts[1]))
+	}
+}
