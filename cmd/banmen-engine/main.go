@@ -2,7 +2,8 @@
 // Everything is in package banmen/internal/bundledengine.
 //
 //	banmen-engine                 the USI engine
-//	banmen-engine bench [depth]   searches the bench positions to depth and prints nodes and nps
+//	banmen-engine bench [depth [threads]]  searches the bench positions to depth and prints
+//	                                       nodes and nps (threads: Lazy SMP, default 1)
 //	banmen-engine --version       prints the engine's name and version
 package main
 
@@ -10,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
 	"banmen/internal/bundledengine"
 )
@@ -34,20 +34,12 @@ func run(args []string, in io.Reader, out io.Writer) error {
 		_, err := fmt.Fprintf(out, "Banmen %s\n", bundledengine.Version)
 		return err
 	case "bench":
-		depth := 0
-		switch len(args) {
-		case 1:
-		case 2:
-			d, err := strconv.Atoi(args[1])
-			if err != nil || d < 1 {
-				return fmt.Errorf("bench: depth %q is not a positive number", args[1])
-			}
-			depth = d
-		default:
-			return fmt.Errorf("bench takes one argument, the depth; got %q", args[1:])
+		depth, threads, err := bundledengine.ParseBenchArgs(args[1:])
+		if err != nil {
+			return err
 		}
-		_, err := bundledengine.Bench(out, depth)
+		_, err = bundledengine.BenchThreads(out, depth, threads)
 		return err
 	}
-	return fmt.Errorf("unknown argument %q (usage: banmen-engine [bench [depth] | --version])", args[0])
+	return fmt.Errorf("unknown argument %q (usage: banmen-engine [bench [depth [threads]] | --version])", args[0])
 }

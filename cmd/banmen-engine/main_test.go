@@ -243,7 +243,7 @@ func TestBinaryArgs(t *testing.T) {
 		t.Errorf("usi sent %q, --version printed %q", l, version)
 	}
 	c.quit()
-	for _, args := range [][]string{{"bench", "deep"}, {"bench", "0"}, {"bench", "3", "4"}, {"--frobnicate"}} {
+	for _, args := range [][]string{{"bench", "deep"}, {"bench", "0"}, {"bench", "3", "none"}, {"bench", "3", "0"}, {"bench", "3", "2", "x"}, {"--frobnicate"}} {
 		out, err := exec.Command(bin, args...).CombinedOutput()
 		if _, ok := err.(*exec.ExitError); !ok {
 			t.Errorf("%q: exit %v, want a failure", args, err)

@@ -3,6 +3,7 @@ package bundledengine
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"banmen/board"
@@ -11,7 +12,9 @@ import (
 // The bench command, as YaneuraOu and Stockfish have it: a fixed search of fixed positions,
 // so that a change to the engine's speed is measured rather than guessed. With one thread
 // and a fresh table for each position, the nodes searched at a given depth are the same on
-// every run and every machine; only the time (and so the nodes per second) varies.
+// every run and every machine; only the time (and so the nodes per second) varies. With more
+// threads (Lazy SMP) the nodes vary from run to run: what counts then is the nodes per
+// second against one thread's.
 
 // BenchDepth is the depth bench searches to when none is given: 10 to 20 seconds on one
 // core of a 2020s machine (6 million nodes at depth 13, 15 million at depth 14).
@@ -33,15 +36,20 @@ var benchPositions = []string{
 type BenchResult struct {
 	Nodes uint64
 	Time  time.Duration
+	CPU   time.Duration // the process's CPU time during the searches (all threads)
 }
 
 // Bench searches each bench position to depth (BenchDepth if depth <= 0) with one thread and
 // a BenchHashMB table cleared before each position, and writes a line for each position and
 // the totals to w, in the form Stockfish and YaneuraOu use ("Nodes searched  : N").
-func Bench(w io.Writer, depth int) (BenchResult, error) {
+func Bench(w io.Writer, depth int) (BenchResult, error) { return BenchThreads(w, depth, 1) }
+
+// BenchThreads is Bench with threads search threads (at least 1).
+func BenchThreads(w io.Writer, depth, threads int) (BenchResult, error) {
 	if depth <= 0 {
 		depth = BenchDepth
 	}
+	threads = max(threads, 1)
 	s := NewSearcher(BenchHashMB)
 	if got := s.HashMB(); got < BenchHashMB {
 		// a smaller table would search a different number of nodes
@@ -55,9 +63,10 @@ func Bench(w io.Writer, depth int) (BenchResult, error) {
 		}
 		s.Clear()
 		s.Prepare()
-		start := time.Now()
-		res := s.Search(board.NewGame(p), Limits{Depth: depth, Threads: 1, MultiPV: 1}, nil)
+		start, cpu := time.Now(), cpuTime()
+		res := s.Search(board.NewGame(p), Limits{Depth: depth, Threads: threads, MultiPV: 1}, nil)
 		el := time.Since(start)
+		total.CPU += cpuTime() - cpu
 		total.Nodes += res.Nodes
 		total.Time += el
 		score := fmt.Sprintf("cp %d", res.Score.CP)
@@ -73,7 +82,39 @@ func Bench(w io.Writer, depth int) (BenchResult, error) {
 			return total, err
 		}
 	}
-	_, err := fmt.Fprintf(w, "\n===========================\nTotal time (ms) : %d\nNodes searched  : %d\nNodes/second    : %d\n",
-		total.Time.Milliseconds(), total.Nodes, nps(total.Nodes, total.Time))
+	_, err := fmt.Fprintf(w, "\n===========================\nThreads         : %d\nTotal time (ms) : %d\nNodes searched  : %d\nNodes/second    : %d\n",
+		threads, total.Time.Milliseconds(), total.Nodes, nps(total.Nodes, total.Time))
+	if err == nil && haveCPUTime {
+		// on a busy machine the wall clock says little; nodes per CPU-second say how well
+		// the threads use the cores they get (equal at 1 and 2 threads: Lazy SMP scales)
+		_, err = fmt.Fprintf(w, "CPU time (ms)   : %d\nNodes/CPU-second: %d\n", total.CPU.Milliseconds(), nps(total.Nodes, total.CPU))
+	}
 	return total, err
+}
+
+// maxBenchThreads is the most threads bench takes (the Threads option's maximum).
+const maxBenchThreads = 64
+
+// ParseBenchArgs reads bench's arguments, "[depth [threads]]": depth 0 (BenchDepth) and one
+// thread when left out. The error names the argument and what was expected.
+func ParseBenchArgs(args []string) (depth, threads int, err error) {
+	threads = 1
+	if len(args) > 2 {
+		return 0, 0, fmt.Errorf("bench: expected [depth [threads]], got %d arguments %q", len(args), args)
+	}
+	if len(args) > 0 {
+		d, err := strconv.Atoi(args[0])
+		if err != nil || d < 1 || d > maxPly {
+			return 0, 0, fmt.Errorf("bench: depth %q is not a number from 1 to %d", args[0], maxPly)
+		}
+		depth = d
+	}
+	if len(args) > 1 {
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n < 1 || n > maxBenchThreads {
+			return 0, 0, fmt.Errorf("bench: threads %q is not a number from 1 to %d", args[1], maxBenchThreads)
+		}
+		threads = n
+	}
+	return depth, threads, nil
 }

@@ -108,3 +108,53 @@ func TestUSIBench(t *testing.T) {
 	h.send("position startpos", "go depth 2")
 	h.expect("bestmove ")
 }
+
+// TestBenchThreads: bench with two threads searches every position to the depth with Lazy
+// SMP and says how many threads it used; the arguments are read and checked.
+func TestBenchThreads(t *testing.T) {
+	var b strings.Builder
+	res, err := BenchThreads(&b, 6, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	per, total := benchTotals(t, out)
+	if haveCPUTime && (res.CPU <= 0 || !strings.Contains(out, "Nodes/CPU-second: ")) {
+		t.Errorf("no CPU time measured (%v):\n%s", res.CPU, out)
+	}
+	if res.Nodes != total || !strings.Contains(out, "Threads         : 2\n") {
+		t.Errorf("2 threads: returned %d nodes, printed %d:\n%s", res.Nodes, total, out)
+	}
+	for i, n := range per {
+		if n == 0 {
+			t.Errorf("position %d: no nodes", i+1)
+		}
+	}
+	if strings.Count(out, "depth 6 nodes") != len(benchPositions) {
+		t.Errorf("not every position searched to depth 6:\n%s", out)
+	}
+	for _, c := range []struct {
+		args          []string
+		depth, thread int
+		bad           string
+	}{
+		{nil, 0, 1, ""},
+		{[]string{"9"}, 9, 1, ""},
+		{[]string{"9", "4"}, 9, 4, ""},
+		{[]string{"x"}, 0, 0, `"x"`},
+		{[]string{"9", "0"}, 0, 0, `threads "0"`},
+		{[]string{"9", "65"}, 0, 0, `threads "65"`},
+		{[]string{"9", "2", "1"}, 0, 0, "expected [depth [threads]]"},
+	} {
+		d, n, err := ParseBenchArgs(c.args)
+		if c.bad != "" {
+			if err == nil || !strings.Contains(err.Error(), c.bad) {
+				t.Errorf("%q: error %v, want one naming %s", c.args, err, c.bad)
+			}
+			continue
+		}
+		if err != nil || d != c.depth || n != c.thread {
+			t.Errorf("%q: depth %d threads %d (%v), want %d %d", c.args, d, n, err, c.depth, c.thread)
+		}
+	}
+}

@@ -87,6 +87,9 @@ type Solver struct {
 	nested   bool // a solver that finishes another's line: it does not nest again
 	// proofNodes is the node count when the root was proven (before the line was made).
 	proofNodes uint64
+	// trace, if set, hears of each step of the search for a shorter mate: the limit in
+	// plies, whether a mate within it was proven, and the nodes the step took (for tests).
+	trace func(limit int, proven bool, nodes uint64)
 }
 
 type pathKey struct {
@@ -100,6 +103,7 @@ type dfpnChild struct {
 	pn, dn uint32
 	length uint16
 	minRep int32 // for a disproof: as in midResult
+	cut    bool  // for a disproof: as in midResult
 	// after (AND nodes): the index of the drop on the same square that must be proven before
 	// this one is looked at, or -1. Interpositions by different pieces on one square mostly
 	// fall to the same attack, so they are taken one at a time.
@@ -119,6 +123,9 @@ type midResult struct {
 	// minRep is the shallowest path depth a repetition in this result refers to
 	// (noRep when none): a disproof is final only if it refers to nothing above the node.
 	minRep int32
+	// cut: a disproof that rests on the depth limit of a search for a shorter mate. It says
+	// only that there is no mate within the limit.
+	cut bool
 }
 
 const (
@@ -288,8 +295,8 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, minRep: noRep, after: -1}
 		if d, rep := s.path[pathKey{ck, ch}]; rep {
 			c.pn, c.dn, c.minRep = pnInf, 0, d
-		} else if e, ok := s.tt.lookup(ck, ch); ok {
-			c.pn, c.dn, c.length = e.pn, e.dn, e.length
+		} else if e, ok := s.tt.lookupWithin(ck, ch, s.within(depth+1)); ok {
+			c.pn, c.dn, c.length, c.cut = e.pn, e.dn, e.length, e.flags&flagLimited != 0
 		} else {
 			c.pn, c.dn, c.length = s.andLeaf(&q, ck, ch)
 		}
@@ -351,8 +358,8 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 		}
 		if d, rep := s.path[pathKey{ck, hand}]; rep {
 			c.pn, c.dn, c.minRep = pnInf, 0, d
-		} else if e, ok := s.tt.lookup(ck, hand); ok {
-			c.pn, c.dn, c.length = e.pn, e.dn, e.length
+		} else if e, ok := s.tt.lookupWithin(ck, hand, s.within(depth+1)); ok {
+			c.pn, c.dn, c.length, c.cut = e.pn, e.dn, e.length, e.flags&flagLimited != 0
 		} else {
 			c.pn, c.dn, c.length = s.orLeaf(&q, ck, hand)
 		}
@@ -395,6 +402,15 @@ func (s *Solver) orLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint
 	return 1, dn, 0
 }
 
+// within is how many plies a mate of a node at depth may take under the depth limit (0:
+// there is no limit).
+func (s *Solver) within(depth int) int {
+	if s.limit <= 0 {
+		return 0
+	}
+	return max(s.limit-depth, 1)
+}
+
 // limitProof makes a proof too long for the depth limit count as unknown.
 func (s *Solver) limitProof(c *dfpnChild, depth int) {
 	if s.limit > 0 && c.pn == 0 && int(c.length) > s.limit-depth {
@@ -415,13 +431,13 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 	var kids []dfpnChild
 	if or {
 		if s.limit > 0 && depth >= s.limit {
-			return midResult{pn: pnInf, dn: 0, minRep: -1} // no mate within the limit
+			return midResult{pn: pnInf, dn: 0, minRep: noRep, cut: true} // no mate within the limit
 		}
 		kids = s.orChildren(p, key, hand, depth)
 	} else {
 		kids = s.andChildren(p, key, hand, depth)
 		if s.limit > 0 && depth >= s.limit && len(kids) > 0 {
-			return midResult{pn: pnInf, dn: 0, minRep: -1}
+			return midResult{pn: pnInf, dn: 0, minRep: noRep, cut: true}
 		}
 	}
 	start := s.nodes
@@ -448,7 +464,7 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 		q := *p
 		q.Do(c.move)
 		cr := s.mid(&q, c.key, s.childHand(p, &q, hand, or), !or, depth+1, min(cthpn, pnInf), min(cthdn, pnInf))
-		c.pn, c.dn, c.length, c.minRep = cr.pn, cr.dn, cr.length, cr.minRep
+		c.pn, c.dn, c.length, c.minRep, c.cut = cr.pn, cr.dn, cr.length, cr.minRep, cr.cut
 	}
 	// remember the node
 	e := dfpnEntry{key: key, hand: hand, pn: r.pn, dn: r.dn, length: r.length, amount: uint32(min(s.nodes-start+1, 1<<31))}
@@ -457,6 +473,10 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 	}
 	if r.dn == 0 && r.minRep < int32(depth) {
 		e.flags |= flagPathDependent
+	}
+	if r.dn == 0 && r.cut {
+		e.flags |= flagLimited
+		e.length = uint16(s.within(depth))
 	}
 	s.tt.store(e)
 	return r
@@ -485,13 +505,16 @@ func (s *Solver) collect(kids []dfpnChild, or bool) midResult {
 			}
 			if c.dn == 0 {
 				r.minRep = min(r.minRep, c.minRep)
+				r.cut = r.cut || c.cut
 			}
 		}
 		if r.pn == 0 {
 			r.length = bestLen + 1
 			r.minRep = noRep
-		} else if r.dn != 0 {
+		}
+		if r.dn != 0 {
 			r.minRep = noRep
+			r.cut = false
 		}
 		if len(kids) == 0 {
 			r.pn, r.dn = pnInf, 0
@@ -512,18 +535,21 @@ func (s *Solver) collect(kids []dfpnChild, or bool) midResult {
 		}
 	}
 	if r.dn == 0 {
-		// disproven by the escapes: the least path-dependent one decides
+		// disproven by the escapes: the least path-dependent one decides, and of those one
+		// that does not rest on the depth limit
 		best := noRep
+		cut := true
 		found := false
 		for i := range kids {
-			if kids[i].dn == 0 && active(kids, i) {
-				if !found || kids[i].minRep > best {
-					best = kids[i].minRep
+			c := &kids[i]
+			if c.dn == 0 && active(kids, i) {
+				if !found || c.minRep > best || c.minRep == best && cut && !c.cut {
+					best, cut = c.minRep, c.cut
 					found = true
 				}
 			}
 		}
-		r.minRep = best
+		r.minRep, r.cut = best, cut
 	}
 	if r.pn == 0 {
 		r.length = longest + 1

@@ -86,3 +86,63 @@ func TestSolveRepetitionIsNoMate(t *testing.T) {
 		t.Errorf("%v %v", r.Status, r.Line)
 	}
 }
+
+// The search for a shorter mate after the proof goes step by step, each step with a node
+// budget, and ends at the first step that finds no shorter mate: the answer then comes at
+// once, however much time is left (here: a minute).
+func TestShorterMateSearchStopsWhenItStopsImproving(t *testing.T) {
+	for _, id := range []string{"ElmoTeacherDecoder-001", "ElmoTeacherDecoder-006"} {
+		var tp *tsumeProblem
+		for _, c := range loadTsume(t) {
+			if c.ID == id {
+				tp = &c
+			}
+		}
+		if tp == nil {
+			t.Fatalf("%s is not in the corpus", id)
+		}
+		type step struct {
+			limit  int
+			proven bool
+			nodes  uint64
+		}
+		var steps []step
+		s := NewSolver(64)
+		s.trace = func(limit int, proven bool, nodes uint64) { steps = append(steps, step{limit, proven, nodes}) }
+		r, p := solveProblem(t, s, tp, time.Minute)
+		if solved, ok, why := tp.judge(p, r); !solved || !ok {
+			t.Fatalf("%s: %v %s", id, r.Status, why)
+		}
+		if len(steps) == 0 {
+			t.Fatalf("%s: no search for a shorter mate", id)
+		}
+		biggest := uint64(0)
+		for i, st := range steps {
+			budget := max(r.ProofNodes/2, polishMinNodes, 2*biggest)
+			if st.nodes > budget+4096 {
+				t.Errorf("%s: step %d (within %d) took %d nodes, budget %d", id, i, st.limit, st.nodes, budget)
+			}
+			last := i == len(steps)-1
+			if !st.proven && !last {
+				t.Errorf("%s: step %d found no shorter mate, and the search went on", id, i)
+			}
+			if i > 0 && st.limit >= steps[i-1].limit {
+				t.Errorf("%s: limits %d then %d", id, steps[i-1].limit, st.limit)
+			}
+			if st.proven {
+				biggest = max(biggest, st.nodes)
+			}
+		}
+		// the line is the last mate proven: as short as the last step that found one
+		lastProven := len(r.Line)
+		for _, st := range steps {
+			if st.proven {
+				lastProven = st.limit
+			}
+		}
+		if len(r.Line) > lastProven {
+			t.Errorf("%s: line of %d plies, a mate within %d was proven", id, len(r.Line), lastProven)
+		}
+		t.Logf("%s: mate in %d, proof %d nodes, %d steps, %d nodes in all", id, len(r.Line), r.ProofNodes, len(steps), r.Nodes)
+	}
+}

@@ -89,6 +89,10 @@ const (
 	// flagPathDependent marks a disproof that rests on a repetition with a position above
 	// it on the path that found it: from another path it proves nothing.
 	flagPathDependent
+	// flagLimited marks a disproof found by a depth-limited search (the search for a
+	// shorter mate, line.go): there is no mate within length plies from here, and nothing is
+	// said about longer mates.
+	flagLimited
 )
 
 const dfpnBucketSize = 8
@@ -161,6 +165,12 @@ func (b *dfpnBucket) set(i int, e dfpnEntry) {
 // lookup returns what the table knows of (key, hand): a proof or disproof that applies by
 // the hands, or the numbers stored for exactly this hand. ok is false when nothing applies.
 func (t *dfpnTable) lookup(key uint64, hand uint32) (e dfpnEntry, ok bool) {
+	return t.lookupWithin(key, hand, 0)
+}
+
+// lookupWithin is lookup for a depth-limited search that asks for mates within plies plies
+// (> 0): a disproof of a limited search that covers at least that many plies applies too.
+func (t *dfpnTable) lookupWithin(key uint64, hand uint32, within int) (e dfpnEntry, ok bool) {
 	exact, proof := -1, -1
 	b := t.bucket(key)
 	k := key | 1
@@ -173,6 +183,12 @@ func (t *dfpnTable) lookup(key uint64, hand uint32) (e dfpnEntry, ok bool) {
 			// of several proofs that apply, the shortest mate
 			if proof < 0 || c.length < b.slots[proof].length {
 				proof = i
+			}
+			continue
+		}
+		if c.dn == 0 && c.flags&flagLimited != 0 {
+			if c.flags&flagPathDependent == 0 && within > 0 && int(c.length) >= within && handGE(c.hand, hand) {
+				return b.entry(i), true
 			}
 			continue
 		}
@@ -208,8 +224,12 @@ func (t *dfpnTable) store(e dfpnEntry) {
 		if b.keys[i] == k && c.hand == e.hand {
 			e.amount = max(e.amount, c.amount)
 			switch {
-			case c.pn == 0 && e.pn != 0, c.dn == 0 && c.flags&flagPathDependent == 0 && e.dn != 0:
+			case c.pn == 0 && e.pn != 0, c.dn == 0 && c.flags&(flagPathDependent|flagLimited) == 0 && e.dn != 0:
 				// a final result stays: a depth-limited search may store guesses over it
+				c.amount = e.amount
+				return
+			case c.dn == 0 && e.dn == 0 && c.flags&e.flags&flagLimited != 0 && (c.flags|e.flags)&flagPathDependent == 0 && c.length >= e.length:
+				// of two limited disproofs, the one that reaches further
 				c.amount = e.amount
 				return
 			case c.pn == 0 && e.pn == 0 && c.length <= e.length:

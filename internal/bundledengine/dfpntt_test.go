@@ -116,3 +116,42 @@ func TestSolverFitAndPrepare(t *testing.T) {
 		}
 	}
 }
+
+// A disproof of the search for a shorter mate says only "no mate within N plies": it answers
+// a limited search that asks for no more, and nothing else.
+func TestDfpnTableLimitedDisproof(t *testing.T) {
+	tt := newDfpnTable(1)
+	var small, big board.Hand
+	small[board.Gold] = 1
+	big[board.Gold], big[board.Silver] = 2, 1
+	ps, pb := handPack(small), handPack(big)
+	tt.store(dfpnEntry{key: 50 << 8, hand: pb, pn: pnInf, dn: 0, length: 9, flags: flagLimited})
+	if _, ok := tt.lookup(50<<8, pb); ok {
+		t.Error("a limited disproof answered a search without a limit")
+	}
+	if e, ok := tt.lookupWithin(50<<8, ps, 9); !ok || e.dn != 0 {
+		t.Errorf("no mate within 9 plies with more pieces: not so with fewer within 9 (%+v %v)", e, ok)
+	}
+	if _, ok := tt.lookupWithin(50<<8, pb, 11); ok {
+		t.Error("no mate within 9 plies was taken for no mate within 11")
+	}
+	var rook board.Hand
+	rook[board.Rook] = 1
+	if _, ok := tt.lookupWithin(50<<8, handPack(rook), 7); ok {
+		t.Error("a limited disproof was shared with a hand it does not cover")
+	}
+	// it keeps the further reach of two, and gives way to the numbers of a full search
+	tt.store(dfpnEntry{key: 50 << 8, hand: pb, pn: pnInf, dn: 0, length: 5, flags: flagLimited})
+	if _, ok := tt.lookupWithin(50<<8, pb, 9); !ok {
+		t.Error("a shorter limited disproof replaced a longer one")
+	}
+	tt.store(dfpnEntry{key: 50 << 8, hand: pb, pn: 3, dn: 4})
+	if e, ok := tt.lookup(50<<8, pb); !ok || e.pn != 3 || e.dn != 4 {
+		t.Errorf("a limited disproof kept out the numbers of a full search: %+v %v", e, ok)
+	}
+	// a proof still answers a limited search
+	tt.store(dfpnEntry{key: 51 << 8, hand: ps, pn: 0, dn: pnInf, length: 7})
+	if e, ok := tt.lookupWithin(51<<8, pb, 3); !ok || e.pn != 0 {
+		t.Errorf("proof not given to a limited search: %+v %v", e, ok)
+	}
+}

@@ -13,13 +13,18 @@
 //   - Solve(pos, deadline), or NewSolver(mb).Solve(pos, opts): the tsume solver (df-pn), with
 //     the line it found. Its convention on futile interpositions (無駄合) is
 //     board.FutileDrops (board/futile.go).
-//   - NewSearcher(mb).Search(game, limits, report): the alpha-beta search.
+//   - NewSearcher(mb).Search(game, limits, report): the alpha-beta search, with Lazy SMP
+//     helper threads (Limits.Threads) and the SkillLevel ladder (Limits.Weaken, skillLadder).
 //   - Bench(w, depth): YaneuraOu's four bench positions searched to a fixed depth, one
 //     thread, a fresh table each, printing nodes and nps (banmen-engine bench, or "bench" at
 //     the USI prompt); the node count is the same on every run, so speed changes are measured.
+//     BenchThreads runs it with more threads, to compare nodes/s.
+//   - Features, ParseWeights: the evaluation as weight × feature and its weights file
+//     (weights.txt, embedded), for tools/tune.
 //
 // Files, one concept each: movegen (captures and checks), eval, see, tt, movepick (ordering),
 // mate (short mates), alphabeta (the recursive search), search (iterative deepening, threads),
-// timeman, options, command (position and go), usi (the loop, and Version), bench; dfpntt, dfpn and line for the
-// solver; tablemem (the big tables' memory).
+// timeman, options, command (position and go), usi (the loop, and Version), bench, weights;
+// dfpntt, dfpn and line for the solver (line: the mating line and the search for a shorter
+// one, which ends at its first step that does not improve); tablemem (the big tables' memory).
 package bundledengine

@@ -7,19 +7,11 @@ import "banmen/board"
 // theirs), slider mobility and the openness of each king against the opponent's hand.
 // Values are in centipawns (a pawn on the board is 100) from the side to move's point of view.
 
-// pieceValue is the value of a piece on the board, by kind.
-var pieceValue = [board.NumPieceTypes]int{
-	board.Pawn: 100, board.Lance: 265, board.Knight: 295, board.Silver: 425, board.Gold: 510,
-	board.Bishop: 655, board.Rook: 740, board.King: 0,
-	board.ProPawn: 560, board.ProLance: 540, board.ProKnight: 550, board.ProSilver: 550,
-	board.Horse: 900, board.Dragon: 1050,
-}
+// pieceValue is the value of a piece on the board, by kind (weights.txt).
+var pieceValue [board.NumPieceTypes]int
 
 // handValue is the value of one piece in hand, by kind: a piece in hand can go anywhere.
-var handValue = [board.NumPieceTypes]int{
-	board.Pawn: 110, board.Lance: 290, board.Knight: 330, board.Silver: 470, board.Gold: 550,
-	board.Bishop: 720, board.Rook: 830,
-}
+var handValue [board.NumPieceTypes]int
 
 // captureValue is what capturing a piece of each kind gains: the piece leaves the opponent's
 // board and arrives in our hand. Used by move ordering and SEE.
@@ -28,19 +20,19 @@ var captureValue [board.NumPieceTypes]int
 // handTable[t][n] is the value of n pieces of kind t in hand, with diminishing returns.
 var handTable [8][19]int
 
-// Tables indexed by relative square or by offset to a king, filled by init.
+// Tables indexed by relative square or by offset to a king, filled by init: the shapes
+// (…Base) are set here, the weights scale them.
 var (
-	pst [board.NumPieceTypes][board.NumSquares]int // from Black's side; White mirrors
+	pst     [board.NumPieceTypes][board.NumSquares]int // from Black's side; White mirrors
+	pstBase [board.NumPieceTypes][board.NumSquares]int
 	// ownKing[t][o], enemyKing[t][o]: bonus of a piece of kind t at offset o from its own
 	// king or from the opponent's king; offsets are seen from the piece's owner (forward = -rank).
-	ownKing   [board.NumPieceTypes][offsetCount]int
-	enemyKing [board.NumPieceTypes][offsetCount]int
+	ownKing, ownKingBase     [board.NumPieceTypes][offsetCount]int
+	enemyKing, enemyKingBase [board.NumPieceTypes][offsetCount]int
+	tempo                    int
 )
 
-const (
-	offsetCount = 17 * 17
-	tempo       = 20
-)
+const offsetCount = 17 * 17
 
 // offsetTable[k][s] indexes the displacement from square k to square s as Black sees it.
 var offsetTable [board.NumSquares][board.NumSquares]uint16
@@ -62,17 +54,65 @@ func abs(x int) int {
 }
 
 func init() {
-	initMaterial()
 	initPieceSquare()
 	for o := 0; o < offsetCount; o++ {
 		df, dr := o/17-8, o%17-8
 		for t := board.Pawn; t <= board.Dragon; t++ {
 			if t != board.King {
-				ownKing[t][o] = nearOwnKing(t, df, dr)
-				enemyKing[t][o] = nearEnemyKing(t, df, dr)
+				ownKingBase[t][o] = nearOwnKing(t, df, dr)
+				enemyKingBase[t][o] = nearEnemyKing(t, df, dr)
 			}
 		}
 	}
+	useWeights(&evalWeights)
+}
+
+// useWeights fills the evaluation's tables from w.
+func useWeights(w *Weights) {
+	pieceValue = w.Piece
+	pieceValue[board.King] = 0
+	handValue = w.Hand
+	tempo = w.Tempo
+	mobilityWeight = w.Mobility
+	holeWeight = w.Hole
+	scale := func(v, pct int) int { return (v*pct + 50*sign(v*pct)) / 100 }
+	for t := range pst {
+		for s := range pst[t] {
+			pst[t][s] = scale(pstBase[t][s], w.PST)
+		}
+		for o := range ownKing[t] {
+			ownKing[t][o] = scale(ownKingBase[t][o], w.OwnKing)
+			enemyKing[t][o] = scale(enemyKingBase[t][o], w.EnemyKing)
+		}
+	}
+	initMaterial()
+}
+
+func sign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+
+// handFactor is handTable[t][n] / handValue[t] before rounding: the first pieces count in
+// full, later ones less.
+func handFactor(t board.PieceType, n int) float64 {
+	f := 0.0
+	for k := 1; k <= n; k++ {
+		switch {
+		case t == board.Pawn && k > 3:
+			f += 2.0 / 3
+		case t != board.Pawn && k > 1:
+			f += 0.9
+		default:
+			f++
+		}
+	}
+	return f
 }
 
 // initMaterial fills the square offsets, the capture values and the hand values.
@@ -107,28 +147,28 @@ func initPieceSquare() {
 		r, f := s.Rank(), s.File()
 		edge := f == 1 || f == 9
 		center := 5 - abs(f-5) // 1 at the edges, 5 in the middle
-		pst[board.Pawn][s] = []int{0, 0, 30, 20, 12, 5, 0, 0, 0, 0}[r]
-		pst[board.Lance][s] = []int{0, 0, -10, -5, 0, 0, 0, 5, 5, 10}[r]
-		pst[board.Knight][s] = []int{0, 0, 0, 10, 15, 5, 0, -5, -10, -15}[r]
+		pstBase[board.Pawn][s] = []int{0, 0, 30, 20, 12, 5, 0, 0, 0, 0}[r]
+		pstBase[board.Lance][s] = []int{0, 0, -10, -5, 0, 0, 0, 5, 5, 10}[r]
+		pstBase[board.Knight][s] = []int{0, 0, 0, 10, 15, 5, 0, -5, -10, -15}[r]
 		if edge {
-			pst[board.Knight][s] -= 15
+			pstBase[board.Knight][s] -= 15
 		}
-		pst[board.Silver][s] = []int{0, -10, 0, 10, 10, 15, 10, 5, 0, -5}[r] + center*2
-		pst[board.Gold][s] = []int{0, -20, -10, 0, 0, 5, 10, 15, 10, 5}[r] + center
-		pst[board.Bishop][s] = []int{0, 5, 5, 5, 5, 0, 0, 0, 0, 0}[r]
-		pst[board.Rook][s] = []int{0, 20, 15, 10, 0, 0, 0, 0, 0, 0}[r]
+		pstBase[board.Silver][s] = []int{0, -10, 0, 10, 10, 15, 10, 5, 0, -5}[r] + center*2
+		pstBase[board.Gold][s] = []int{0, -20, -10, 0, 0, 5, 10, 15, 10, 5}[r] + center
+		pstBase[board.Bishop][s] = []int{0, 5, 5, 5, 5, 0, 0, 0, 0, 0}[r]
+		pstBase[board.Rook][s] = []int{0, 20, 15, 10, 0, 0, 0, 0, 0, 0}[r]
 		for _, t := range []board.PieceType{board.ProPawn, board.ProLance, board.ProKnight, board.ProSilver} {
-			pst[t][s] = []int{0, 15, 15, 10, 5, 0, -5, -10, -15, -20}[r] + center
+			pstBase[t][s] = []int{0, 15, 15, 10, 5, 0, -5, -10, -15, -20}[r] + center
 		}
-		pst[board.Horse][s] = center * 3
-		pst[board.Dragon][s] = []int{0, 15, 15, 10, 5, 0, 0, 0, 0, 0}[r]
+		pstBase[board.Horse][s] = center * 3
+		pstBase[board.Dragon][s] = []int{0, 15, 15, 10, 5, 0, 0, 0, 0, 0}[r]
 		// the king: castled on the back ranks, away from the centre file
-		pst[board.King][s] = []int{0, -40, -40, -35, -35, -30, -20, 0, 20, 25}[r]
+		pstBase[board.King][s] = []int{0, -40, -40, -35, -35, -30, -20, 0, 20, 25}[r]
 		if f == 5 {
-			pst[board.King][s] -= 15
+			pstBase[board.King][s] -= 15
 		}
 		if f == 1 || f == 9 {
-			pst[board.King][s] -= 5
+			pstBase[board.King][s] -= 5
 		}
 	}
 }
@@ -287,22 +327,34 @@ func evaluateWith(p *board.Position, b evalBase) int {
 	return v + tempo
 }
 
+// mobilityWeight (per attacked square, by slider kind) and holeWeight: weights.txt.
+var (
+	mobilityWeight [board.NumPieceTypes]int
+	holeWeight     int
+)
+
 // dynamic is c's mobility and king exposure.
 func dynamic(p *board.Position, c board.Color) int {
 	v := 0
 	for _, t := range [4]board.PieceType{board.Rook, board.Dragon, board.Bishop, board.Horse} {
 		for bb := p.Pieces(c, t); bb.NonZero(); {
-			v += 3 * p.AttacksFrom(c, t, bb.Pop()).Count()
+			v += mobilityWeight[t] * p.AttacksFrom(c, t, bb.Pop()).Count()
 		}
 	}
-	// an open king against a full hand: empty squares next to our king are drop squares
-	if own := p.KingSquare(c); own != board.NoSquare {
-		oh := p.Hand(c.Opp())
-		danger := oh.Count(board.Gold) + oh.Count(board.Silver) + 2*(oh.Count(board.Rook)+oh.Count(board.Bishop)) + oh.Count(board.Knight)
-		if danger > 0 {
-			holes := board.PseudoAttacks(c, board.King, own).AndNot(p.Occupied()).Count()
-			v -= holes * min(danger, 6) * 6
-		}
+	return v - holeWeight*holeDanger(p, c)
+}
+
+// holeDanger is how open c's king is against the opponent's hand: the empty squares next to
+// it (drop squares) times the danger of the hand (at most 6).
+func holeDanger(p *board.Position, c board.Color) int {
+	own := p.KingSquare(c)
+	if own == board.NoSquare {
+		return 0
 	}
-	return v
+	oh := p.Hand(c.Opp())
+	danger := oh.Count(board.Gold) + oh.Count(board.Silver) + 2*(oh.Count(board.Rook)+oh.Count(board.Bishop)) + oh.Count(board.Knight)
+	if danger == 0 {
+		return 0
+	}
+	return board.PseudoAttacks(c, board.King, own).AndNot(p.Occupied()).Count() * min(danger, 6)
 }

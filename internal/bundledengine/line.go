@@ -14,6 +14,9 @@ import (
 // with a small budget each, in case one mates sooner. The line is replayed and checked before
 // it is given out.
 
+// polishMinNodes is the least node budget of a step of the search for a shorter mate.
+const polishMinNodes = 100000
+
 // extractLine returns the mating line from root, proven, or nil if none could be made.
 func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 	line := s.followLine(root, or)
@@ -26,18 +29,20 @@ func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 	}
 	key := boardKey(root)
 	hand := handPack(root.Hand(attackerOf(root, or)))
-	budget := max(4*s.proofNodes, 200000)
-	// the answer is there already: polish it for a while, not for all the time allowed
-	deadline := s.opt.Deadline
-	polish := time.Now().Add(max(time.Second, 3*time.Since(s.start)))
-	if deadline.IsZero() || polish.Before(deadline) {
-		s.opt.Deadline = polish
-	}
-	defer func() { s.opt.Deadline = deadline }()
+	// Each step has a node budget: half the proof's nodes, at least polishMinNodes, and at
+	// least twice what the dearest shorter mate so far took. A step that proves no shorter
+	// mate exists ends the search with the shortest line; one that runs out of its budget
+	// ends it too: the search has stopped improving, and the answer is given at once.
+	biggest := uint64(0)
 	for l := len(line) - 2; l >= 1 && !s.stopped; l = len(line) - 2 {
+		budget := max(s.proofNodes/2, polishMinNodes, 2*biggest)
 		s.limit = l
+		n0 := s.nodes
 		ok := s.proveHand(root, key, hand, or, budget)
 		s.limit = 0
+		if s.trace != nil {
+			s.trace(l, ok, s.nodes-n0)
+		}
 		if !ok {
 			break
 		}
@@ -45,6 +50,7 @@ func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 		if shorter == nil || len(shorter) >= len(line) || !verifyLine(root, shorter, or, s.opt.CountFutile) {
 			break
 		}
+		biggest = max(biggest, s.nodes-n0)
 		line = shorter
 	}
 	return line

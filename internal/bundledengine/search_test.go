@@ -1,6 +1,7 @@
 package bundledengine
 
 import (
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
@@ -256,5 +257,72 @@ func TestSearchThreads(t *testing.T) {
 	r = s.Search(g, Limits{Threads: 2, Depth: 6}, nil)
 	if !g.Position().IsLegal(r.Move) {
 		t.Errorf("%+v", r)
+	}
+}
+
+// The skill ladder looks deeper and chooses less at random at every step up.
+func TestSkillLadderShape(t *testing.T) {
+	for l := 1; l < len(skillLadder); l++ {
+		a, b := skillLadder[l-1], skillLadder[l]
+		deeper := b.depth == 0 || a.depth != 0 && b.depth >= a.depth
+		if !deeper || b.candidates > a.candidates || b.noise >= a.noise {
+			t.Errorf("level %d %+v after level %d %+v", l, b, l-1, a)
+		}
+	}
+}
+
+// Weaker levels give away more: over the middle-game positions, the moves each level
+// chooses are judged by a depth-5 search, and the average loss against the best falls as
+// the level rises. The reports carry the lines the options ask for (MultiPV 1), not the
+// candidates a weak level chooses among.
+func TestSkillLevelsLoseLessAsTheyRise(t *testing.T) {
+	judge := NewSearcher(16)
+	value := func(p *board.Position, m board.Move) int {
+		g := board.NewGame(p)
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		judge.Prepare()
+		r := judge.Search(g, Limits{Depth: 5}, nil)
+		return -min(max(r.Score.CP, -3000), 3000)
+	}
+	levels := []int{0, 4, 10, 20}
+	loss := make([]int, len(levels))
+	s := NewSearcher(16)
+	s.rng = rand.New(rand.NewPCG(16, 20))
+	for _, sfen := range middleGames {
+		p := mustSFEN(t, sfen)
+		vals := map[board.Move]int{}
+		best := -1 << 30
+		var buf moveList
+		for _, m := range p.LegalMoves(buf[:0]) {
+			vals[m] = value(p, m)
+			best = max(best, vals[m])
+		}
+		for draw := 0; draw < 3; draw++ {
+			for i, level := range levels {
+				lines := 0
+				s.Prepare()
+				r := s.Search(board.NewGame(p), Limits{Weaken: level < 20, Skill: level, Depth: 6, MultiPV: 1}, func(in Info) {
+					if in.MultiPV > 1 {
+						lines++
+					}
+				})
+				v, ok := vals[r.Move]
+				if !ok {
+					t.Fatalf("level %d: %s is not a legal move of %s", level, r.Move, sfen)
+				}
+				if lines > 0 {
+					t.Errorf("level %d: %d reports of lines past MultiPV 1", level, lines)
+				}
+				loss[i] += min(best-v, 500) // one deep blunder (or a judge's horizon) does not decide
+			}
+		}
+	}
+	t.Logf("levels %v: total loss %v centipawns over %d positions, 3 draws each", levels, loss, len(middleGames))
+	for i := 1; i < len(levels); i++ {
+		if loss[i] >= loss[i-1] {
+			t.Errorf("level %d lost %d, level %d lost %d: no better", levels[i], loss[i], levels[i-1], loss[i-1])
+		}
 	}
 }

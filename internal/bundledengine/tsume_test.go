@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -237,5 +238,35 @@ func TestMicrocosmos(t *testing.T) {
 		if r.Status != MateFound {
 			break
 		}
+	}
+}
+
+var (
+	tsumeOnly      = flag.String("tsume.only", "", "solve only the problems whose id contains this (a regular expression)")
+	tsumeOnlyTime  = flag.Duration("tsume.time", 10*time.Second, "with -tsume.only: the time for each")
+	tsumeOnlyNodes = flag.Uint64("tsume.nodes", 0, "with -tsume.only: a node limit for each (0: none)")
+)
+
+func TestTsumeOnly(t *testing.T) {
+	if *tsumeOnly == "" {
+		t.Skip("-tsume.only ID")
+	}
+	s := NewSolver(256)
+	s.trace = func(limit int, proven bool, nodes uint64) {
+		t.Logf("  within %d plies: proven %v, %d nodes", limit, proven, nodes)
+	}
+	for _, tp := range loadTsume(t) {
+		if ok, _ := regexp.MatchString(*tsumeOnly, tp.ID); !ok {
+			continue
+		}
+		p := tp.position(t)
+		r := s.Solve(p, SolveOptions{
+			Deadline:       time.Now().Add(*tsumeOnlyTime),
+			MaxNodes:       *tsumeOnlyNodes,
+			DefenderToMove: tp.Side == "defender_to_move",
+			CountFutile:    strings.HasPrefix(tp.Rules, "engine"),
+		})
+		ok1, ok, why := tp.judge(p, r)
+		t.Logf("%-24s %-7s %8v %9d nodes (proof %8v, %d nodes) %3d plies %v %v %s", tp.ID, r.Status, r.Time.Round(time.Millisecond), r.Nodes, r.ProofTime.Round(time.Millisecond), r.ProofNodes, len(r.Line), ok1, ok, why)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -173,24 +172,20 @@ func (e *Engine) command(line string) bool {
 }
 
 // bench runs the bench (see bench.go) at the prompt, as YaneuraOu's "bench" command does:
-// "bench [depth]". A running search is stopped first, without an answer; the engine's own
-// table is left alone (bench uses a table of its own).
+// "bench [depth [threads]]". A running search is stopped first, without an answer; the
+// engine's own table is left alone (bench uses a table of its own).
 func (e *Engine) bench(args []string) {
 	if e.searching() {
 		e.silent.Store(true)
 		e.stopSearch()
 		e.waitSearch()
 	}
-	depth := 0
-	if len(args) > 0 {
-		d, err := strconv.Atoi(args[0])
-		if err != nil || d < 1 || d > maxPly {
-			e.out.printf("info string bench: depth %q is not a number from 1 to %d", args[0], maxPly)
-			return
-		}
-		depth = d
+	depth, threads, err := ParseBenchArgs(args)
+	if err != nil {
+		e.out.printf("info string %v", err)
+		return
 	}
-	if _, err := Bench(e.out, depth); err != nil {
+	if _, err := BenchThreads(e.out, depth, threads); err != nil {
 		e.out.printf("info string %v", err)
 	}
 }

@@ -1,0 +1,84 @@
+package bundledengine
+
+import (
+	"strings"
+	"testing"
+
+	"banmen/board"
+)
+
+// The tuner's linear model is the evaluation: weight × feature summed over the weights
+// gives evaluate's value (from Black's side) within the tables' rounding.
+func TestFeaturesAddUpToTheEvaluation(t *testing.T) {
+	w := evalWeights.Vector()
+	for _, p := range randomPositions(t, 2000, 5) {
+		f := Features(p)
+		sum := 0.0
+		for i := range w {
+			sum += float64(w[i]) * f[i]
+		}
+		e := evaluate(p)
+		if p.SideToMove() == board.White {
+			e = -e
+		}
+		if d := sum - float64(e); d > 10 || d < -10 {
+			t.Fatalf("%s: features give %.1f, evaluate %d", p.SFEN(), sum, e)
+		}
+	}
+}
+
+func TestWeightsFile(t *testing.T) {
+	// what Format writes, ParseWeights reads back
+	text := evalWeights.Format("a test\nof two lines")
+	w, err := ParseWeights("x", text)
+	if err != nil || w != evalWeights {
+		t.Fatalf("round trip: %v\n%s", err, text)
+	}
+	if !strings.HasPrefix(text, "# a test\n# of two lines\npiece.pawn ") {
+		t.Errorf("format:\n%s", text)
+	}
+	for _, c := range []struct{ want string }{
+		{"x: weight piece.pawn is missing"},
+		{"x:4: piece.pawn given twice"},
+		{"x:3: no weight named \"tempoo\""},
+		{"x:3: tempo: value \"2o\" is not a whole number"},
+		{"x:3: expected \"name value\""},
+	} {
+		var bad string
+		switch {
+		case strings.HasSuffix(c.want, "missing"):
+			bad = strings.Replace(text, "\npiece.pawn ", "\n#", 1)
+		case strings.Contains(c.want, "twice"):
+			bad = "# one\n# two\npiece.pawn 1\n" + strings.SplitN(text, "\n", 3)[2]
+		case strings.Contains(c.want, "tempoo"):
+			bad = "#\n#\ntempoo 1\n" + text
+		case strings.Contains(c.want, "2o"):
+			bad = "#\n#\ntempo 2o\n" + strings.Replace(text, "\ntempo ", "\n#", 1)
+		default:
+			bad = "#\n#\ntempo 20 1\n" + text
+		}
+		if _, err := ParseWeights("x", bad); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
+	}
+}
+
+// A weight changed changes the evaluation where it applies, and only the tables it scales.
+func TestUseWeights(t *testing.T) {
+	defer useWeights(&evalWeights)
+	p := mustSFEN(t, "4k4/9/9/9/9/9/9/9/4K4 b P 1")
+	before := evaluate(p)
+	w := evalWeights
+	w.Hand[board.Pawn] += 50
+	useWeights(&w)
+	if got := evaluate(p); got != before+50 {
+		t.Errorf("a pawn in hand worth 50 more: %d, was %d", got, before)
+	}
+	w.PST = 0
+	useWeights(&w)
+	for s := range pst[board.King] {
+		if pst[board.King][s] != 0 {
+			t.Fatalf("scale.pst 0: king table %d at %d", pst[board.King][s], s)
+		}
+	}
+}
