@@ -292,8 +292,9 @@ func visibleIn2(win fyne.Window, o fyne.CanvasObject) bool {
 
 // A real study's lines in the panel: wrapped whole at the panel's width, copied as USI and
 // as Japanese (the clipboard holds exactly the line), handed to OnLine with their start
-// position and legal moves, and the earlier iterations shown under 履歴.
-func TestEnginePanelLinesOfARealStudy(t *testing.T) {
+// position and legal moves, the earlier iterations shown under 履歴, and a tapped line opened on the
+// PV preview board.
+func TestPVPreviewFromPanelLinesOfARealStudy(t *testing.T) {
 	w, q := studyWindow(t)
 	openRecord(t, w, meijinKIF)
 	w.Session().GoTo(10)

@@ -72,7 +72,7 @@ func (a rect) overlaps(b rect) bool {
 // The window's parts during a study, at the usual size and at 800×600: the board, the move
 // list, the comment, the engine panel (with its lines) and the graph are all shown at once,
 // none over another, each big enough to use.
-func TestAnalysisLayoutShowsEverythingAtOnce(t *testing.T) {
+func TestEvalGraphLayoutShowsEverythingAtOnce(t *testing.T) {
 	for _, sz := range []fyne.Size{{Width: 1180, Height: 760}, {Width: 800, Height: 600}} {
 		t.Run(fmt.Sprintf("%.0fx%.0f", sz.Width, sz.Height), func(t *testing.T) {
 			w, _ := windowUnderTest(t, windowOpts{})
@@ -148,7 +148,7 @@ func dividerOf(t *testing.T, w *MainWindow, s *container.Split) fyne.Position {
 
 // Dragging the dividers moves them, and the next window (the next start of Banmen: the same
 // preferences) has them where the user left them; a new language keeps them too.
-func TestAnalysisLayoutSplitsRemembered(t *testing.T) {
+func TestEvalGraphLayoutSplitsRemembered(t *testing.T) {
 	w, _ := windowUnderTest(t, windowOpts{})
 	c := w.Window().Canvas()
 	moved := map[string]float64{}
