@@ -47,6 +47,7 @@ type windowOpts struct {
 func windowUnderTest(t testing.TB, o windowOpts) (*MainWindow, *fakeDialogs) {
 	t.Helper()
 	a := test.NewTempApp(t)
+	sampleFyneClock(t) // (golden_test.go)
 	if o.lang == "" {
 		o.lang = "ja_JP.UTF-8"
 	}
