@@ -183,6 +183,9 @@ func (w *MainWindow) showArrows() {
 	var views []study.EngineView
 	if r := w.study.run; r != nil {
 		views = r.runner.Views()
+	} else if _, _, ok := w.mateAnswer(); !ok {
+		w.board.SetArrows(nil) // nothing to draw: a step need not look at the position
+		return
 	}
 	w.showStudyArrows(views)
 }
