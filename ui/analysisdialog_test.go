@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -525,5 +526,16 @@ func TestSummaryWorstMoveShowsIt(t *testing.T) {
 	test.Tap(b)
 	if dialogOpen(w) || w.Session().Ply() != 3 {
 		t.Errorf("after the tap: dialog open %v, ply %d, want 3", dialogOpen(w), w.Session().Ply())
+	}
+}
+
+// Ctrl+Shift+A, as the 検討 menu's 棋譜解析… item says, opens the 棋譜解析 dialog.
+func TestAnalysisDialogOpensWithCtrlShiftA(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	pressShortcut(w, fyne.KeyA, fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift)
+	waitUntil(t, q, "a dialog", func() bool { return dialogOpen(w) })
+	if at := w.analysisText(); w.lastShown.title != at.Title {
+		t.Errorf("Ctrl+Shift+A opened %q, want %q", w.lastShown.title, at.Title)
 	}
 }

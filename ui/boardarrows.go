@@ -19,7 +19,8 @@ import (
 // shown, drawn on the board from the piece (or from the mover's stand, for a drop) to its
 // destination; the best line's arrow is the thickest and the most opaque, the others thinner
 // and paler by rank; optionally each carries its score (from the side to move, as the panel
-// writes it). 表示 → 候補手の矢印を表示 turns them on and off, 矢印に評価値を表示 the scores;
+// writes it). The 詰み探索's answer in the panel puts its first move on the board as the
+// best arrow while its position is shown. 表示 → 候補手の矢印を表示 turns them on and off, 矢印に評価値を表示 the scores;
 // both are remembered.
 //
 // The study's poll hands the window its views (showStudyArrows); the board keeps its arrows
@@ -120,7 +121,8 @@ func arrowScore(s usiclient.Score) string {
 }
 
 // showStudyArrows puts on the board the arrows of the study's views for the position it
-// shows (none when arrows are off or no engine has lines for it yet).
+// shows, and the first move of the 詰み探索's mating line in the panel when it is that
+// position's, as the best (none when arrows are off or nothing is known of the position).
 func (w *MainWindow) showStudyArrows(views []study.EngineView) {
 	if !w.ArrowsShown() || w.editor != nil {
 		w.board.SetArrows(nil)
@@ -129,6 +131,13 @@ func (w *MainWindow) showStudyArrows(views []study.EngineView) {
 	labels := w.settings.p.Bool(prefArrowLabels)
 	key := session.PlaceKey(w.board.ShownPosition())
 	var arrows []Arrow
+	if root, pv, ok := w.mateAnswer(); ok && session.PlaceKey(root) == key {
+		a := Arrow{Move: pv[0]}
+		if labels {
+			a.Label = "詰" + strconv.Itoa(len(pv))
+		}
+		arrows = append(arrows, a)
+	}
 	for _, v := range views {
 		if v.OK && v.Root != nil && session.PlaceKey(v.Root) == key {
 			arrows = append(arrows, ArrowsFromLines(v.Lines, labels)...)
@@ -157,12 +166,28 @@ func (w *MainWindow) SetArrowLabelsShown(on bool) {
 
 // refreshArrows draws the arrows again after a change of the settings, and the menu's ticks.
 func (w *MainWindow) refreshArrows() {
-	if r := w.study.run; r != nil {
-		w.showStudyArrows(r.runner.Views())
-	} else {
-		w.board.SetArrows(nil)
-	}
+	w.showArrows()
 	w.win.SetMainMenu(w.buildMenu())
+}
+
+// mateAnswer is the panel's mating line (EnginePanel.MateAnswer), if the panel is built.
+func (w *MainWindow) mateAnswer() (*board.Position, []board.Move, bool) {
+	if w.study == nil || w.study.panel == nil {
+		return nil, nil, false
+	}
+	return w.study.panel.MateAnswer()
+}
+
+// showArrows draws the arrows of the study under way, if any, and of the mate answer.
+func (w *MainWindow) showArrows() {
+	var views []study.EngineView
+	if r := w.study.run; r != nil {
+		views = r.runner.Views()
+	} else if _, _, ok := w.mateAnswer(); !ok {
+		w.board.SetArrows(nil) // nothing to draw: a step need not look at the position
+		return
+	}
+	w.showStudyArrows(views)
 }
 
 // arrowsItem and arrowLabelsItem are the 表示 menu's items for the arrows.

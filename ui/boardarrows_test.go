@@ -201,3 +201,37 @@ func TestArrowImage(t *testing.T) {
 	b.SetArrows(arrows)
 	assertMatchesMaster(t, "board_arrows.png", capture(t, b, 800, 560))
 }
+
+// The bundled engine's 詰み探索 answer is on the board as the best arrow (its length on it
+// when scores are shown) while its position is shown, not after a move; 閉じる takes it away.
+func TestArrowShowsTheMateAnswer(t *testing.T) {
+	w, q := studyWindow(t)
+	pos, err := board.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Session().Reset(pos)
+	w.SetArrowLabelsShown(true)
+	w.study.searchMate(engine.Definition{Name: engine.BundledName, Path: bundledEngine(t)}, 0)
+	waitUntil(t, q, "the answer", func() bool { return w.study.mate == nil })
+	mateArrow := func() bool {
+		return slices.ContainsFunc(w.Board().Arrows(), func(a Arrow) bool {
+			return a.Move.USI() == "G*5b" && a.Rank == 0 && a.Label == "詰1"
+		})
+	}
+	if !mateArrow() {
+		t.Fatalf("the mate answer's arrows: %+v", w.Board().Arrows())
+	}
+	play(t, w, "5i4h")
+	if len(w.Board().Arrows()) != 0 {
+		t.Errorf("after a move the board has the arrows %+v", w.Board().Arrows())
+	}
+	w.Session().GoTo(0)
+	if !mateArrow() {
+		t.Fatalf("back at the answer's position, the arrows: %+v", w.Board().Arrows())
+	}
+	test.Tap(w.study.panel.mate.action) // 閉じる
+	if len(w.Board().Arrows()) != 0 {
+		t.Errorf("after 閉じる the board has the arrows %+v", w.Board().Arrows())
+	}
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -10,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/board"
+	"banmen/engine/analysis"
 	"banmen/kifu"
 )
 
@@ -90,7 +92,29 @@ func thinkLinkText(root *board.Position, t kifu.ThinkComment, tx *previewText) s
 	case t.HasScore:
 		return fmt.Sprintf(tx.ThinkLinkScoreF, t.Score, line)
 	}
+	if score, mate, ok := candidateScore(t); ok && mate != "" {
+		return fmt.Sprintf(tx.ThinkLinkMateF, mate, line)
+	} else if ok {
+		return fmt.Sprintf(tx.ThinkLinkScoreF, score, line)
+	}
 	return fmt.Sprintf(tx.ThinkLinkF, line)
+}
+
+// candidateScore is the score (or mate, as written) of a 棋譜解析's candidate line (MultiPV 2
+// and more), which is kept under keys of its own (analysis.KeyCandidateScore,
+// KeyCandidateMate) so that it is not taken for the position's; links and headings show it.
+func candidateScore(t kifu.ThinkComment) (score int, mate string, ok bool) {
+	for _, e := range t.Extra {
+		switch k, v, _ := strings.Cut(e, "="); k {
+		case analysis.KeyCandidateScore:
+			if n, err := strconv.Atoi(v); err == nil {
+				return n, "", true
+			}
+		case analysis.KeyCandidateMate:
+			return 0, v, v != ""
+		}
+	}
+	return 0, "", false
 }
 
 // thinkLabel is the preview's heading for a think: engine, score or mate, depth.
@@ -104,6 +128,12 @@ func thinkLabel(t kifu.ThinkComment, tx *previewText) string {
 		parts = append(parts, t.Mate.String())
 	case t.HasScore:
 		parts = append(parts, fmt.Sprintf(tx.ScoreF, t.Score))
+	default:
+		if score, mate, ok := candidateScore(t); ok && mate != "" {
+			parts = append(parts, mate)
+		} else if ok {
+			parts = append(parts, fmt.Sprintf(tx.ScoreF, score))
+		}
 	}
 	if t.Depth > 0 {
 		parts = append(parts, fmt.Sprintf(tx.DepthF, t.Depth))

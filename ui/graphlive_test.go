@@ -40,3 +40,31 @@ func TestEvalGraphLiveWhileStudying(t *testing.T) {
 		t.Error("the study's scores changed the record")
 	}
 }
+
+// During a game against the bundled engine, each of its moves gets its *評価値 comment and
+// the 評価値グラフ shows that score at the move's ply as the game goes, the latest ply marked.
+func TestEvalGraphLiveDuringAGame(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	startFromDialog(t, w, q, "1")
+	for i, mv := range []string{"7g7f", "2g2f"} {
+		waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+		play(t, w, mv)
+		ply := 2 * (i + 1)
+		waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == ply })
+		waitUntil(t, q, "the person's turn again", func() bool { return w.status.Text == gt.YourTurn })
+		want := EvalPoints(w.Session().Record())
+		if ply >= len(want) || !want[ply].OK {
+			t.Fatalf("the engine's move %d has no score in its comment %q", ply, w.Session().Record().MainLine()[ply-1].Comment)
+		}
+		got := w.graph.Points()
+		if ply >= len(got) || got[ply] != want[ply] {
+			t.Fatalf("after move %d the graph has %v, want the comment's %v", ply, got, want[ply])
+		}
+		if w.graph.current != ply {
+			t.Errorf("after move %d the graph marks ply %d", ply, w.graph.current)
+		}
+	}
+	w.Resign()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+}

@@ -21,7 +21,8 @@ import (
 // a mate runner (engine/mate) searches in a process of its own while the engine panel says
 // so and offers to cancel it (no modal box: the record stays usable), and the answer comes
 // in the panel as the mating line in Japanese notation (which a tap hands to the panel's
-// OnMate, for the preview board), or 不詰, timeout, or why there is none. The runner owns the
+// OnMate, for the preview board; its first move is an arrow on the board, boardarrows.go),
+// or 不詰, timeout, or why there is none. The runner owns the
 // engine; the window only shows and formats.
 
 // mateLimits are the time limits offered, in seconds (0: none).
@@ -93,6 +94,7 @@ func (c *studyCtl) searchMate(def engine.Definition, limit time.Duration) {
 	pt := panelTextFor(m)
 	header := fmt.Sprintf(pt.MateHeaderF, def.Name)
 	c.panel.setMate(header, rowText{PV: fmt.Sprintf(pt.MateSearchingF, def.Name)}, pt.Cancel, mr.runner.Cancel)
+	w.showArrows() // an earlier answer's arrow goes
 
 	go func() {
 		<-mr.runner.Done()
@@ -105,12 +107,14 @@ func (c *studyCtl) searchMate(def engine.Definition, limit time.Duration) {
 			}
 			c.mu.Unlock()
 			pt := panelTextFor(w.msg)
+			dismiss := func() { c.panel.hideMate(); w.showArrows() }
 			if canceled {
 				w.setStatus(m.MateCanceled)
-				c.panel.setMate(header, rowText{PV: pt.MateCancelled}, pt.Dismiss, c.panel.hideMate)
+				c.panel.setMate(header, rowText{PV: pt.MateCancelled}, pt.Dismiss, dismiss)
 				return
 			}
-			c.panel.setMate(header+"　"+formatElapsed(res.Elapsed), mateRow(res, pos, last, w.msg), pt.Dismiss, c.panel.hideMate)
+			c.panel.setMate(header+"　"+formatElapsed(res.Elapsed), mateRow(res, pos, last, w.msg), pt.Dismiss, dismiss)
+			w.showArrows() // the mating move on the board
 		})
 	}()
 }

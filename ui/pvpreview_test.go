@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -421,5 +422,26 @@ func TestPVPreviewOfARealMateAnswer(t *testing.T) {
 		if n = n.ChildWithMove(m); n == nil {
 			t.Fatal("the mate line was not added")
 		}
+	}
+}
+
+// A 棋譜解析's candidate (MultiPV 2 and more) keeps its score under keys of its own, so as
+// not to be taken for the position's; its link and the preview's heading still show it.
+func TestPVPreviewOfACandidateShowsItsScore(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	play(t, w, "7g7f")
+	w.Session().SetComment("#評価値=50\n#読み筋=△３四歩\n#エンジン=E\n\n#読み筋=△８四歩▲２六歩\n#エンジン=E\n#候補=2\n#候補評価値=-30")
+	var texts []string
+	links := widgetsIn[*widget.Hyperlink](w.record)
+	for _, l := range links {
+		texts = append(texts, l.Text)
+	}
+	want := []string{"▶ 読み筋 (評価値 +50) △３四歩", "▶ 読み筋 (評価値 -30) △８四歩▲２六歩"}
+	if !slices.Equal(texts, want) {
+		t.Fatalf("the links under the comment: %q, want %q", texts, want)
+	}
+	test.TapAt(links[1], fyne.NewPos(24, links[1].Size().Height/2))
+	if p := w.preview; p == nil || !strings.Contains(p.header.Text, "評価値 -30") {
+		t.Fatalf("the candidate's preview: %+v", p)
 	}
 }

@@ -231,7 +231,7 @@ func (c *studyCtl) stop() {
 	r.runner.Stop()
 	close(r.stopped)
 	c.panel.setStates(c.names, stateStopped)
-	c.w.board.SetArrows(nil)
+	c.w.showArrows() // the mate answer's, if any
 }
 
 // failed stops run r after its runner's failure, and says which engine failed and how.
@@ -264,6 +264,7 @@ func (c *studyCtl) positionChanged() {
 	c.shown, c.shownSFEN = n, sfen
 	r := c.run
 	if r == nil {
+		c.w.showArrows() // the mate answer's, on its position only
 		return
 	}
 	start := sess.Record().Start.Clone()
