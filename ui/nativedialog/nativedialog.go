@@ -1,11 +1,11 @@
-// Package nativedialog opens the desktop's own file dialogs: GTK 3's on Linux (gtk_linux.go,
-// through cgo), github.com/sqweek/dialog's elsewhere.
+// Package nativedialog opens the desktop's own file dialogs: GTK 3's on Linux (gtk_linux.go),
+// github.com/sqweek/dialog's elsewhere.
 //
-// On Linux GTK starts with the first dialog, on a thread of its own, not with the program:
-// started with it (as sqweek/dialog does when its package is loaded), GTK held 10 MB of a
-// window that may never open a file dialog, and slowed its start. The package is apart from
-// ui because a program that imports it needs cgo and GTK 3 and, to show a dialog, a display.
-// ui's headless tests stay free of that; only cmd/banmen imports this package.
+// On Linux GTK 3 is loaded (dlopen) and started with the first dialog, on a thread of its own,
+// not with the program: linked and started at start, as sqweek/dialog does, it held 10 MB of a
+// window that may never show a file dialog, and slowed its start. Building needs no GTK
+// headers; showing a dialog needs libgtk-3.so.0 and a display, or it returns an error. The
+// package is apart from ui because it needs cgo; only cmd/banmen imports it.
 package nativedialog
 
 import (
