@@ -244,7 +244,7 @@ func (r *boardRenderer) updateColours() {
 	r.woodFrame.StrokeColor = p.gridInk
 	for c := range r.stands {
 		s := &r.stands[c]
-		s.bg.Image = woodTexture(p.standWood, uint32(7+c))
+		s.bg.Image = standWoodTexture(p.standWood, uint32(7+c))
 		s.frame.StrokeColor = p.gridInk
 		s.name.Color = p.labelInk
 		s.none.Color = p.labelInk
