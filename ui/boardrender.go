@@ -99,6 +99,7 @@ func (r *boardRenderer) addStandBacks() {
 		s := &r.stands[c]
 		s.bg = canvas.NewImageFromImage(nil)
 		s.bg.FillMode = canvas.ImageFillStretch
+		s.bg.ScaleMode = canvas.ImageScaleFastest // see woodTexture
 		s.frame = canvas.NewRectangle(color.Transparent)
 		s.frame.StrokeWidth = 1
 		s.frame.CornerRadius = 4
@@ -112,6 +113,7 @@ func (r *boardRenderer) addStandBacks() {
 func (r *boardRenderer) addGrid() {
 	r.wood = canvas.NewImageFromImage(nil)
 	r.wood.FillMode = canvas.ImageFillStretch
+	r.wood.ScaleMode = canvas.ImageScaleFastest // see woodTexture
 	r.woodFrame = canvas.NewRectangle(color.Transparent)
 	r.woodFrame.StrokeWidth = 1
 	r.add(r.wood)
