@@ -42,7 +42,7 @@ define ensure_packages
 	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing
 endef
 
-.PHONY: all deps test-deps build run test test-core vet bench fuzz clean install uninstall package
+.PHONY: all deps test-deps build run test test-core vet bench fuzz clean install uninstall package font
 
 all: build
 
@@ -88,6 +88,11 @@ bench:
 	BANMEN_MEMORY=1 $(GO) test -tags $(TAGS) -count=1 -run Memory -v ./cmd/banmen
 	BANMEN_FIRSTFRAME=1 BANMEN_FIRSTFRAME_RUNS=$(BENCH_RUNS) $(GO) test -tags $(TAGS) -count=1 -run FirstFrame -v ./cmd/banmen
 	CGO_ENABLED=0 $(GO) run ./cmd/banmen-engine bench
+
+## font: remake assets/fonts/NotoSansCJKjp-Banmen.otf from Debian's fonts-noto-cjk (assets/README.md)
+font:
+	$(call ensure_packages,fonts-noto-cjk python3-fonttools)
+	sh assets/fonts/mkfont.sh
 
 ## fuzz: fuzz every Fuzz target for FUZZTIME each (default 30s). Minimising each new
 ## interesting input is capped at FUZZMINIMIZETIME runs: with Go's default (60s each) the

@@ -14,14 +14,18 @@ var icon []byte
 // the same drawing), drawn by internal/tools/mkicon. The slice is shared: do not modify it.
 func Icon() []byte { return icon }
 
-// JapaneseFontName is the file name of the bundled Japanese font, IPAexGothic.
-const JapaneseFontName = "ipaexg.ttf"
+// JapaneseFontName is the file name of the bundled Japanese font.
+const JapaneseFontName = "NotoSansCJKjp-Banmen.otf"
 
-//go:embed fonts/ipaexg.ttf
+//go:embed fonts/NotoSansCJKjp-Banmen.otf
 var japaneseFont []byte
 
-// JapaneseFont returns the bytes of IPAexGothic (a single TrueType font, not a collection),
-// unmodified from Debian's fonts-ipaexfont-gothic, under the IPA Font License v1.0
-// (fonts/IPA_Font_License_Agreement_v1.0.txt). Fyne has no Japanese glyphs of its own, so the
-// ui theme uses this font for all text. The slice is shared: do not modify it.
+// JapaneseFont returns the bytes of the bundled Japanese font: Noto Sans CJK JP (a single
+// OpenType font with CFF outlines, not a collection) cut down by fonts/mkfont.sh from Debian's
+// fonts-noto-cjk to the characters of Japanese text, under the SIL Open Font License 1.1
+// (fonts/OFL.txt). Fyne has no Japanese glyphs of its own, so the ui theme uses this font for
+// all text. It has CFF outlines because Fyne's text engine reads those when it draws a glyph,
+// where it would parse every TrueType (glyf) outline when it loads the font, once for every
+// text style: a third of the memory of a glyf font of the same characters. The slice is
+// shared: do not modify it.
 func JapaneseFont() []byte { return japaneseFont }

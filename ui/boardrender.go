@@ -104,6 +104,7 @@ func (r *boardRenderer) addStandBacks() {
 		s := &r.stands[c]
 		s.bg = canvas.NewImageFromImage(nil)
 		s.bg.FillMode = canvas.ImageFillStretch
+		s.bg.ScaleMode = canvas.ImageScaleFastest // see woodTexture
 		s.frame = canvas.NewRectangle(color.Transparent)
 		s.frame.StrokeWidth = 1
 		s.frame.CornerRadius = 4
@@ -117,6 +118,7 @@ func (r *boardRenderer) addStandBacks() {
 func (r *boardRenderer) addGrid() {
 	r.wood = canvas.NewImageFromImage(nil)
 	r.wood.FillMode = canvas.ImageFillStretch
+	r.wood.ScaleMode = canvas.ImageScaleFastest // see woodTexture
 	r.woodFrame = canvas.NewRectangle(color.Transparent)
 	r.woodFrame.StrokeWidth = 1
 	r.add(r.wood)
@@ -249,7 +251,7 @@ func (r *boardRenderer) updateColours() {
 	r.woodFrame.StrokeColor = p.gridInk
 	for c := range r.stands {
 		s := &r.stands[c]
-		s.bg.Image = woodTexture(p.standWood, uint32(7+c))
+		s.bg.Image = standWoodTexture(p.standWood, uint32(7+c))
 		s.frame.StrokeColor = p.gridInk
 		s.name.Color = p.labelInk
 		s.none.Color = p.labelInk

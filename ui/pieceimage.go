@@ -7,23 +7,32 @@ import (
 	"image/draw"
 	"sync"
 
-	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 
+	"fyne.io/fyne/v2"
+
 	"banmen/assets"
 	"banmen/board"
 )
 
-// Piece images are drawn once per kind and colour at this size (a piece is a little taller
-// than wide, like the squares) and scaled by the canvas. Fyne cannot rotate text, so the
-// pieces are images: that is how gote's pieces face the other way. They are drawn here, in
-// Go, from the bundled font: no image files are involved (see assets/README.md).
+// Piece images are drawn per kind, colour and size: at the size in pixels they take on the
+// screen (the squares, the stands, the drag, the promotion choice), so that the canvas never
+// scales them, and at pieceImageW×pieceImageH where the canvas scales them anyway (the
+// position editor's piece box, whose cells are about 40 pixels wide: twice that is enough for
+// a screen at scale 2; 28 such pieces are 0.8 MB, at twice the size they were 3 MB). A piece
+// is a little taller than wide, like the squares.
+// Fyne cannot rotate text, so the pieces are images: that is how gote's pieces face the other
+// way. They are drawn here, in Go, from the bundled font: no image files are involved (see
+// assets/README.md).
 const (
-	pieceImageW = 160
-	pieceImageH = 176
+	pieceImageW = 80
+	pieceImageH = 88
+	// pieces drawn at this size show the drawing's details (tests)
+	pieceDetailW = 160
+	pieceDetailH = 176
 )
 
 var (
@@ -35,17 +44,23 @@ var (
 	pieceInkPromote = color.NRGBA{0xb8, 0x1c, 0x10, 0xff} // kanji of a promoted piece, in red as on real pieces
 )
 
+// maxPieceSizes is how many sizes of the pieces are kept: the squares, the stands, the drag,
+// the promotion choice, the piece box, and a resize or two. The oldest size is forgotten.
+const maxPieceSizes = 6
+
 type pieceKey struct {
-	t board.PieceType
-	c board.Color
+	t    board.PieceType
+	c    board.Color
+	w, h int
 }
 
 var pieceImages struct {
 	sync.Mutex
-	face   font.Face
-	err    error
+	font   *opentype.Font // parsed once; nil when the bundled font failed to parse
 	parsed bool
+	faces  map[int]font.Face // by the height of the piece
 	cache  map[pieceKey]image.Image
+	sizes  []image.Point // newest last
 }
 
 // PieceKanji is the single character Banmen writes on a piece. Both kings are 玉 in the
@@ -57,21 +72,31 @@ func PieceKanji(t board.PieceType, c board.Color) string {
 	return t.ShortKanji()
 }
 
-// pieceImage returns the picture of a piece: a pentagon with its kanji, turned 180° for gote,
-// with a soft shadow below and to the right. The images are cached and shared; don't draw on them.
+// pieceImage returns the picture of a piece at pieceImageW×pieceImageH, for a canvas that
+// scales it. The images are cached and shared; don't draw on them.
 func pieceImage(t board.PieceType, c board.Color) image.Image {
+	return pieceImageSized(t, c, pieceImageW, pieceImageH)
+}
+
+// pieceImageSized returns the picture of a piece drawn at w×h pixels: a pentagon with its
+// kanji, turned 180° for gote, with a soft shadow below and to the right. Where w or h is not
+// positive it is pieceImage's size. The images are cached and shared; don't draw on them.
+func pieceImageSized(t board.PieceType, c board.Color, w, h int) image.Image {
+	if w <= 0 || h <= 0 {
+		w, h = pieceImageW, pieceImageH
+	}
 	pieceImages.Lock()
 	defer pieceImages.Unlock()
-	k := pieceKey{t, c}
+	k := pieceKey{t, c, w, h}
 	if img, ok := pieceImages.cache[k]; ok {
 		return img
 	}
-	body := pieceBodyLocked(t, c)
+	body := pieceBodyLocked(t, c, w, h)
 	img := image.NewNRGBA(body.Bounds())
 	// The light comes from the top left whichever way the piece points.
-	dx, dy := pieceImageW/40, pieceImageH/40
-	for y := 0; y < pieceImageH-dy; y++ {
-		for x := 0; x < pieceImageW-dx; x++ {
+	dx, dy := max(1, (w+20)/40), max(1, (h+20)/40)
+	for y := 0; y < h-dy; y++ {
+		for x := 0; x < w-dx; x++ {
 			if a := body.NRGBAAt(x, y).A; a > 0 {
 				s := pieceShadow
 				s.A = uint8(int(s.A) * int(a) / 255)
@@ -80,46 +105,89 @@ func pieceImage(t board.PieceType, c board.Color) image.Image {
 		}
 	}
 	draw.Draw(img, img.Bounds(), body, image.Point{}, draw.Over)
+	rememberSizeLocked(image.Pt(w, h))
 	pieceImages.cache[k] = img
 	return img
 }
 
-// pieceBody is the piece without its shadow (for tests: gote's is sente's turned).
+// rememberSizeLocked notes that pieces of size p are cached, and forgets the oldest size
+// (its images and its font face) when there are more than maxPieceSizes.
+func rememberSizeLocked(p image.Point) {
+	for _, s := range pieceImages.sizes {
+		if s == p {
+			return
+		}
+	}
+	pieceImages.sizes = append(pieceImages.sizes, p)
+	if len(pieceImages.sizes) <= maxPieceSizes {
+		return
+	}
+	old := pieceImages.sizes[0]
+	pieceImages.sizes = pieceImages.sizes[1:]
+	for key := range pieceImages.cache {
+		if key.w == old.X && key.h == old.Y {
+			delete(pieceImages.cache, key)
+		}
+	}
+	for _, s := range pieceImages.sizes {
+		if s.Y == old.Y {
+			return // the face is still used
+		}
+	}
+	delete(pieceImages.faces, old.Y)
+}
+
+// pieceBody is the piece without its shadow at pieceDetailW×pieceDetailH (for tests: gote's
+// is sente's turned).
 func pieceBody(t board.PieceType, c board.Color) *image.NRGBA {
 	pieceImages.Lock()
 	defer pieceImages.Unlock()
-	return pieceBodyLocked(t, c)
+	return pieceBodyLocked(t, c, pieceDetailW, pieceDetailH)
 }
 
-func pieceBodyLocked(t board.PieceType, c board.Color) *image.NRGBA {
+func pieceBodyLocked(t board.PieceType, c board.Color, w, h int) *image.NRGBA {
 	if !pieceImages.parsed {
 		pieceImages.parsed = true
-		pieceImages.face, pieceImages.err = newPieceFace()
+		f, err := opentype.Parse(assets.JapaneseFont())
+		if err != nil { // a blank piece is better than no window
+			fyne.LogError(fmt.Sprintf("ui: parsing the bundled font %s", assets.JapaneseFontName), err)
+		}
+		pieceImages.font = f
+		pieceImages.faces = map[int]font.Face{}
 		pieceImages.cache = map[pieceKey]image.Image{}
 	}
-	img := drawPiece(pieceImages.face, PieceKanji(t, c), t.IsPromoted())
+	img := drawPiece(pieceFaceLocked(h), PieceKanji(t, c), t.IsPromoted(), w, h)
 	if c == board.White {
 		img = rotate180(img)
 	}
 	return img
 }
 
-func newPieceFace() (font.Face, error) {
-	f, err := opentype.Parse(assets.JapaneseFont())
-	if err != nil {
-		return nil, fmt.Errorf("ui: parsing the bundled font %s: %w", assets.JapaneseFontName, err)
+// pieceFaceLocked returns the face that writes the kanji of a piece h pixels tall, or nil.
+func pieceFaceLocked(h int) font.Face {
+	if pieceImages.font == nil {
+		return nil
 	}
-	return opentype.NewFace(f, &opentype.FaceOptions{Size: 0.54 * pieceImageH, DPI: 72, Hinting: font.HintingNone})
+	if f, ok := pieceImages.faces[h]; ok {
+		return f
+	}
+	f, err := opentype.NewFace(pieceImages.font, &opentype.FaceOptions{Size: 0.54 * float64(h), DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		fyne.LogError("ui: a face of the bundled font", err)
+		return nil
+	}
+	pieceImages.faces[h] = f
+	return f
 }
 
 // pentagon is the outline of a shogi piece in fractions of the image, clockwise from the tip.
 var pentagon = [5][2]float32{{0.5, 0.03}, {0.82, 0.17}, {0.93, 0.95}, {0.07, 0.95}, {0.18, 0.17}}
 
-func drawPiece(face font.Face, kanji string, promoted bool) *image.NRGBA {
-	img := image.NewNRGBA(image.Rect(0, 0, pieceImageW, pieceImageH))
+func drawPiece(face font.Face, kanji string, promoted bool, pw, ph int) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, pw, ph))
 	fillPolygon(img, pentagon[:], 1, image.NewUniform(pieceEdge))
 	// The face: a gentle gradient, lighter where the light falls.
-	grad := &verticalGradient{top: pieceFaceTop, bottom: pieceFace, h: pieceImageH}
+	grad := &verticalGradient{top: pieceFaceTop, bottom: pieceFace, h: ph}
 	fillPolygon(img, pentagon[:], 0.94, grad)
 	if face == nil { // the font failed to parse: a blank piece is better than no window
 		return img
@@ -132,8 +200,8 @@ func drawPiece(face font.Face, kanji string, promoted bool) *image.NRGBA {
 	b, _ := d.BoundString(kanji)
 	w, h := (b.Max.X - b.Min.X).Ceil(), (b.Max.Y - b.Min.Y).Ceil()
 	// Centre the glyph's ink in the body of the piece, below its shoulders.
-	top, bottom := pieceImageH*22/100, pieceImageH*93/100
-	x := (pieceImageW-w)/2 - b.Min.X.Floor()
+	top, bottom := ph*22/100, ph*93/100
+	x := (pw-w)/2 - b.Min.X.Floor()
 	y := top + (bottom-top-h)/2 - b.Min.Y.Floor()
 	d.Dot = fixed.P(x, y)
 	d.DrawString(kanji)
@@ -182,66 +250,5 @@ func rotate180(src *image.NRGBA) *image.NRGBA {
 			dst.SetNRGBA(b.Max.X-1-(x-b.Min.X), b.Max.Y-1-(y-b.Min.Y), src.NRGBAAt(x, y))
 		}
 	}
-	return dst
-}
-
-// Sized piece images: the canvas would scale a piece's image to its size on the screen each
-// time it makes a texture of it (with a temporary buffer of a third of a megabyte), that is at
-// every move for the squares that changed. The renderer asks for images of the exact size in
-// pixels instead, scaled here once per kind and size.
-
-type sizedKey struct {
-	t    board.PieceType
-	c    board.Color
-	w, h int
-}
-
-const maxPieceSizes = 6 // the squares, the stands, the drag, the promotion choice, and a resize or two
-
-var sizedImages struct {
-	sync.Mutex
-	m     map[sizedKey]image.Image
-	sizes []image.Point // newest last
-}
-
-// pieceImageSized returns pieceImage(t, c) scaled to w×h pixels (the image itself when w×h is
-// not smaller). The images are cached and shared; don't draw on them.
-func pieceImageSized(t board.PieceType, c board.Color, w, h int) image.Image {
-	if w <= 0 || h <= 0 || w >= pieceImageW || h >= pieceImageH {
-		return pieceImage(t, c)
-	}
-	k := sizedKey{t, c, w, h}
-	sizedImages.Lock()
-	if img, ok := sizedImages.m[k]; ok {
-		sizedImages.Unlock()
-		return img
-	}
-	sizedImages.Unlock()
-	src := pieceImage(t, c)
-	dst := image.NewNRGBA(image.Rect(0, 0, w, h))
-	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), xdraw.Src, nil)
-	sizedImages.Lock()
-	defer sizedImages.Unlock()
-	if sizedImages.m == nil {
-		sizedImages.m = map[sizedKey]image.Image{}
-	}
-	p := image.Pt(w, h)
-	known := false
-	for _, s := range sizedImages.sizes {
-		known = known || s == p
-	}
-	if !known {
-		sizedImages.sizes = append(sizedImages.sizes, p)
-		if len(sizedImages.sizes) > maxPieceSizes { // forget the oldest size
-			old := sizedImages.sizes[0]
-			sizedImages.sizes = sizedImages.sizes[1:]
-			for key := range sizedImages.m {
-				if key.w == old.X && key.h == old.Y {
-					delete(sizedImages.m, key)
-				}
-			}
-		}
-	}
-	sizedImages.m[k] = dst
 	return dst
 }

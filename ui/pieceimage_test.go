@@ -56,14 +56,14 @@ func TestPieceImagesHaveInkAndGoteFacesTheOtherWay(t *testing.T) {
 
 func TestPieceImagesCastAShadowDownAndRight(t *testing.T) {
 	for _, c := range []board.Color{board.Black, board.White} {
-		img := pieceImage(board.Gold, c).(*image.NRGBA)
+		img := pieceImageSized(board.Gold, c, pieceDetailW, pieceDetailH).(*image.NRGBA)
 		body := pieceBody(board.Gold, c)
 		// Right of the body's lowest right corner there is shadow, left of the lowest left none.
 		shadowRight, shadowLeft := 0, 0
-		for y := 0; y < pieceImageH; y++ {
-			for x := 0; x < pieceImageW; x++ {
+		for y := 0; y < pieceDetailH; y++ {
+			for x := 0; x < pieceDetailW; x++ {
 				if body.NRGBAAt(x, y).A == 0 && img.NRGBAAt(x, y).A > 0 {
-					if x > pieceImageW/2 {
+					if x > pieceDetailW/2 {
 						shadowRight++
 					} else {
 						shadowLeft++
@@ -105,4 +105,35 @@ func countNear(img image.Image, c color.NRGBA) int {
 func near(a, b uint8) bool {
 	d := int(a) - int(b)
 	return -24 < d && d < 24
+}
+
+// Pieces are drawn at the size they are shown, not scaled from a large picture: a small piece
+// has its own size, ink of its own colour, and its shadow; a second call shares the image.
+func TestPieceImageSizedIsDrawnAtItsSize(t *testing.T) {
+	for _, sz := range []image.Point{{40, 44}, {61, 67}, {200, 220}} {
+		img := pieceImageSized(board.Dragon, board.White, sz.X, sz.Y)
+		if got := img.Bounds().Size(); got != sz {
+			t.Fatalf("size %v, want %v", got, sz)
+		}
+		if n := countNear(img, pieceInkPromote); n < sz.X*sz.Y/100 {
+			t.Errorf("%v: only %d pixels of red ink on 龍", sz, n)
+		}
+		if img != pieceImageSized(board.Dragon, board.White, sz.X, sz.Y) {
+			t.Errorf("%v: the second call drew the piece again", sz)
+		}
+	}
+	// More sizes than are kept: the oldest is forgotten, the newest kept.
+	first := pieceImageSized(board.Pawn, board.Black, 30, 33)
+	for i := range maxPieceSizes {
+		pieceImageSized(board.Pawn, board.Black, 31+i, 34+i)
+	}
+	if pieceImageSized(board.Pawn, board.Black, 30, 33) == first {
+		t.Error("the oldest size was not forgotten")
+	}
+	pieceImages.Lock()
+	n := len(pieceImages.sizes)
+	pieceImages.Unlock()
+	if n > maxPieceSizes {
+		t.Errorf("%d sizes kept, at most %d", n, maxPieceSizes)
+	}
 }

@@ -10,8 +10,8 @@ import (
 	"banmen/assets"
 )
 
-// japaneseFont is the bundled IPAexGothic as a Fyne resource. Fyne has no Japanese glyphs of
-// its own: without it every kanji would render as �.
+// japaneseFont is the bundled Japanese font (Noto Sans CJK JP, see assets) as a Fyne resource.
+// Fyne has no Japanese glyphs of its own: without it every kanji would render as �.
 var japaneseFont = fyne.NewStaticResource(assets.JapaneseFontName, assets.JapaneseFont())
 
 // ThemeMode is the user's choice of light or dark.
@@ -142,8 +142,8 @@ func (t Theme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
 	return theme.DefaultTheme().Color(n, v)
 }
 
-// Font returns IPAexGothic for every text style (the font has one weight; Fyne draws bold and
-// italic text with it as it is). Only the symbol style keeps Fyne's own symbol font.
+// Font returns the bundled Japanese font for every text style (it has one weight; Fyne draws
+// bold and italic text with it as it is). Only the symbol style keeps Fyne's own symbol font.
 func (Theme) Font(s fyne.TextStyle) fyne.Resource {
 	if s.Symbol {
 		return theme.DefaultTheme().Font(s)
@@ -158,8 +158,8 @@ func (Theme) Icon(n fyne.ThemeIconName) fyne.Resource { return theme.DefaultThem
 func (Theme) Size(n fyne.ThemeSizeName) float32 { return theme.DefaultTheme().Size(n) }
 
 // heading is the title of a part of a panel. It is not bold: Fyne parses the font once for
-// every style it is asked for, and IPAexGothic costs about 20 MB each time (there is one
-// weight anyway), so the window sticks to the regular style; headings stand out by colour.
+// every style it is asked for, about 5 MB of memory each time (there is one weight anyway),
+// so the window sticks to the regular style; headings stand out by colour.
 func heading(text string) *widget.Label {
 	l := widget.NewLabel(text)
 	l.Importance = widget.HighImportance

@@ -54,8 +54,15 @@ func TestMemoryUnderXvfb(t *testing.T) {
 	}{{"emptywindow", base}, {"banmen", app}} {
 		t.Logf("%-12s %6d MB %6d MB %6d MB %6d MB %6d MB", m.name, m.mem.rss>>10, m.mem.hwm>>10, m.mem.pss>>10, m.mem.anon>>10, m.mem.gl>>10)
 	}
-	t.Logf("banmen holds %d MB more than an empty Fyne window (RSS; %d MB PSS)", (app.rss-base.rss)>>10, (app.pss-base.pss)>>10)
+	t.Logf("banmen holds %d MB more than an empty Fyne window (RSS; %d MB PSS); issue 15 asks for at most %d MB",
+		(app.rss-base.rss)>>10, (app.pss-base.pss)>>10, memoryShareTarget)
 }
+
+// memoryShareTarget is issue 15's bound, in MB, on banmen's RSS beyond an empty Fyne
+// window's with the record stepped through. What brought it from 51 MB down: a font with CFF
+// outlines (assets/README.md), GTK loaded with the first file dialog (ui/nativedialog), the
+// pieces drawn at the size shown (ui/pieceimage.go).
+const memoryShareTarget = 25
 
 // memory of a process, in kB.
 type memory struct {

@@ -1,34 +1,30 @@
-// Package nativedialog opens the desktop's own file dialogs (GTK 3 on Linux, through
-// github.com/sqweek/dialog).
+// Package nativedialog opens the desktop's own file dialogs: GTK 3's on Linux (gtk_linux.go),
+// github.com/sqweek/dialog's elsewhere.
 //
-// It is a package of its own, apart from ui, because sqweek/dialog initialises GTK when the
-// package is loaded: a program that imports it needs cgo, GTK 3 and, to show a dialog, a
-// display. ui's headless tests stay free of that; only cmd/banmen imports this package.
+// On Linux GTK 3 is loaded (dlopen) and started with the first dialog, on a thread of its own,
+// not with the program: linked and started at start, as sqweek/dialog does, it held 10 MB of a
+// window that may never show a file dialog, and slowed its start. Building needs no GTK
+// headers; showing a dialog needs libgtk-3.so.0 and a display, or it returns an error. The
+// package is apart from ui because it needs cgo; only cmd/banmen imports it.
 package nativedialog
 
 import (
 	"errors"
 	"path/filepath"
-
-	"github.com/sqweek/dialog"
 )
 
 // ErrCancelled is returned when the user closes a dialog without choosing a file.
-var ErrCancelled = dialog.ErrCancelled
+var ErrCancelled = errors.New("Cancelled")
 
 // OpenFile shows the native "open file" dialog with the given title, offering only files
 // ending in one of exts (given without the dot: "kif", "csa") when there are any, and returns
 // the chosen path, or ErrCancelled.
 //
 // It blocks until the dialog closes: call it from a goroutine of its own, never from the Fyne
-// goroutine, and hand the result back with fyne.Do. It panics when there is no display.
+// goroutine, and hand the result back with fyne.Do. Without a display it returns an error.
 // Run the app with GSETTINGS_BACKEND=memory where dconf is missing, or GTK prints warnings.
 func OpenFile(title string, exts ...string) (string, error) {
-	b := dialog.File().Title(title)
-	if len(exts) > 0 {
-		b = b.Filter(filterName(exts), exts...)
-	}
-	return b.Load()
+	return chooseFile(request{title: title, exts: exts})
 }
 
 // SaveFile shows the native "save file" dialog starting at suggested (a file name, or a path
@@ -36,17 +32,22 @@ func OpenFile(title string, exts ...string) (string, error) {
 // path, or ErrCancelled. The dialog itself asks before overwriting a file. It blocks like
 // OpenFile.
 func SaveFile(title, suggested string, exts ...string) (string, error) {
-	b := dialog.File().Title(title)
-	if len(exts) > 0 {
-		b = b.Filter(filterName(exts), exts...)
-	}
+	r := request{title: title, exts: exts, save: true}
 	if dir := filepath.Dir(suggested); dir != "." && dir != "" {
-		b = b.SetStartDir(dir)
+		r.startDir = dir
 	}
 	if name := filepath.Base(suggested); name != "." && name != "" {
-		b = b.SetStartFile(name)
+		r.startFile = name
 	}
-	return b.Save()
+	return chooseFile(r)
+}
+
+// request is one dialog: open (a file, or a folder) or save.
+type request struct {
+	title               string
+	exts                []string // offered as one filter, without the dot
+	save, folder        bool
+	startDir, startFile string
 }
 
 // Dialogs are the native dialogs as the ui package asks for them: a cancelled dialog is an
@@ -86,5 +87,5 @@ func filterName(exts []string) string {
 // user cancelled (ui.FolderDialogs: for engine options that name a folder). It blocks like
 // OpenFile.
 func (Dialogs) OpenFolder(title string) (string, error) {
-	return noCancel(dialog.Directory().Title(title).Browse())
+	return noCancel(chooseFile(request{title: title, folder: true}))
 }

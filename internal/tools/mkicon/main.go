@@ -1,5 +1,5 @@
 // Command mkicon draws Banmen's application icon: a shogi piece (王, in the bundled
-// IPAexGothic's outline) standing on a corner of a wooden board. It writes the same drawing
+// Japanese font's outline) standing on a corner of a wooden board. It writes the same drawing
 // twice, as SVG (for desktops that scale it) and as a 256×256 PNG (for Fyne's window icon and
 // FyneApp.toml), so that the two never differ. Run it from the assets folder:
 //
