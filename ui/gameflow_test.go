@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -643,4 +644,61 @@ func TestResignWhileTheEngineThinks(t *testing.T) {
 	if got := rec.Result(); got != kifu.Resign || len(rec.MainMoves()) != 2 {
 		t.Errorf("the record ends with %v after %d moves, want 投了 after the engine's reply", got, len(rec.MainMoves()))
 	}
+}
+
+// The 10 s beep sounds once each time the running clock crosses 10 s: in the main time
+// with no byoyomi, again in each move's byoyomi, not for a clock first seen under 10 s
+// (a resumed game), not for the side waiting, not with no time limit, and not once off.
+func TestClockBeepsOnceAtTenSeconds(t *testing.T) {
+	newTestApp(t, ThemeLight)
+	b := NewBoard(board.NewStartPosition(), nil)
+	beeps := 0
+	v := NewClockView()
+	v.newGame(func() { beeps++ })
+	byo := game.TimeControl{Main: time.Minute, Byoyomi: 30 * time.Second}
+	tc := [2]game.TimeControl{byo, byo}
+	step := func(toMove board.Color, black, white time.Duration, want int) {
+		t.Helper()
+		v.show(b, game.Snapshot{State: game.Playing, ToMove: toMove, Left: [2]time.Duration{black, white}}, tc, "%s")
+		if beeps != want {
+			t.Fatalf("Black %v, White %v left, %v to move: %d beeps, want %d", black, white, toMove, beeps, want)
+		}
+	}
+	step(board.Black, 90*time.Second, 90*time.Second, 0)
+	step(board.Black, 31*time.Second, 90*time.Second, 0) // main time runs out…
+	step(board.Black, 10*time.Second, 90*time.Second, 0) // …into the byoyomi
+	step(board.Black, 9900*time.Millisecond, 90*time.Second, 1)
+	step(board.Black, 5*time.Second, 90*time.Second, 1)
+	step(board.White, 30*time.Second, 8*time.Second, 1) // Black moved; White first seen under 10 s
+	step(board.White, 30*time.Second, 7*time.Second, 1)
+	step(board.Black, 30*time.Second, 8*time.Second, 1)
+	step(board.Black, 9*time.Second, 8*time.Second, 2) // the next byoyomi crosses 10 s again
+
+	tc = [2]game.TimeControl{{}, {}} // no time limit
+	v.newGame(func() { beeps++ })
+	step(board.Black, 20*time.Second, 0, 2)
+	step(board.Black, 5*time.Second, 0, 2)
+
+	tc = [2]game.TimeControl{{Main: 20 * time.Second}, {Main: 20 * time.Second}}
+	v.newGame(nil) // the beep is off
+	step(board.Black, 20*time.Second, 20*time.Second, 2)
+	step(board.Black, 5*time.Second, 20*time.Second, 2)
+}
+
+// A game set up with the beep calls the window's beeper as a person's clock crosses 10 s.
+func TestClockBeepInAGame(t *testing.T) {
+	w, q := gameWindow(t)
+	var beeps atomic.Int32
+	w.game.beeper = func() { beeps.Add(1) }
+	w.game.start(gameSetup{Main: 10300 * time.Millisecond, Beep: true}, [2]*engine.Definition{})
+	waitUntil(t, q, "the beep at 10 s", func() bool { return beeps.Load() > 0 })
+	waitUntil(t, q, "Black's clock under 9.5 s", func() bool {
+		c := w.game.clocks.Text(board.Black)
+		return strings.HasPrefix(c, "9.") && c < "9.5"
+	})
+	if n := beeps.Load(); n != 1 {
+		t.Errorf("%d beeps as Black's clock ran under 10 s, want 1", n)
+	}
+	w.AbortGame()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 }
