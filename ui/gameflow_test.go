@@ -702,3 +702,30 @@ func TestClockBeepInAGame(t *testing.T) {
 	w.AbortGame()
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 }
+
+// The end of a game says who won and why for every way a game ends (the ways a window
+// test does not reach are judged by engine/game, which writes the special move): 詰み,
+// 千日手, 連続王手の千日手 (the checking side loses), 持将棋 at 最大手数, an illegal move.
+func TestPlayAgainstEngineEveryEndIsNamed(t *testing.T) {
+	names := [2]string{"あなた", "Banmen"}
+	for _, c := range []struct {
+		r    game.Result
+		want string
+	}{
+		{game.Result{Reason: game.Resignation, Winner: board.White}, "後手（Banmen）の勝ち — 投了"},
+		{game.Result{Reason: game.Checkmate, Winner: board.Black}, "先手（あなた）の勝ち — 詰み"},
+		{game.Result{Reason: game.Repetition, Draw: true}, "引き分け — 千日手"},
+		{game.Result{Reason: game.PerpetualCheck, Winner: board.Black}, "先手（あなた）の勝ち — 連続王手の千日手"},
+		{game.Result{Reason: game.Declaration, Winner: board.Black}, "先手（あなた）の勝ち — 入玉宣言"},
+		{game.Result{Reason: game.FalseDeclaration, Winner: board.White}, "後手（Banmen）の勝ち — 誤った入玉宣言"},
+		{game.Result{Reason: game.TimeForfeit, Winner: board.White}, "後手（Banmen）の勝ち — 時間切れ"},
+		{game.Result{Reason: game.IllegalMove, Winner: board.Black, Detail: "7f7d"}, "先手（あなた）の勝ち — 反則手\n7f7d"},
+		{game.Result{Reason: game.MoveLimit, Draw: true}, "引き分け — 持将棋（最大手数）"},
+		{game.Result{Reason: game.PlayerFailure, Winner: board.Black}, "先手（あなた）の勝ち — エンジンの異常終了"},
+		{game.Result{Reason: game.Aborted}, "中断"},
+	} {
+		if got := resultText(&japaneseGame, c.r, names); got != c.want {
+			t.Errorf("%v: the end says %q, want %q", c.r.Reason, got, c.want)
+		}
+	}
+}
