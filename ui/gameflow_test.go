@@ -187,10 +187,11 @@ func TestTakebackInGame(t *testing.T) {
 	}
 }
 
-// A person with a 1 s clock who does not move loses on time; the clock shows tenths.
+// A person with a 1 s clock against the bundled engine who does not move loses on time;
+// the clock shows tenths.
 func TestClockTimeLossOnOneSecond(t *testing.T) {
 	w, q := gameWindow(t)
-	w.game.start(gameSetup{Main: time.Second}, [2]*engine.Definition{})
+	w.game.start(gameSetup{Main: time.Second}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
 	tenths := regexp.MustCompile(`\d\.\d$`)
 	waitUntil(t, q, "the clocks", func() bool { return w.game.clocks.Text(board.Black) != "" })
 	if got := w.game.clocks.Text(board.Black); !tenths.MatchString(got) {
@@ -728,4 +729,39 @@ func TestPlayAgainstEngineEveryEndIsNamed(t *testing.T) {
 			t.Errorf("%v: the end says %q, want %q", c.r.Reason, got, c.want)
 		}
 	}
+}
+
+// 中断 keeps the game: 対局 → 対局再開 plays it on against the same engine from where it
+// stopped, with the moves kept and the clocks as they were.
+func TestPlayAgainstEngineAbortAndContinueLater(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Main: time.Minute, Players: [2]string{"", engine.BundledName}},
+		[2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	waitUntil(t, q, "the person's turn again", func() bool { return w.status.Text == gt.YourTurn })
+	w.AbortGame()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if got := w.Session().Record().Result(); got != kifu.Interrupt {
+		t.Fatalf("the record ends with %v, want 中断", got)
+	}
+	w.lastShown.d.Hide()
+	w.ContinueGame()
+	waitUntil(t, q, "the offer to continue", func() bool { return w.lastShown.title == gt.ContinueTitle })
+	tapDialogButton(t, w, gt.ContinuePlaying)
+	if !w.Playing() {
+		t.Fatalf("no game after %s (%q)", gt.ContinuePlaying, w.lastShown.text)
+	}
+	waitUntil(t, q, "the person's turn in the continued game", func() bool { return w.status.Text == gt.YourTurn })
+	if got := w.Session().Record().MainMoves(); len(got) != 2 || got[0].USI() != "7g7f" {
+		t.Fatalf("the continued game has the moves %v", got)
+	}
+	engineMoveTime := w.Session().Record().MainLine()[1].Elapsed
+	if got, want := w.game.clocks.Text(board.White), formatClock(time.Minute-engineMoveTime); got != want {
+		t.Errorf("White's clock shows %q, want %q (1:00 less its move's time)", got, want)
+	}
+	play(t, w, "2g2f")
+	waitUntil(t, q, "the engine's reply in the continued game", func() bool { return w.Session().MoveCount() == 4 })
 }
