@@ -536,10 +536,12 @@ func TestPlayAgainstEnginePonderShowsPrediction(t *testing.T) {
 	var expected board.Move
 	waitUntil(t, q, "the engine pondering", func() bool {
 		expected = w.game.run.runner.Engine(board.White).PonderView().Pondering
-		return expected != board.NoMove && strings.Contains(panel.text(), strings.Split(gt.PonderingF, " %s")[0])
+		// "で先読み中": the 検討 panel's own 予想手 is in every header
+		return expected != board.NoMove && strings.Contains(panel.text(), strings.SplitN(gt.PonderingF, "%s", 2)[1])
 	})
 	play(t, w, expected.USI())
-	waitUntil(t, q, "the hit shown", func() bool { return strings.Contains(panel.text(), gt.PonderHit) })
+	hit := fmt.Sprintf(gt.PonderLastF, expected.USI(), gt.PonderHit, 1, 1)
+	waitUntil(t, q, "the hit shown", func() bool { return strings.Contains(panel.text(), hit) })
 	if pv := w.game.run.runner.Engine(board.White).PonderView(); pv.Hits != 1 || pv.Last != expected {
 		t.Errorf("the engine's pondering: %+v, want a hit on %s", pv, expected.USI())
 	}
@@ -764,4 +766,40 @@ func TestPlayAgainstEngineAbortAndContinueLater(t *testing.T) {
 	}
 	play(t, w, "2g2f")
 	waitUntil(t, q, "the engine's reply in the continued game", func() bool { return w.Session().MoveCount() == 4 })
+}
+
+// The engine panel in a game shows what the 検討 panel shows of the playing engine (its
+// line in Japanese with the score from ▲'s side, depth, nodes, NPS, hashfull) and its
+// score from its own side: for the engine playing White, the same figure with the sign
+// turned.
+func TestPlayAgainstEnginePanelShowsBothScores(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Byoyomi: time.Second}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	own := regexp.MustCompile(strings.Replace(regexp.QuoteMeta(gt.OwnScoreF), "%s", `([+-]?\d+)`, 1))
+	row := regexp.MustCompile(`(?m)^1 ([+-]?\d+) \S* *(.*)$`)
+	var text string
+	waitUntil(t, q, "the engine's line and own score in the panel", func() bool {
+		text = w.study.panel.text()
+		return own.MatchString(text) && row.MatchString(text)
+	})
+	o, r := own.FindStringSubmatch(text)[1], row.FindStringSubmatch(text)
+	turned := map[byte]string{'+': "-", '-': "+"}[o[0]] + strings.TrimLeft(o, "+-")
+	if o == "0" {
+		turned = "0"
+	}
+	if r[1] != turned {
+		t.Errorf("White's engine: own score %s, ▲'s score %s; want %s\n%s", o, r[1], turned, text)
+	}
+	if !strings.ContainsAny(r[2], "▲△") {
+		t.Errorf("the line %q is not in Japanese notation", r[2])
+	}
+	for _, label := range []string{w.msg.Depth + " ", w.msg.Nodes + " ", "NPS ", w.msg.Hash + " ", engine.BundledName} {
+		if !strings.Contains(text, label) {
+			t.Errorf("the panel lacks %q:\n%s", label, text)
+		}
+	}
 }
