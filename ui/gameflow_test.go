@@ -803,3 +803,43 @@ func TestPlayAgainstEnginePanelShowsBothScores(t *testing.T) {
 		}
 	}
 }
+
+// During a game against an engine, at 1,180×760, the move list, the comment of the engine's
+// move (its thought) and the engine panel with its line are all shown at once, none over
+// another.
+func TestPlayAgainstEngineShowsRecordCommentAndPanelTogether(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.Window().Resize(fyne.NewSize(1180, 760))
+	w.game.start(gameSetup{Byoyomi: time.Second}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	p := w.study.panel
+	waitUntil(t, q, "the engine's line in the panel", func() bool {
+		return len(p.blocks) > 0 && len(p.blocks[0].rows) > 0 && strings.Contains(p.text(), "\n1 ")
+	})
+	w.Window().Content().Refresh()
+	if !strings.Contains(w.record.comment.Text, "*評価値=") {
+		t.Errorf("the comment shows %q, want the engine's thought on its move", w.record.comment.Text)
+	}
+	parts := []rect{{name: "move list"}, {name: "comment"}, {name: "engine panel"}, {name: "engine's best line"}}
+	objs := []fyne.CanvasObject{w.record.list, w.record.comment, p, p.blocks[0].rows[0]}
+	for i := range parts {
+		if !visibleIn(w, objs[i]) {
+			t.Fatalf("the %s is not shown in the window", parts[i].name)
+		}
+		parts[i].pos, parts[i].size, _ = placed(w, objs[i])
+		if parts[i].size.Width < 100 || parts[i].size.Height < 14 {
+			t.Errorf("the %s is %v: too small", parts[i].name, parts[i].size)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		for j := i + 1; j < 3; j++ {
+			if parts[i].overlaps(parts[j]) {
+				t.Errorf("the %s (%v at %v) and the %s (%v at %v) overlap", parts[i].name, parts[i].size, parts[i].pos,
+					parts[j].name, parts[j].size, parts[j].pos)
+			}
+		}
+	}
+}
