@@ -503,7 +503,7 @@ func TestGameDialogRemembersEverySetting(t *testing.T) {
 	}
 }
 
-func TestGameSetupTextIsComplete(t *testing.T) {
+func TestGameDialogTextIsComplete(t *testing.T) {
 	for _, st := range []*gameSetupText{&japaneseGameSetup, &englishGameSetup} {
 		v := reflect.ValueOf(*st)
 		for i := 0; i < v.NumField(); i++ {

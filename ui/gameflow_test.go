@@ -229,7 +229,7 @@ func TestClockText(t *testing.T) {
 	}
 }
 
-func TestGameTextIsComplete(t *testing.T) {
+func TestPlayAgainstEngineTextIsComplete(t *testing.T) {
 	for _, gt := range []*gameText{&japaneseGame, &englishGame} {
 		v := reflect.ValueOf(*gt)
 		for i := 0; i < v.NumField(); i++ {

@@ -1,7 +1,7 @@
 package ui
 
 // The texts of the 対局開始 dialog's settings and of engine-against-engine series, in
-// both languages (gametext.go has the game's own); TestGameSetupTextIsComplete checks
+// both languages (gametext.go has the game's own); TestGameDialogTextIsComplete checks
 // both languages fill every field.
 
 // gameSetupText holds them in one language. Fields ending in F are fmt formats.

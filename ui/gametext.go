@@ -2,7 +2,7 @@ package ui
 
 // The texts of playing a game in the window (対局) in both languages, apart from Messages
 // so that the game's dialogs can grow without touching the main window's table;
-// TestGameTextIsComplete checks both languages fill every field.
+// TestPlayAgainstEngineTextIsComplete checks both languages fill every field.
 
 // gameText holds the game's texts in one language. Fields ending in F are fmt formats.
 type gameText struct {
