@@ -843,3 +843,50 @@ func TestPlayAgainstEngineShowsRecordCommentAndPanelTogether(t *testing.T) {
 		}
 	}
 }
+
+// The person mates the engine: the game ends at once, the end says 先手 won by 詰み and
+// the record ends with 詰み.
+func TestPlayAgainstEngineMateEndsTheGame(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	start, err := board.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Session().Reset(start)
+	w.game.start(gameSetup{Unlimited: true, FromBoard: true}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "G*5b")
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "先手") || !strings.Contains(w.lastShown.text, gt.ReasonMate) {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	if got := w.Session().Record().Result(); got != kifu.Checkmate {
+		t.Errorf("the record ends with %v, want 詰み", got)
+	}
+}
+
+// An engine that plays an illegal move (a scripted fault: a real engine does not) loses:
+// the end says the person won by 反則手, naming the move, and the record ends 反則負け.
+func TestPlayAgainstEngineIllegalMoveLoses(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "illegal.sh")
+	body := "#!/bin/sh\nwhile read line; do case \"$line\" in\n" +
+		"usi) echo 'id name Cheater'; echo usiok;;\nisready) echo readyok;;\n" +
+		"go*) echo 'bestmove 3c3e';;\nquit) exit 0;;\nesac; done\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	def := engine.Definition{Name: "Cheater", Path: script}
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Unlimited: true}, [2]*engine.Definition{nil, &def})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if !strings.Contains(w.lastShown.text, "先手") || !strings.Contains(w.lastShown.text, gt.ReasonIllegal) || !strings.Contains(w.lastShown.text, "3c3e") {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	if got := w.Session().Record().Result(); got != kifu.FoulLose {
+		t.Errorf("the record ends with %v, want 反則負け", got)
+	}
+}
