@@ -890,3 +890,21 @@ func TestPlayAgainstEngineIllegalMoveLoses(t *testing.T) {
 		t.Errorf("the record ends with %v, want 反則負け", got)
 	}
 }
+
+// 最大手数 2: after the person's move and the engine's reply the game is a draw, 持将棋 at
+// the move limit, and the record ends with the limit (最大手数).
+func TestPlayAgainstEngineMoveLimit(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Byoyomi: time.Second, MaxMoves: 2}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if !strings.Contains(w.lastShown.text, gt.Draw) || !strings.Contains(w.lastShown.text, gt.ReasonMoveLimit) {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	rec := w.Session().Record()
+	if got := rec.Result(); got != kifu.MaxMoves || len(rec.MainMoves()) != 2 {
+		t.Errorf("the record ends with %v after %d moves, want 最大手数 after 2", got, len(rec.MainMoves()))
+	}
+}
