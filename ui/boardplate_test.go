@@ -21,7 +21,7 @@ func TestClockImageOnPlates(t *testing.T) {
 	assertMatchesMaster(t, "board_clocks.png", capture(t, b, 800, 560))
 }
 
-func TestSplitName(t *testing.T) {
+func TestClockPlateSplitName(t *testing.T) {
 	newTestApp(t, ThemeLight)
 	for _, c := range []struct {
 		name  string

@@ -12,11 +12,18 @@ import (
 // ClockView keeps both sides' clocks of a game and shows them on the board's name plates
 // (boardplate.go), beside each player's name: the time left counting down each second (in
 // tenths under ten seconds), the byoyomi when it is being used or still to come, the side
-// to move marked by its plate, and a clock under ten seconds in the warning colour.
+// to move marked by its plate, and a clock under ten seconds in the warning colour, with a
+// beep (beep.go) as it gets there if the game's setup asks for one.
 type ClockView struct {
 	shown [2]PlayerClock
 	text  [2]string // the clocks in one line each (clockText)
 	on    bool
+
+	// beep, when not nil, is called once each time the running clock of a side crosses
+	// warnBelow before its time is up (main time and byoyomi together: in its last period
+	// when the byoyomi is 10 s or more); above is whether it was last seen at or over it.
+	beep  func()
+	above [2]bool
 }
 
 // warnBelow is the time left under which a clock is drawn in the warning colour.
@@ -46,6 +53,16 @@ func (v *ClockView) show(b *Board, s game.Snapshot, tc [2]game.TimeControl, byoy
 	for side := board.Black; side <= board.White; side++ {
 		moving := s.State == game.Playing && s.ToMove == side
 		warn := !tc[side].Unlimited() && s.Left[side] < warnBelow && s.State != game.Over
+		if moving && !tc[side].Unlimited() {
+			if s.Left[side] >= warnBelow {
+				v.above[side] = true
+			} else if v.above[side] {
+				v.above[side] = false
+				if v.beep != nil {
+					v.beep()
+				}
+			}
+		}
 		v.text[side] = clockText(s.Left[side], tc[side], byoyomiF)
 		fig, detail, _ := clockParts(s.Left[side], tc[side], byoyomiF)
 		c[side] = PlayerClock{Text: fig, Detail: detail, ToMove: moving, Warn: warn}
@@ -54,8 +71,12 @@ func (v *ClockView) show(b *Board, s game.Snapshot, tc [2]game.TimeControl, byoy
 	b.SetClocks(c, true)
 }
 
+// newGame readies the clocks for a game that beeps through beep at 10 s (nil: no beep).
+func (v *ClockView) newGame(beep func()) { v.beep, v.above = beep, [2]bool{} }
+
 // hide takes the clocks off b's plates (no game).
 func (v *ClockView) hide(b *Board) {
+	v.above = [2]bool{}
 	if !v.on {
 		return
 	}

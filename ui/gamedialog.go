@@ -20,7 +20,7 @@ import (
 // The 対局開始 dialog (対局 → 対局開始…, Ctrl+G): each side a person or an engine of the
 // list (shown by tag, with its option dialog and ponder), the time (持ち時間 h:m:s, 秒読み,
 // フィッシャー増加, the same for both sides or each its own, or none; whether an engine
-// loses on time), where the game starts (the board's position, 平手, a handicap, or a
+// loses on time; a beep at 10 s left), where the game starts (the board's position, 平手, a handicap, or a
 // file of start positions in order or shuffled), 最大手数, the 入玉宣言 rule, and for
 // engine against engine a number of games in a row saved into a folder (gameseries.go).
 // An engine that cannot take a Fischer increment (game.TakesIncrement) is warned of
@@ -40,6 +40,7 @@ type gameDialog struct {
 
 	main, byoyomi, increment    [2]*widget.Entry // [1] is White's, used when perSide
 	perSide, unlimited, timeOut *widget.Check
+	beep                        *widget.Check
 	whiteBox                    *fyne.Container
 
 	start              *widget.Select
@@ -198,6 +199,8 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 	d.unlimited.SetChecked(setup.Unlimited)
 	d.timeOut = widget.NewCheck(st.EngineTimeLoss, nil)
 	d.timeOut.SetChecked(!setup.NoTimeLoss)
+	d.beep = widget.NewCheck(st.Beep, nil)
+	d.beep.SetChecked(setup.Beep)
 
 	d.start = widget.NewSelect(d.startChoices(), nil)
 	switch h, ok := handicapByJKF(setup.Handicap); {
@@ -256,7 +259,7 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 		widget.NewFormItem(st.MainHMS, d.main[0]),
 		widget.NewFormItem(gt.Byoyomi, d.byoyomi[0]),
 		widget.NewFormItem(gt.Increment, d.increment[0])),
-		d.perSide, d.whiteBox, d.unlimited, d.timeOut)
+		d.perSide, d.whiteBox, d.unlimited, d.timeOut, d.beep)
 	startForm := widget.NewForm(
 		widget.NewFormItem(gt.StartFrom, d.start),
 		widget.NewFormItem(st.StartFile, container.NewBorder(nil, nil, nil, d.browseFile, d.file)),
@@ -361,7 +364,7 @@ func (d *gameDialog) browse(folder bool, entry *widget.Entry) {
 // read returns the setup the controls show, or what is wrong with it.
 func (d *gameDialog) read() (gameSetup, error) {
 	gt, st := d.w.gameText(), d.w.gameSetupText()
-	g := gameSetup{PerSide: d.perSide.Checked, Unlimited: d.unlimited.Checked, NoTimeLoss: !d.timeOut.Checked,
+	g := gameSetup{PerSide: d.perSide.Checked, Unlimited: d.unlimited.Checked, NoTimeLoss: !d.timeOut.Checked, Beep: d.beep.Checked,
 		Shuffle: d.shuffle.Checked, StartFile: strings.TrimSpace(d.file.Text), SaveDir: strings.TrimSpace(d.saveDir.Text)}
 	for i, s := range d.sides {
 		if s.Selected != gt.Human && s.Selected != "" {

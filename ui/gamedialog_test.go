@@ -32,11 +32,11 @@ func shownGameDialog(t *testing.T, w *MainWindow) *gameDialog {
 	}
 	sels, checks := widgetsIn[*widget.Select](ov), widgetsIn[*widget.Check](ov)
 	entries, buttons := widgetsIn[*widget.Entry](ov), widgetsIn[*widget.Button](ov)
-	if len(sels) != 5 || len(checks) != 6 || len(entries) != 10 {
-		t.Fatalf("the dialog has %d choices, %d checks, %d entries; want 5, 6, 10", len(sels), len(checks), len(entries))
+	if len(sels) != 5 || len(checks) != 7 || len(entries) != 10 {
+		t.Fatalf("the dialog has %d choices, %d checks, %d entries; want 5, 7, 10", len(sels), len(checks), len(entries))
 	}
 	d := &gameDialog{w: w, list: registered(t, w), sides: [2]*widget.Select{sels[0], sels[1]}, filter: sels[2], start: sels[3], impasse: sels[4],
-		ponder: [2]*widget.Check{checks[0], checks[1]}, perSide: checks[2], unlimited: checks[3], timeOut: checks[4], shuffle: checks[5],
+		ponder: [2]*widget.Check{checks[0], checks[1]}, perSide: checks[2], unlimited: checks[3], timeOut: checks[4], beep: checks[5], shuffle: checks[6],
 		main: [2]*widget.Entry{entries[0], entries[3]}, byoyomi: [2]*widget.Entry{entries[1], entries[4]},
 		increment: [2]*widget.Entry{entries[2], entries[5]}, file: entries[6], maxMoves: entries[7], games: entries[8], saveDir: entries[9]}
 	for _, b := range buttons {
@@ -95,6 +95,7 @@ func setAll(d *gameDialog, black, white string) {
 	d.byoyomi[1].SetText("7")
 	d.increment[1].SetText("0")
 	d.timeOut.SetChecked(false)
+	d.beep.SetChecked(true)
 	d.start.SetSelected("角落ち")
 	d.maxMoves.SetText("123")
 	d.impasse.SetSelected(d.w.gameSetupText().Impasse24)
@@ -502,7 +503,7 @@ func TestGameDialogRemembersEverySetting(t *testing.T) {
 	}
 }
 
-func TestGameSetupTextIsComplete(t *testing.T) {
+func TestGameDialogTextIsComplete(t *testing.T) {
 	for _, st := range []*gameSetupText{&japaneseGameSetup, &englishGameSetup} {
 		v := reflect.ValueOf(*st)
 		for i := 0; i < v.NumField(); i++ {

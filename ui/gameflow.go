@@ -32,6 +32,7 @@ type gameCtl struct {
 	do     func(func()) // runs a function on the Fyne goroutine: fyne.Do (tests queue it)
 	run    *gameRun     // the game under way, or nil
 	clocks *ClockView
+	beeper func() // sounds the 10 s warning: systemBeep (beep.go; tests count it)
 
 	dialogOpen bool        // the 対局開始 dialog is up
 	series     *gameSeries // engine against engine, game after game (gameseries.go), or nil
@@ -55,7 +56,7 @@ type gameRun struct {
 }
 
 func newGameCtl(w *MainWindow) *gameCtl {
-	return &gameCtl{w: w, do: fyne.Do, clocks: NewClockView()}
+	return &gameCtl{w: w, do: fyne.Do, clocks: NewClockView(), beeper: systemBeep}
 }
 
 // Playing reports whether a game is under way in the window.
@@ -75,7 +76,16 @@ func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 	}
 	cfg, _ := g.runnerConfig(defs, w.sess.Position(), w.gameText().You) // gamesetup.go
 	w.sess.Reset(cfg.Game.Start)
+	c.clocks.newGame(c.beepIf(g.Beep))
 	c.launch(cfg, defs)
+}
+
+// beepIf is the beeper when on, else nil.
+func (c *gameCtl) beepIf(on bool) func() {
+	if on {
+		return c.beeper
+	}
+	return nil
 }
 
 // launch starts the game of cfg, whose seats are defs (nil: a person), and shows it. Seats

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -186,10 +187,11 @@ func TestTakebackInGame(t *testing.T) {
 	}
 }
 
-// A person with a 1 s clock who does not move loses on time; the clock shows tenths.
+// A person with a 1 s clock against the bundled engine who does not move loses on time;
+// the clock shows tenths.
 func TestClockTimeLossOnOneSecond(t *testing.T) {
 	w, q := gameWindow(t)
-	w.game.start(gameSetup{Main: time.Second}, [2]*engine.Definition{})
+	w.game.start(gameSetup{Main: time.Second}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
 	tenths := regexp.MustCompile(`\d\.\d$`)
 	waitUntil(t, q, "the clocks", func() bool { return w.game.clocks.Text(board.Black) != "" })
 	if got := w.game.clocks.Text(board.Black); !tenths.MatchString(got) {
@@ -227,7 +229,7 @@ func TestClockText(t *testing.T) {
 	}
 }
 
-func TestGameTextIsComplete(t *testing.T) {
+func TestPlayAgainstEngineTextIsComplete(t *testing.T) {
 	for _, gt := range []*gameText{&japaneseGame, &englishGame} {
 		v := reflect.ValueOf(*gt)
 		for i := 0; i < v.NumField(); i++ {
@@ -534,10 +536,12 @@ func TestPlayAgainstEnginePonderShowsPrediction(t *testing.T) {
 	var expected board.Move
 	waitUntil(t, q, "the engine pondering", func() bool {
 		expected = w.game.run.runner.Engine(board.White).PonderView().Pondering
-		return expected != board.NoMove && strings.Contains(panel.text(), strings.Split(gt.PonderingF, " %s")[0])
+		// "で先読み中": the 検討 panel's own 予想手 is in every header
+		return expected != board.NoMove && strings.Contains(panel.text(), strings.SplitN(gt.PonderingF, "%s", 2)[1])
 	})
 	play(t, w, expected.USI())
-	waitUntil(t, q, "the hit shown", func() bool { return strings.Contains(panel.text(), gt.PonderHit) })
+	hit := fmt.Sprintf(gt.PonderLastF, expected.USI(), gt.PonderHit, 1, 1)
+	waitUntil(t, q, "the hit shown", func() bool { return strings.Contains(panel.text(), hit) })
 	if pv := w.game.run.runner.Engine(board.White).PonderView(); pv.Hits != 1 || pv.Last != expected {
 		t.Errorf("the engine's pondering: %+v, want a hit on %s", pv, expected.USI())
 	}
@@ -642,5 +646,265 @@ func TestResignWhileTheEngineThinks(t *testing.T) {
 	rec := w.Session().Record()
 	if got := rec.Result(); got != kifu.Resign || len(rec.MainMoves()) != 2 {
 		t.Errorf("the record ends with %v after %d moves, want 投了 after the engine's reply", got, len(rec.MainMoves()))
+	}
+}
+
+// The 10 s beep sounds once each time the running clock crosses 10 s: in the main time
+// with no byoyomi, again in each move's byoyomi, not for a clock first seen under 10 s
+// (a resumed game), not for the side waiting, not with no time limit, and not once off.
+func TestClockBeepsOnceAtTenSeconds(t *testing.T) {
+	newTestApp(t, ThemeLight)
+	b := NewBoard(board.NewStartPosition(), nil)
+	beeps := 0
+	v := NewClockView()
+	v.newGame(func() { beeps++ })
+	byo := game.TimeControl{Main: time.Minute, Byoyomi: 30 * time.Second}
+	tc := [2]game.TimeControl{byo, byo}
+	step := func(toMove board.Color, black, white time.Duration, want int) {
+		t.Helper()
+		v.show(b, game.Snapshot{State: game.Playing, ToMove: toMove, Left: [2]time.Duration{black, white}}, tc, "%s")
+		if beeps != want {
+			t.Fatalf("Black %v, White %v left, %v to move: %d beeps, want %d", black, white, toMove, beeps, want)
+		}
+	}
+	step(board.Black, 90*time.Second, 90*time.Second, 0)
+	step(board.Black, 31*time.Second, 90*time.Second, 0) // main time runs out…
+	step(board.Black, 10*time.Second, 90*time.Second, 0) // …into the byoyomi
+	step(board.Black, 9900*time.Millisecond, 90*time.Second, 1)
+	step(board.Black, 5*time.Second, 90*time.Second, 1)
+	step(board.White, 30*time.Second, 8*time.Second, 1) // Black moved; White first seen under 10 s
+	step(board.White, 30*time.Second, 7*time.Second, 1)
+	step(board.Black, 30*time.Second, 8*time.Second, 1)
+	step(board.Black, 9*time.Second, 8*time.Second, 2) // the next byoyomi crosses 10 s again
+
+	tc = [2]game.TimeControl{{}, {}} // no time limit
+	v.newGame(func() { beeps++ })
+	step(board.Black, 20*time.Second, 0, 2)
+	step(board.Black, 5*time.Second, 0, 2)
+
+	tc = [2]game.TimeControl{{Main: 20 * time.Second}, {Main: 20 * time.Second}}
+	v.newGame(nil) // the beep is off
+	step(board.Black, 20*time.Second, 20*time.Second, 2)
+	step(board.Black, 5*time.Second, 20*time.Second, 2)
+}
+
+// A game set up with the beep calls the window's beeper as a person's clock crosses 10 s.
+func TestClockBeepInAGame(t *testing.T) {
+	w, q := gameWindow(t)
+	var beeps atomic.Int32
+	w.game.beeper = func() { beeps.Add(1) }
+	w.game.start(gameSetup{Main: 10300 * time.Millisecond, Beep: true}, [2]*engine.Definition{})
+	waitUntil(t, q, "the beep at 10 s", func() bool { return beeps.Load() > 0 })
+	waitUntil(t, q, "Black's clock under 9.5 s", func() bool {
+		c := w.game.clocks.Text(board.Black)
+		return strings.HasPrefix(c, "9.") && c < "9.5"
+	})
+	if n := beeps.Load(); n != 1 {
+		t.Errorf("%d beeps as Black's clock ran under 10 s, want 1", n)
+	}
+	w.AbortGame()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+}
+
+// The end of a game says who won and why for every way a game ends (the ways a window
+// test does not reach are judged by engine/game, which writes the special move): 詰み,
+// 千日手, 連続王手の千日手 (the checking side loses), 持将棋 at 最大手数, an illegal move.
+func TestPlayAgainstEngineEveryEndIsNamed(t *testing.T) {
+	names := [2]string{"あなた", "Banmen"}
+	for _, c := range []struct {
+		r    game.Result
+		want string
+	}{
+		{game.Result{Reason: game.Resignation, Winner: board.White}, "後手（Banmen）の勝ち — 投了"},
+		{game.Result{Reason: game.Checkmate, Winner: board.Black}, "先手（あなた）の勝ち — 詰み"},
+		{game.Result{Reason: game.Repetition, Draw: true}, "引き分け — 千日手"},
+		{game.Result{Reason: game.PerpetualCheck, Winner: board.Black}, "先手（あなた）の勝ち — 連続王手の千日手"},
+		{game.Result{Reason: game.Declaration, Winner: board.Black}, "先手（あなた）の勝ち — 入玉宣言"},
+		{game.Result{Reason: game.FalseDeclaration, Winner: board.White}, "後手（Banmen）の勝ち — 誤った入玉宣言"},
+		{game.Result{Reason: game.TimeForfeit, Winner: board.White}, "後手（Banmen）の勝ち — 時間切れ"},
+		{game.Result{Reason: game.IllegalMove, Winner: board.Black, Detail: "7f7d"}, "先手（あなた）の勝ち — 反則手\n7f7d"},
+		{game.Result{Reason: game.MoveLimit, Draw: true}, "引き分け — 持将棋（最大手数）"},
+		{game.Result{Reason: game.PlayerFailure, Winner: board.Black}, "先手（あなた）の勝ち — エンジンの異常終了"},
+		{game.Result{Reason: game.Aborted}, "中断"},
+	} {
+		if got := resultText(&japaneseGame, c.r, names); got != c.want {
+			t.Errorf("%v: the end says %q, want %q", c.r.Reason, got, c.want)
+		}
+	}
+}
+
+// 中断 keeps the game: 対局 → 対局再開 plays it on against the same engine from where it
+// stopped, with the moves kept and the clocks as they were.
+func TestPlayAgainstEngineAbortAndContinueLater(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Main: time.Minute, Players: [2]string{"", engine.BundledName}},
+		[2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	waitUntil(t, q, "the person's turn again", func() bool { return w.status.Text == gt.YourTurn })
+	w.AbortGame()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if got := w.Session().Record().Result(); got != kifu.Interrupt {
+		t.Fatalf("the record ends with %v, want 中断", got)
+	}
+	w.lastShown.d.Hide()
+	w.ContinueGame()
+	waitUntil(t, q, "the offer to continue", func() bool { return w.lastShown.title == gt.ContinueTitle })
+	tapDialogButton(t, w, gt.ContinuePlaying)
+	if !w.Playing() {
+		t.Fatalf("no game after %s (%q)", gt.ContinuePlaying, w.lastShown.text)
+	}
+	waitUntil(t, q, "the person's turn in the continued game", func() bool { return w.status.Text == gt.YourTurn })
+	if got := w.Session().Record().MainMoves(); len(got) != 2 || got[0].USI() != "7g7f" {
+		t.Fatalf("the continued game has the moves %v", got)
+	}
+	engineMoveTime := w.Session().Record().MainLine()[1].Elapsed
+	if got, want := w.game.clocks.Text(board.White), formatClock(time.Minute-engineMoveTime); got != want {
+		t.Errorf("White's clock shows %q, want %q (1:00 less its move's time)", got, want)
+	}
+	play(t, w, "2g2f")
+	waitUntil(t, q, "the engine's reply in the continued game", func() bool { return w.Session().MoveCount() == 4 })
+}
+
+// The engine panel in a game shows what the 検討 panel shows of the playing engine (its
+// line in Japanese with the score from ▲'s side, depth, nodes, NPS, hashfull) and its
+// score from its own side: for the engine playing White, the same figure with the sign
+// turned.
+func TestPlayAgainstEnginePanelShowsBothScores(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Byoyomi: time.Second}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	own := regexp.MustCompile(strings.Replace(regexp.QuoteMeta(gt.OwnScoreF), "%s", `([+-]?\d+)`, 1))
+	row := regexp.MustCompile(`(?m)^1 ([+-]?\d+) \S* *(.*)$`)
+	var text string
+	waitUntil(t, q, "the engine's line and own score in the panel", func() bool {
+		text = w.study.panel.text()
+		return own.MatchString(text) && row.MatchString(text)
+	})
+	o, r := own.FindStringSubmatch(text)[1], row.FindStringSubmatch(text)
+	turned := map[byte]string{'+': "-", '-': "+"}[o[0]] + strings.TrimLeft(o, "+-")
+	if o == "0" {
+		turned = "0"
+	}
+	if r[1] != turned {
+		t.Errorf("White's engine: own score %s, ▲'s score %s; want %s\n%s", o, r[1], turned, text)
+	}
+	if !strings.ContainsAny(r[2], "▲△") {
+		t.Errorf("the line %q is not in Japanese notation", r[2])
+	}
+	for _, label := range []string{w.msg.Depth + " ", w.msg.Nodes + " ", "NPS ", w.msg.Hash + " ", engine.BundledName} {
+		if !strings.Contains(text, label) {
+			t.Errorf("the panel lacks %q:\n%s", label, text)
+		}
+	}
+}
+
+// During a game against an engine, at 1,180×760, the move list, the comment of the engine's
+// move (its thought) and the engine panel with its line are all shown at once, none over
+// another.
+func TestPlayAgainstEngineShowsRecordCommentAndPanelTogether(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.Window().Resize(fyne.NewSize(1180, 760))
+	w.game.start(gameSetup{Byoyomi: time.Second}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	p := w.study.panel
+	waitUntil(t, q, "the engine's line in the panel", func() bool {
+		return len(p.blocks) > 0 && len(p.blocks[0].rows) > 0 && strings.Contains(p.text(), "\n1 ")
+	})
+	w.Window().Content().Refresh()
+	if !strings.Contains(w.record.comment.Text, "*評価値=") {
+		t.Errorf("the comment shows %q, want the engine's thought on its move", w.record.comment.Text)
+	}
+	parts := []rect{{name: "move list"}, {name: "comment"}, {name: "engine panel"}, {name: "engine's best line"}}
+	objs := []fyne.CanvasObject{w.record.list, w.record.comment, p, p.blocks[0].rows[0]}
+	for i := range parts {
+		if !visibleIn(w, objs[i]) {
+			t.Fatalf("the %s is not shown in the window", parts[i].name)
+		}
+		parts[i].pos, parts[i].size, _ = placed(w, objs[i])
+		if parts[i].size.Width < 100 || parts[i].size.Height < 14 {
+			t.Errorf("the %s is %v: too small", parts[i].name, parts[i].size)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		for j := i + 1; j < 3; j++ {
+			if parts[i].overlaps(parts[j]) {
+				t.Errorf("the %s (%v at %v) and the %s (%v at %v) overlap", parts[i].name, parts[i].size, parts[i].pos,
+					parts[j].name, parts[j].size, parts[j].pos)
+			}
+		}
+	}
+}
+
+// The person mates the engine: the game ends at once, the end says 先手 won by 詰み and
+// the record ends with 詰み.
+func TestPlayAgainstEngineMateEndsTheGame(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	start, err := board.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Session().Reset(start)
+	w.game.start(gameSetup{Unlimited: true, FromBoard: true}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "G*5b")
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "先手") || !strings.Contains(w.lastShown.text, gt.ReasonMate) {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	if got := w.Session().Record().Result(); got != kifu.Checkmate {
+		t.Errorf("the record ends with %v, want 詰み", got)
+	}
+}
+
+// An engine that plays an illegal move (a scripted fault: a real engine does not) loses:
+// the end says the person won by 反則手, naming the move, and the record ends 反則負け.
+func TestPlayAgainstEngineIllegalMoveLoses(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "illegal.sh")
+	body := "#!/bin/sh\nwhile read line; do case \"$line\" in\n" +
+		"usi) echo 'id name Cheater'; echo usiok;;\nisready) echo readyok;;\n" +
+		"go*) echo 'bestmove 3c3e';;\nquit) exit 0;;\nesac; done\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	def := engine.Definition{Name: "Cheater", Path: script}
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Unlimited: true}, [2]*engine.Definition{nil, &def})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if !strings.Contains(w.lastShown.text, "先手") || !strings.Contains(w.lastShown.text, gt.ReasonIllegal) || !strings.Contains(w.lastShown.text, "3c3e") {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	if got := w.Session().Record().Result(); got != kifu.FoulLose {
+		t.Errorf("the record ends with %v, want 反則負け", got)
+	}
+}
+
+// 最大手数 2: after the person's move and the engine's reply the game is a draw, 持将棋 at
+// the move limit, and the record ends with the limit (最大手数).
+func TestPlayAgainstEngineMoveLimit(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Byoyomi: time.Second, MaxMoves: 2}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if !strings.Contains(w.lastShown.text, gt.Draw) || !strings.Contains(w.lastShown.text, gt.ReasonMoveLimit) {
+		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
+	}
+	rec := w.Session().Record()
+	if got := rec.Result(); got != kifu.MaxMoves || len(rec.MainMoves()) != 2 {
+		t.Errorf("the record ends with %v after %d moves, want 最大手数 after 2", got, len(rec.MainMoves()))
 	}
 }

@@ -131,5 +131,6 @@ func (c *gameCtl) resume(saved game.Saved, defs [2]*engine.Definition) {
 		}
 	}
 	saved.Apply(&cfg.Game)
+	c.clocks.newGame(c.beepIf(setup.Beep))
 	c.launch(cfg, defs)
 }

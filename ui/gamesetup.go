@@ -29,6 +29,7 @@ type gameSetup struct {
 	WhiteMain, WhiteByoyomi, WhiteIncrement time.Duration
 	Unlimited                               bool
 	NoTimeLoss                              bool // an engine's late move is taken (切れ負け off for engines)
+	Beep                                    bool // a beep as a clock gets under 10 s (off unless chosen)
 
 	// where the game starts: the board's position, a file of start positions, or the
 	// handicap named by its JKF code ("" 平手)
@@ -64,6 +65,7 @@ const (
 	prefGameWByoyomi   = "game.whiteByoyomiSeconds"
 	prefGameWIncrement = "game.whiteIncrementSeconds"
 	prefGameNoTimeLoss = "game.noTimeLoss"
+	prefGameBeep       = "game.beep"
 	prefGameFromFile   = "game.fromFile"
 	prefGameStartFile  = "game.startFile"
 	prefGameShuffle    = "game.shuffle"
@@ -91,6 +93,7 @@ func (s Settings) gameSetup(engine string) gameSetup {
 		WhiteMain: sec(prefGameWMain, time.Minute), WhiteByoyomi: sec(prefGameWByoyomi, time.Second),
 		WhiteIncrement: sec(prefGameWIncrement, time.Second),
 		Unlimited:      s.p.Bool(prefGameUnlimited), NoTimeLoss: s.p.Bool(prefGameNoTimeLoss),
+		Beep:      s.p.Bool(prefGameBeep),
 		FromBoard: s.p.Bool(prefGameFromBoard), FromFile: s.p.Bool(prefGameFromFile),
 		StartFile: s.p.String(prefGameStartFile), Shuffle: s.p.Bool(prefGameShuffle),
 		Handicap: s.p.String(prefGameHandicap), MaxMoves: s.p.Int(prefGameMaxMoves),
@@ -112,6 +115,7 @@ func (s Settings) setGameSetup(g gameSetup) {
 	s.p.SetFloat(prefGameWIncrement, g.WhiteIncrement.Seconds())
 	s.p.SetBool(prefGameUnlimited, g.Unlimited)
 	s.p.SetBool(prefGameNoTimeLoss, g.NoTimeLoss)
+	s.p.SetBool(prefGameBeep, g.Beep)
 	s.p.SetBool(prefGameFromBoard, g.FromBoard)
 	s.p.SetBool(prefGameFromFile, g.FromFile)
 	s.p.SetString(prefGameStartFile, g.StartFile)

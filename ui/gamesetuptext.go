@@ -1,7 +1,7 @@
 package ui
 
 // The texts of the 対局開始 dialog's settings and of engine-against-engine series, in
-// both languages (gametext.go has the game's own); TestGameSetupTextIsComplete checks
+// both languages (gametext.go has the game's own); TestGameDialogTextIsComplete checks
 // both languages fill every field.
 
 // gameSetupText holds them in one language. Fields ending in F are fmt formats.
@@ -15,14 +15,15 @@ type gameSetupText struct {
 	SeriesScoreF, SeriesStop, SeriesClose, SeriesDoneTitle           string
 	SeriesDoneF, SeriesSaveFailedF, SeriesStopped, EloF              string
 	Shitate, Uwate                                                   string // the sides' names in a handicap game
+	Beep                                                             string
 }
 
 var japaneseGameSetup = gameSetupText{
 	EngineFilter: "エンジンの絞り込み", FilterPlay: "対局用", FilterAnalysis: "検討用", FilterMate: "詰将棋用",
 	FilterAll: "すべて", Options: "オプション…", PonderSide: "ponder",
 	MainHMS: "持ち時間（時:分:秒）", PerSide: "先手と後手で別の持ち時間", WhiteTime: "後手の持ち時間",
-	EngineTimeLoss: "エンジンの時間切れを負けにする（切れ負け）",
-	StartFile:      "開始局面ファイル", Browse: "参照…", Shuffle: "順番をシャッフル",
+	EngineTimeLoss: "エンジンの時間切れを負けにする（切れ負け）", Beep: "残り10秒で音を鳴らす",
+	StartFile: "開始局面ファイル", Browse: "参照…", Shuffle: "順番をシャッフル",
 	MaxMoves: "最大手数", MaxMovesHint: "0 = 制限なし（超えたら持将棋）", Impasse: "入玉宣言",
 	Impasse27: "27点法（CSA）", Impasse24: "24点法（31点で勝ち）", Games: "連続対局（局数）",
 	SaveDir: "棋譜の保存先フォルダ", BadHMSF: "%s: 時:分:秒 か分の数を入れてください（%q）",
@@ -44,8 +45,8 @@ var englishGameSetup = gameSetupText{
 	EngineFilter: "Show engines", FilterPlay: "for play", FilterAnalysis: "for analysis", FilterMate: "for mate",
 	FilterAll: "all", Options: "Options…", PonderSide: "ponder",
 	MainHMS: "Main time (h:m:s)", PerSide: "Separate time for each side", WhiteTime: "White's time",
-	EngineTimeLoss: "Engines lose on time",
-	StartFile:      "Start position file", Browse: "Browse…", Shuffle: "Shuffle the order",
+	EngineTimeLoss: "Engines lose on time", Beep: "Beep at 10 s left",
+	StartFile: "Start position file", Browse: "Browse…", Shuffle: "Shuffle the order",
 	MaxMoves: "Move limit", MaxMovesHint: "0 = none (then a draw, 持将棋)", Impasse: "Entering king (入玉宣言)",
 	Impasse27: "27-point rule (CSA)", Impasse24: "24-point rule (31 points win)", Games: "Games in a row",
 	SaveDir: "Folder for the records", BadHMSF: "%s: enter h:m:s or a number of minutes (%q)",

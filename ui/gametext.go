@@ -2,7 +2,7 @@ package ui
 
 // The texts of playing a game in the window (対局) in both languages, apart from Messages
 // so that the game's dialogs can grow without touching the main window's table;
-// TestGameTextIsComplete checks both languages fill every field.
+// TestPlayAgainstEngineTextIsComplete checks both languages fill every field.
 
 // gameText holds the game's texts in one language. Fields ending in F are fmt formats.
 type gameText struct {
@@ -36,7 +36,7 @@ var japaneseGame = gameText{
 	StartingF: "%s を起動中…", EngineStartFailedF: "対局を始められません:\n%v", GameOverTitle: "対局終了",
 	WinF: "%s（%s）の勝ち", Draw: "引き分け", ReasonResign: "投了", ReasonMate: "詰み", ReasonRepetition: "千日手",
 	ReasonPerpetual: "連続王手の千日手", ReasonDeclaration: "入玉宣言", ReasonFalseDeclaration: "誤った入玉宣言",
-	ReasonTime: "時間切れ", ReasonIllegal: "反則手", ReasonMoveLimit: "手数制限", ReasonAborted: "中断",
+	ReasonTime: "時間切れ", ReasonIllegal: "反則手", ReasonMoveLimit: "持将棋（最大手数）", ReasonAborted: "中断",
 	ReasonFailure: "エンジンの異常終了", You: "あなた", ByoyomiF: "秒読み %s",
 	NoTakeback: "待ったできません: %v", GameRunning: "対局中です。先に投了か中断をしてください",
 	ThinkingF: "%s が考慮中…", YourTurn: "あなたの手番です", SaveFailedF: "棋譜の自動保存に失敗しました: %v",
@@ -67,7 +67,7 @@ var englishGame = gameText{
 	WinF: "%s (%s) wins", Draw: "Draw", ReasonResign: "resignation", ReasonMate: "checkmate",
 	ReasonRepetition: "repetition (千日手)", ReasonPerpetual: "perpetual check",
 	ReasonDeclaration: "entering-king declaration", ReasonFalseDeclaration: "a false entering-king declaration",
-	ReasonTime: "time", ReasonIllegal: "an illegal move", ReasonMoveLimit: "move limit", ReasonAborted: "aborted",
+	ReasonTime: "time", ReasonIllegal: "an illegal move", ReasonMoveLimit: "impasse (持将棋) at the move limit", ReasonAborted: "aborted",
 	ReasonFailure: "the engine failed", You: "You", ByoyomiF: "byoyomi %s",
 	NoTakeback: "Cannot take back: %v", GameRunning: "A game is in progress: resign or abort it first",
 	ThinkingF: "%s is thinking…", YourTurn: "Your move", SaveFailedF: "Autosaving the record failed: %v",
