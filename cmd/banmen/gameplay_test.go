@@ -83,7 +83,7 @@ func TestPlayAgainstBanmenUnderXvfb(t *testing.T) {
 		_, open := largestPatch(game, isPrimary)
 		return !open
 	})
-	wood, ok := largestPatchRect(game, isWood)
+	wood, ok := widestPatchRect(game, isWood)
 	if !ok {
 		t.Fatal("no board on the screenshot of the game")
 	}
@@ -126,6 +126,18 @@ func largestPatch(img image.Image, match func(color.NRGBA) bool) (image.Point, b
 // largestPatchRect returns the bounds of the largest 4-connected patch of pixels of img
 // that match; ok is false when there is none of 200 pixels or more.
 func largestPatchRect(img image.Image, match func(color.NRGBA) bool) (image.Rectangle, bool) {
+	return bestPatchRect(img, match, func(n int, _ image.Rectangle) int { return n })
+}
+
+// widestPatchRect returns the bounds of the widest such patch: the board, whose wood the
+// grid and the pieces cut into a frame of fewer pixels than a stand's.
+func widestPatchRect(img image.Image, match func(color.NRGBA) bool) (image.Rectangle, bool) {
+	return bestPatchRect(img, match, func(_ int, r image.Rectangle) int { return r.Dx() })
+}
+
+// bestPatchRect returns the bounds of the 4-connected patch of pixels of img that match
+// that measure rates highest, among those of 200 pixels or more.
+func bestPatchRect(img image.Image, match func(color.NRGBA) bool, measure func(n int, r image.Rectangle) int) (image.Rectangle, bool) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	on := make([]bool, w*h)
@@ -136,7 +148,7 @@ func largestPatchRect(img image.Image, match func(color.NRGBA) bool) (image.Rect
 	}
 	seen := make([]bool, w*h)
 	var best image.Rectangle
-	bestN := 0
+	bestM, found := 0, false
 	stack := []int{}
 	for i := range on {
 		if !on[i] || seen[i] {
@@ -161,11 +173,11 @@ func largestPatchRect(img image.Image, match func(color.NRGBA) bool) (image.Rect
 				stack = append(stack, q)
 			}
 		}
-		if n > bestN {
-			best, bestN = r, n
+		if n >= 200 && (!found || measure(n, r) > bestM) {
+			best, bestM, found = r, measure(n, r), true
 		}
 	}
-	return best, bestN >= 200
+	return best, found
 }
 
 // autosavedMoves reads the moves of the record banmen autosaved under home (none yet: nil).
