@@ -23,9 +23,9 @@ type bookmarkBar struct {
 	text  *recordText
 	pick  *widget.Select
 	nodes []*kifu.Node // the bookmarks pick lists, in its order
-	set   *widget.Button
-	del   *widget.Button
-	tree  *widget.Button
+	set   *iconButton  // not widget.Buttons: see iconButton
+	del   *iconButton
+	tree  *iconButton
 	box   *fyne.Container
 
 	// the open naming dialog and its entry, for tests; nil when none is open
@@ -48,9 +48,9 @@ func newBookmarkBar(v *RecordView) *bookmarkBar {
 		unfocus(v)
 	})
 	b.pick.PlaceHolder = b.text.BookmarkChoose
-	b.set = widget.NewButtonWithIcon(b.text.BookmarkSet, theme.DocumentCreateIcon(), b.askName)
-	b.del = widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { v.sess.SetBookmark(v.sess.Node(), "") })
-	b.tree = widget.NewButtonWithIcon(b.text.Tree, theme.ListIcon(), v.ShowVariationTree)
+	b.set = newLabelledIconButton(theme.DocumentCreateIcon(), b.text.BookmarkSet, b.askName)
+	b.del = newIconButton(theme.ContentRemoveIcon(), func() { v.sess.SetBookmark(v.sess.Node(), "") })
+	b.tree = newLabelledIconButton(theme.ListIcon(), b.text.Tree, v.ShowVariationTree)
 	b.box = container.NewBorder(nil, nil, nil, container.NewHBox(b.set, b.del, b.tree), b.pick)
 	b.update(session.ChangedRecord)
 	return b

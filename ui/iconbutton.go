@@ -17,9 +17,14 @@ type iconButton struct {
 	icon     fyne.Resource
 	onTapped func()
 	hovered  bool
+	// Text, if any, follows the icon in the regular style (newLabelledIconButton): the
+	// record panel's しおり and 分岐ツリー buttons, always shown, would otherwise cost a bold
+	// parse of the font (about 5 MB) as widget.Buttons.
+	Text string
 
-	bg  *canvas.Rectangle
-	img *canvas.Image
+	bg    *canvas.Rectangle
+	img   *canvas.Image
+	label *canvas.Text // nil without Text
 }
 
 var (
@@ -27,6 +32,14 @@ var (
 	_ desktop.Hoverable = (*iconButton)(nil)
 	_ fyne.Disableable  = (*iconButton)(nil)
 )
+
+// newLabelledIconButton returns an iconButton with text after its icon.
+func newLabelledIconButton(icon fyne.Resource, text string, onTapped func()) *iconButton {
+	b := newIconButton(icon, onTapped)
+	b.Text = text
+	b.label = canvas.NewText(text, theme.Color(theme.ColorNameForeground))
+	return b
+}
 
 func newIconButton(icon fyne.Resource, onTapped func()) *iconButton {
 	b := &iconButton{icon: icon, onTapped: onTapped}
@@ -66,17 +79,34 @@ type iconButtonRenderer struct{ b *iconButton }
 func (r *iconButtonRenderer) Destroy() {}
 
 func (r *iconButtonRenderer) Objects() []fyne.CanvasObject {
+	if r.b.label != nil {
+		return []fyne.CanvasObject{r.b.bg, r.b.img, r.b.label}
+	}
 	return []fyne.CanvasObject{r.b.bg, r.b.img}
 }
 
 func (r *iconButtonRenderer) MinSize() fyne.Size {
 	s := theme.IconInlineSize() + 2*theme.InnerPadding()
+	if l := r.b.label; l != nil {
+		ts := l.MinSize()
+		return fyne.NewSize(s+theme.InnerPadding()/2+ts.Width, max(s, ts.Height+2*theme.InnerPadding()))
+	}
 	return fyne.NewSize(s, s)
 }
 
 func (r *iconButtonRenderer) Layout(size fyne.Size) {
 	r.b.bg.Resize(size)
 	is := theme.IconInlineSize()
+	if l := r.b.label; l != nil {
+		pad := theme.InnerPadding()
+		ts := l.MinSize()
+		left := (size.Width - (is + pad/2 + ts.Width)) / 2
+		r.b.img.Move(fyne.NewPos(left, (size.Height-is)/2))
+		r.b.img.Resize(fyne.NewSize(is, is))
+		l.Move(fyne.NewPos(left+is+pad/2, (size.Height-ts.Height)/2))
+		l.Resize(ts)
+		return
+	}
 	r.b.img.Move(fyne.NewPos((size.Width-is)/2, (size.Height-is)/2))
 	r.b.img.Resize(fyne.NewSize(is, is))
 }
@@ -96,4 +126,12 @@ func (r *iconButtonRenderer) Refresh() {
 	}
 	b.bg.Refresh()
 	b.img.Refresh()
+	if l := b.label; l != nil {
+		l.Text = b.Text
+		l.Color = theme.Color(theme.ColorNameForeground)
+		if b.Disabled() {
+			l.Color = theme.Color(theme.ColorNameDisabled)
+		}
+		l.Refresh()
+	}
 }
