@@ -2,6 +2,7 @@ package ui
 
 import (
 	"banmen/engine/study"
+	"banmen/kifu"
 	"banmen/ui/session"
 	"banmen/usiclient"
 )
@@ -12,6 +13,14 @@ import (
 // stepping through a game with 検討 on draws its graph as it goes, as the record's own
 // scores (a 棋譜解析's, a game's) would. Games need nothing here: their scores are in the
 // record's comments as they are written.
+
+// liveGraph is what the graph keeps of a study (MainWindow.live).
+type liveGraph struct {
+	scores    map[string]EvalPoint // the study's scores by position (session.PlaceKey)
+	keys      []string             // the main line's positions, for keysOf at keysEdits
+	keysOf    *kifu.Record
+	keysEdits uint64
+}
 
 // noteStudyScores keeps the scores of the study's views (the first engine with a scored line
 // for a position wins) and redraws the graph when one changed.
@@ -25,14 +34,14 @@ func (w *MainWindow) noteStudyScores(views []study.EngineView) {
 		if !ok {
 			continue
 		}
-		if w.liveScores == nil {
-			w.liveScores = map[string]EvalPoint{}
+		if w.live.scores == nil {
+			w.live.scores = map[string]EvalPoint{}
 		}
 		key := session.PlaceKey(v.Root)
-		if old, had := w.liveScores[key]; had && old == p {
+		if old, had := w.live.scores[key]; had && old == p {
 			break
 		}
-		w.liveScores[key] = p
+		w.live.scores[key] = p
 		changed = true
 		break
 	}
@@ -63,28 +72,41 @@ func pointOfLine(l usiclient.Line) (EvalPoint, bool) {
 // graphPoints are the record's scores of the main line, with the study's where the record
 // has none.
 func (w *MainWindow) graphPoints() []EvalPoint {
-	rec := w.sess.Record()
-	points := EvalPoints(rec)
-	if len(w.liveScores) == 0 {
+	points := EvalPoints(w.sess.Record())
+	if len(w.live.scores) == 0 {
 		return points
 	}
-	pos := rec.Position(rec.Root)
-	line := rec.MainLine()
+	keys := w.mainLineKeys()
 	for i := range points {
-		if i > 0 {
-			if i-1 >= len(line) || line[i-1].IsSpecial() {
-				break
-			}
-			pos = pos.Clone()
-			pos.Do(line[i-1].Move)
-		}
-		if points[i].OK {
+		if points[i].OK || i >= len(keys) {
 			continue
 		}
-		if p, ok := w.liveScores[session.PlaceKey(pos)]; ok {
+		if p, ok := w.live.scores[keys[i]]; ok {
 			p.Ply = i
 			points[i] = p
 		}
 	}
 	return points
+}
+
+// mainLineKeys are the positions of the main line (ply 0 first, up to a special move) as
+// session.PlaceKey gives them, made once per version of the record: the study's poll asks
+// for them whenever a score changes, up to ten times a second.
+func (w *MainWindow) mainLineKeys() []string {
+	rec := w.sess.Record()
+	if w.live.keysOf == rec && w.live.keysEdits == w.sess.Edits() {
+		return w.live.keys
+	}
+	pos := rec.Position(rec.Root)
+	keys := []string{session.PlaceKey(pos)}
+	for _, n := range rec.MainLine() {
+		if n.IsSpecial() {
+			break
+		}
+		pos = pos.Clone()
+		pos.Do(n.Move)
+		keys = append(keys, session.PlaceKey(pos))
+	}
+	w.live.keys, w.live.keysOf, w.live.keysEdits = keys, rec, w.sess.Edits()
+	return keys
 }

@@ -75,9 +75,9 @@ type MainWindow struct {
 
 	board          *Board
 	record         *RecordView
-	graph          *EvalGraph           // 評価値グラフ, right of the engine panel (evalgraph.go)
-	graphEdits     uint64               // the session's edits when the graph last read the record
-	liveScores     map[string]EvalPoint // the study's scores by position, for the graph (graphlive.go)
+	graph          *EvalGraph // 評価値グラフ, right of the engine panel (evalgraph.go)
+	graphEdits     uint64     // the session's edits when the graph last read the record
+	live           liveGraph  // the study's scores for the graph (graphlive.go)
 	info           *GameInfoView
 	tabs           *SideTabs
 	side           *fyne.Container // the tabs, or the editor panel while editing
