@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -78,42 +77,26 @@ func (w *MainWindow) folderField(title, pref string) (*widget.Entry, fyne.Canvas
 // batchDialog shows the batch dialog with the engines of list.
 func (w *MainWindow) batchDialog(list []engine.Definition) {
 	at := w.analysisText()
-	names := make([]string, len(list))
-	chosen := preferred(list)
-	for i, d := range list {
-		names[i] = d.Name
-		if d.Name == w.settings.p.String(prefAnalysisEngine) {
-			chosen = i
-		}
-	}
+	c := w.newAnalysisChoices(list)
 	in, inField := w.folderField(at.BatchIn, prefBatchIn)
 	out, outField := w.folderField(at.BatchOut, prefBatchOut)
-	eng := widget.NewSelect(names, nil)
-	eng.SetSelectedIndex(chosen)
-	secs := widget.NewEntry()
-	secs.SetText(w.settings.p.StringWithFallback(prefAnalysisSeconds, "1"))
-	modes := []string{at.CommentAppend, at.CommentInsert, at.CommentOverwrite}
-	comments := widget.NewSelect(modes, nil)
-	comments.SetSelectedIndex(max(0, min(len(modes)-1, w.settings.p.Int(prefAnalysisComments))))
-	multiPV := widget.NewSelect(lineChoices[:5], nil)
-	multiPV.SetSelectedIndex(max(0, min(4, w.settings.p.IntWithFallback(prefAnalysisMultiPV, 1)-1)))
 	problem := widget.NewLabel("")
 	problem.Wrapping = fyne.TextWrapWord
 	problem.Importance = widget.DangerImportance
 	form := container.New(formLayout{},
 		widget.NewLabel(at.BatchIn), inField,
 		widget.NewLabel(at.BatchOut), outField,
-		widget.NewLabel(at.Engine), eng,
-		widget.NewLabel(at.Seconds), secs,
-		widget.NewLabel(at.Comments), comments,
-		widget.NewLabel(at.MultiPV), multiPV)
+		widget.NewLabel(at.Engine), c.eng,
+		widget.NewLabel(at.Seconds), c.secs,
+		widget.NewLabel(at.Comments), c.comments,
+		widget.NewLabel(at.MultiPV), c.multiPV)
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(480, 1))
 	var d *dialog.CustomDialog
 	start := widget.NewButton(at.Start, func() {
-		s, err := strconv.ParseFloat(strings.TrimSpace(secs.Text), 64)
-		if err != nil || s < 0.1 || s > 3600 {
-			problem.SetText(fmt.Sprintf(at.BadSecondsF, secs.Text))
+		cfg, ok := c.config()
+		if !ok {
+			problem.SetText(fmt.Sprintf(at.BadSecondsF, c.secs.Text))
 			return
 		}
 		src, dst := strings.TrimSpace(in.Text), strings.TrimSpace(out.Text)
@@ -131,15 +114,10 @@ func (w *MainWindow) batchDialog(list []engine.Definition) {
 			return
 		}
 		d.Hide()
-		cfg := analysis.Config{Time: time.Duration(s * float64(time.Second)),
-			Comments: commentModes[comments.SelectedIndex()], MultiPV: multiPV.SelectedIndex() + 1}
-		w.settings.p.SetString(prefAnalysisEngine, list[eng.SelectedIndex()].Name)
-		w.settings.p.SetString(prefAnalysisSeconds, strings.TrimSpace(secs.Text))
-		w.settings.p.SetInt(prefAnalysisComments, comments.SelectedIndex())
-		w.settings.p.SetInt(prefAnalysisMultiPV, cfg.MultiPV)
+		c.remember(cfg)
 		w.settings.p.SetString(prefBatchIn, src)
 		w.settings.p.SetString(prefBatchOut, dst)
-		w.startBatch(list[eng.SelectedIndex()], src, dst, cfg)
+		w.startBatch(c.engine(), src, dst, cfg)
 	})
 	start.Importance = widget.HighImportance
 	cancel := widget.NewButton(at.Cancel, func() { d.Hide() })

@@ -35,18 +35,7 @@ func (w *MainWindow) AnalyseDialog() {
 // analyseDialog shows the dialog with the engines of list.
 func (w *MainWindow) analyseDialog(list []engine.Definition) {
 	at := w.analysisText()
-	names := make([]string, len(list))
-	chosen := preferred(list)
-	for i, d := range list {
-		names[i] = d.Name
-		if d.Name == w.settings.p.String(prefAnalysisEngine) {
-			chosen = i
-		}
-	}
-	eng := widget.NewSelect(names, nil)
-	eng.SetSelectedIndex(chosen)
-	secs := widget.NewEntry()
-	secs.SetText(w.settings.p.StringWithFallback(prefAnalysisSeconds, "1"))
+	c := w.newAnalysisChoices(list)
 	moves := w.sess.MoveCount()
 	from, to := widget.NewEntry(), widget.NewEntry()
 	from.SetText("1")
@@ -57,30 +46,25 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 	if w.settings.p.Bool(prefAnalysisDescending) {
 		order.SetSelected(at.OrderEnd)
 	}
-	modes := []string{at.CommentAppend, at.CommentInsert, at.CommentOverwrite}
-	comments := widget.NewSelect(modes, nil)
-	comments.SetSelectedIndex(max(0, min(len(modes)-1, w.settings.p.Int(prefAnalysisComments))))
-	multiPV := widget.NewSelect(lineChoices[:5], nil)
-	multiPV.SetSelectedIndex(max(0, min(4, w.settings.p.IntWithFallback(prefAnalysisMultiPV, 1)-1)))
 	problem := widget.NewLabel("")
 	problem.Wrapping = fyne.TextWrapWord
 	problem.Importance = widget.DangerImportance
 	form := container.New(formLayout{},
-		widget.NewLabel(at.Engine), eng,
-		widget.NewLabel(at.Seconds), secs,
+		widget.NewLabel(at.Engine), c.eng,
+		widget.NewLabel(at.Seconds), c.secs,
 		widget.NewLabel(at.FromPly), from,
 		widget.NewLabel(at.ToPly), to,
 		widget.NewLabel(at.Order), order,
-		widget.NewLabel(at.Comments), comments,
-		widget.NewLabel(at.MultiPV), multiPV)
+		widget.NewLabel(at.Comments), c.comments,
+		widget.NewLabel(at.MultiPV), c.multiPV)
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(380, 1))
 	box := container.NewVBox(width, form, problem)
 	var d *dialog.CustomDialog
 	start := widget.NewButton(at.Start, func() {
-		s, err := strconv.ParseFloat(strings.TrimSpace(secs.Text), 64)
-		if err != nil || s < 0.1 || s > 3600 {
-			problem.SetText(fmt.Sprintf(at.BadSecondsF, secs.Text))
+		cfg, ok := c.config()
+		if !ok {
+			problem.SetText(fmt.Sprintf(at.BadSecondsF, c.secs.Text))
 			return
 		}
 		f, err1 := strconv.Atoi(strings.TrimSpace(from.Text))
@@ -90,15 +74,10 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 			return
 		}
 		d.Hide()
-		cfg := analysis.Config{Time: time.Duration(s * float64(time.Second)), From: f, To: t,
-			Descending: order.Selected == at.OrderEnd, Comments: commentModes[comments.SelectedIndex()],
-			MultiPV: multiPV.SelectedIndex() + 1}
-		w.settings.p.SetString(prefAnalysisEngine, list[eng.SelectedIndex()].Name)
-		w.settings.p.SetString(prefAnalysisSeconds, strings.TrimSpace(secs.Text))
+		cfg.From, cfg.To, cfg.Descending = f, t, order.Selected == at.OrderEnd
+		c.remember(cfg)
 		w.settings.p.SetBool(prefAnalysisDescending, cfg.Descending)
-		w.settings.p.SetInt(prefAnalysisComments, comments.SelectedIndex())
-		w.settings.p.SetInt(prefAnalysisMultiPV, cfg.MultiPV)
-		w.startAnalysisWith(list[eng.SelectedIndex()], cfg)
+		w.startAnalysisWith(c.engine(), cfg)
 	})
 	start.Importance = widget.HighImportance
 	cancel := widget.NewButton(at.Cancel, func() { d.Hide() })
@@ -110,6 +89,60 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 
 // commentModes are the dialog's comment choices, in its order.
 var commentModes = []analysis.CommentMode{analysis.Append, analysis.Insert, analysis.Overwrite}
+
+// analysisChoices are the controls the 棋譜解析 dialog and the folder's share: the engine,
+// the seconds a move, the comment mode and the candidates recorded, shown as last chosen.
+type analysisChoices struct {
+	w                      *MainWindow
+	list                   []engine.Definition
+	eng, comments, multiPV *widget.Select
+	secs                   *widget.Entry
+}
+
+func (w *MainWindow) newAnalysisChoices(list []engine.Definition) *analysisChoices {
+	at := w.analysisText()
+	p := w.settings.p
+	names := make([]string, len(list))
+	chosen := preferred(list)
+	for i, d := range list {
+		names[i] = d.Name
+		if d.Name == p.String(prefAnalysisEngine) {
+			chosen = i
+		}
+	}
+	c := &analysisChoices{w: w, list: list, eng: widget.NewSelect(names, nil), secs: widget.NewEntry()}
+	c.eng.SetSelectedIndex(chosen)
+	c.secs.SetText(p.StringWithFallback(prefAnalysisSeconds, "1"))
+	modes := []string{at.CommentAppend, at.CommentInsert, at.CommentOverwrite}
+	c.comments = widget.NewSelect(modes, nil)
+	c.comments.SetSelectedIndex(max(0, min(len(modes)-1, p.Int(prefAnalysisComments))))
+	c.multiPV = widget.NewSelect(lineChoices[:5], nil)
+	c.multiPV.SetSelectedIndex(max(0, min(4, p.IntWithFallback(prefAnalysisMultiPV, 1)-1)))
+	return c
+}
+
+// config is the analysis the choices ask for; false when the seconds are not a number
+// from 0.1 to 3600.
+func (c *analysisChoices) config() (analysis.Config, bool) {
+	s, err := strconv.ParseFloat(strings.TrimSpace(c.secs.Text), 64)
+	if err != nil || s < 0.1 || s > 3600 {
+		return analysis.Config{}, false
+	}
+	return analysis.Config{Time: time.Duration(s * float64(time.Second)),
+		Comments: commentModes[c.comments.SelectedIndex()], MultiPV: c.multiPV.SelectedIndex() + 1}, true
+}
+
+// engine is the engine chosen.
+func (c *analysisChoices) engine() engine.Definition { return c.list[c.eng.SelectedIndex()] }
+
+// remember keeps the choices of cfg for the next dialog.
+func (c *analysisChoices) remember(cfg analysis.Config) {
+	p := c.w.settings.p
+	p.SetString(prefAnalysisEngine, c.engine().Name)
+	p.SetString(prefAnalysisSeconds, strings.TrimSpace(c.secs.Text))
+	p.SetInt(prefAnalysisComments, c.comments.SelectedIndex())
+	p.SetInt(prefAnalysisMultiPV, cfg.MultiPV)
+}
 
 // analysisProgress is the progress of an analysis at the foot of the window (not a dialog:
 // the record stays usable): a bar, the positions done and the time left, and 中断.
