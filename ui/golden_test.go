@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"image"
@@ -10,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -53,44 +51,7 @@ func capture(t testing.TB, o fyne.CanvasObject, w, h float32) image.Image {
 	t.Helper()
 	win := test.NewTempWindow(t, o)
 	win.Resize(fyne.NewSize(w, h))
-	return stableCapture(win.Canvas())
-}
-
-// stableCapture captures c once two captures in a row agree: refreshes that Fyne queued
-// while the content was built (a button taking its final size, an entry laying out its
-// text) can land after the first capture on a loaded machine, which made goldens fail
-// now and then with the layout half done.
-func stableCapture(c fyne.Canvas) image.Image {
-	img := c.Capture()
-	for range 20 {
-		time.Sleep(10 * time.Millisecond)
-		next := c.Capture()
-		if sameImage(img, next) {
-			return next
-		}
-		img = next
-	}
-	return img
-}
-
-func sameImage(a, b image.Image) bool {
-	if a.Bounds() != b.Bounds() {
-		return false
-	}
-	ra, okA := a.(*image.NRGBA)
-	rb, okB := b.(*image.NRGBA)
-	if okA && okB {
-		return bytes.Equal(ra.Pix, rb.Pix)
-	}
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if a.At(x, y) != b.At(x, y) {
-				return false
-			}
-		}
-	}
-	return true
+	return win.Canvas().Capture()
 }
 
 // assertMatchesMaster compares img with testdata/name (or writes it there with -update).

@@ -389,7 +389,7 @@ func TestPVPreviewImage(t *testing.T) {
 	p := openPreview(t, w, "banmen-engine  評価値 +84  深さ 12", "2f2e", "8d8e", "6i7h", "8e8f", "8g8f", "8b8f")
 	previewKey(p, fyne.KeyRight)
 	previewKey(p, fyne.KeyRight)
-	assertMatchesMaster(t, "pvpreview.png", stableCapture(p.win.Canvas()))
+	assertMatchesMaster(t, "pvpreview.png", p.win.Canvas().Capture())
 }
 
 // The bundled engine's 詰み探索 answer, which leaves out the futile interpositions on the
