@@ -99,3 +99,29 @@ func tail(s string) string {
 	lines := strings.Split(s, "\n")
 	return strings.Join(lines[max(0, len(lines)-6):], "\n")
 }
+
+// TestGameInfoOfAHandicapGamePlayedHere is 対局情報's 下手/上手 and 終了日時 for a game played in
+// the window: two people play a 香落ち game, 上手 resigns, and the record names the players
+// 下手 and 上手, shows the handicap and the time the game ended.
+func TestGameInfoOfAHandicapGamePlayedHere(t *testing.T) {
+	w, q := gameWindow(t)
+	kyo, _ := kifu.HandicapByName("香落ち")
+	w.game.start(gameSetup{Unlimited: true, Handicap: kyo.JKF}, [2]*engine.Definition{nil, nil})
+	gt := w.gameText()
+	waitUntil(t, q, "上手's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "5a4b")
+	waitUntil(t, q, "下手's turn", func() bool { return w.Session().MoveCount() == 1 && w.status.Text == gt.YourTurn })
+	w.Resign()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	v := w.info
+	if v.black.Text != "☗"+w.msg.HeaderShitate || v.white.Text != "☖"+w.msg.HeaderUwate || v.handicap.Text != "香落ち" {
+		t.Errorf("対局情報 of a 香落ち game: %q %q %q", v.black.Text, v.white.Text, v.handicap.Text)
+	}
+	h := w.Session().Record().Headers
+	if h.Value(kifu.HeaderShitate) != gt.You || h.Value(kifu.HeaderUwate) != gt.You {
+		t.Errorf("the players: %v", h)
+	}
+	if got := v.Entry(4).Text; got == "" || got < v.Entry(3).Text {
+		t.Errorf("終了日時 shows %q (開始日時 %q)", got, v.Entry(3).Text)
+	}
+}
