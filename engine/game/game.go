@@ -134,7 +134,9 @@ func New(cfg Config) (*Game, error) {
 	}
 	if cfg.Record != nil {
 		// the 中断 written when the game stopped, and when: the game goes on instead
-		g.rec.Headers.Delete(kifu.HeaderEnd)
+		if _, ok := g.rec.Headers.Get(kifu.HeaderEnd); ok {
+			g.rec.Headers.Delete(kifu.HeaderEnd)
+		}
 		for _, c := range append([]*kifu.Node(nil), g.end.Children()...) {
 			if c.Special == kifu.Interrupt {
 				c.Remove()
