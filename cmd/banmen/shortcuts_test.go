@@ -19,7 +19,7 @@ import (
 // into shortcuts (ui's TestEveryMenuShortcutWorksWhenPressed presses every menu's shortcut
 // as that driver dispatches them; this test checks the driver does so): End and Ctrl+Z take
 // the last move back (the title marks the record changed, the autosave has one move less),
-// Ctrl+S saves it, Ctrl+Shift+C copies the position and Ctrl+V pastes it as a new record.
+// Ctrl+S saves it with the file's line ends, Ctrl+Shift+C copies the position and Ctrl+V pastes it as a new record.
 // The window carries the icon (_NET_WM_ICON, what task bars draw) and a WM_CLASS.
 func TestMenuShortcutsAndIconInTheRealWindow(t *testing.T) {
 	tools := map[string]string{}
@@ -142,6 +142,10 @@ func TestMenuShortcutsAndIconInTheRealWindow(t *testing.T) {
 	saved, err := os.ReadFile(rec)
 	if err != nil || string(saved) == string(data) {
 		t.Errorf("Ctrl+S did not write the record back (%v)", err)
+	}
+	if crlf := strings.Contains(string(data), "\r\n"); strings.Contains(string(saved), "\r\n") != crlf ||
+		!crlf && strings.Contains(string(saved), "\r") {
+		t.Errorf("Ctrl+S changed the file's line ends (CRLF before: %v)", crlf)
 	}
 	key("ctrl+shift+c")
 	time.Sleep(500 * time.Millisecond)
