@@ -110,7 +110,11 @@ func TestGameInfoOfAHandicapGamePlayedHere(t *testing.T) {
 	gt := w.gameText()
 	waitUntil(t, q, "上手's turn", func() bool { return w.status.Text == gt.YourTurn })
 	play(t, w, "5a4b")
-	waitUntil(t, q, "下手's turn", func() bool { return w.Session().MoveCount() == 1 && w.status.Text == gt.YourTurn })
+	// the game took the move (the session shows it at once, the game's time comes with the poll)
+	waitUntil(t, q, "下手's turn", func() bool {
+		line := w.Session().Record().MainLine()
+		return len(line) == 1 && line[0].Timed && w.status.Text == gt.YourTurn
+	})
 	w.Resign()
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 	v := w.info
