@@ -14,21 +14,29 @@ TAGS := no_emoji
 # /usr/games, which root's PATH often lacks.
 export PATH := $(PATH):/usr/games
 
-# Debian packages for building the GUI: cgo (gcc, pkg-config), OpenGL and X11/Wayland for
-# Fyne's GLFW driver, GTK 3 for the native file dialogs of github.com/sqweek/dialog.
-GUI_PKGS := gcc pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
-	libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev libgtk-3-dev
+# Debian packages for building and running the GUI: cgo (gcc, pkg-config, and the C library's
+# headers, which gcc only recommends), OpenGL and X11/Wayland for Fyne's GLFW driver. The build
+# needs no GTK: ui/nativedialog loads GTK 3 with dlopen at the first file dialog (the
+# headers it compiles against are Xlib's and dlfcn.h), so only GTK's library is installed, for
+# the open/save dialogs and their Xvfb test. A name "a/b" is satisfied by either package
+# (Ubuntu 24.04 renamed libgtk-3-0 libgtk-3-0t64); the first is the one installed.
+GUI_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
+	libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev libgtk-3-0/libgtk-3-0t64
 # Debian packages for the tests: a headless X server for the smoke test (xvfb, xauth), a tool
-# to find its window and take a screenshot (xdotool, imagemagick), and the real USI engines
-# of the integration tests (gpsshogi's engine is gpsusi; its data is in gpsshogi-data).
-TEST_PKGS := xvfb xauth xdotool imagemagick fairy-stockfish gpsshogi gpsshogi-data gnushogi openssh-server openssh-client
+# to find its window and take a screenshot (xdotool, imagemagick), read its icon (xprop, in
+# x11-utils), and the real USI engines of the integration tests (gpsshogi's engine is gpsusi;
+# its data is in gpsshogi-data).
+TEST_PKGS := xvfb xauth xdotool x11-utils imagemagick fairy-stockfish gpsshogi gpsshogi-data gnushogi openssh-server openssh-client
 
 # Installs the packages named in $(1) that are not installed yet, as root or through sudo.
 # `apt-get update` runs only when something is missing, so a second run is quick and offline.
 define ensure_packages
 	@missing=""; \
 	for p in $(1); do \
-		dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+		ok=""; for alt in $$(echo "$$p" | tr / ' '); do \
+			dpkg-query -W -f='$${Status}' "$$alt" 2>/dev/null | grep -q 'install ok installed' && ok=1 && break; \
+		done; \
+		[ -n "$$ok" ] || missing="$$missing $${p%%/*}"; \
 	done; \
 	if [ -z "$$missing" ]; then echo "deps: all Debian packages present"; exit 0; fi; \
 	if ! command -v apt-get >/dev/null 2>&1; then \

@@ -183,7 +183,7 @@ func (w *MainWindow) SaveAs(after func()) {
 // then writes the record to path off the Fyne goroutine, atomically.
 func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, after func()) {
 	write := func() {
-		data, err := w.sess.Encode(f, enc)
+		data, nl, err := w.sess.EncodeFor(path, f, enc) // Save keeps the file's line ends
 		if err != nil {
 			w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
 			return
@@ -196,7 +196,7 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 					w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
 					return
 				}
-				w.sess.MarkSavedAt(path, f, enc, edits)
+				w.sess.MarkWrittenAt(path, f, enc, nl, edits)
 				w.settings.AddRecent(path)
 				w.win.SetMainMenu(w.buildMenu())
 				w.setStatus(fmt.Sprintf(w.msg.SavedF, filepath.Base(path)))

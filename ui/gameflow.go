@@ -45,6 +45,8 @@ type gameRun struct {
 	impasse board.ImpasseRule // the 入玉宣言 rule (zero: CSA's 27 points)
 	names   [2]string
 	pending atomic.Bool   // an update is posted and not done yet
+	resync  atomic.Bool   // the window could not follow the record: the poll copies it whole
+	synced  atomic.Int64  // the record's nodes the poll copied one by one (tests read it)
 	stopped chan struct{} // closed when the window is done with the game: the poll ends
 
 	msg         *Messages // the texts, read by the poll's goroutine
@@ -131,7 +133,7 @@ func (c *gameCtl) poll(r *gameRun) {
 	defer t.Stop()
 	var version uint64
 	first := true
-	lastKIF := "" // the record last posted
+	var recSync recordSync // what was posted of the game's record (gamerecordsync.go)
 	for {
 		select {
 		case <-r.stopped:
@@ -144,17 +146,14 @@ func (c *gameCtl) poll(r *gameRun) {
 		// the result first: once it is there, the record read after it is the final one
 		res, over := r.runner.Result()
 		err := r.runner.Err()
-		// the record, read back here (not on the Fyne goroutine) when it changed
-		var rec *kifu.Record
-		var recErr error
+		// what changed in the record, read here (not on the Fyne goroutine)
+		var rec *recordUpdate
 		if v := r.runner.Version(); first || v != version || over {
 			first, version = false, v
-			kif := ""
-			r.runner.WithRecord(func(gr *kifu.Record) { kif = kifu.FormatKIF(gr) })
-			if kif != "" && kif != lastKIF {
-				if rec, recErr = kifu.ParseKIF(kif); recErr == nil {
-					lastKIF = kif
-				}
+			if g := r.runner.Game(); g != nil {
+				full := over || r.resync.Swap(false)
+				g.WithRecord(func(gr *kifu.Record) { rec = recSync.update(g, gr, full) })
+				r.synced.Store(int64(recSync.copied))
 			}
 		}
 		var snap *game.Snapshot
@@ -174,7 +173,7 @@ func (c *gameCtl) poll(r *gameRun) {
 			r.pending.Store(false)
 			if c.run == r {
 				c.showEngines(r, names, texts)
-				c.update(r, rec, recErr, snap, res, over, err)
+				c.update(r, rec, snap, res, over, err)
 			}
 		})
 		if over {
@@ -185,8 +184,8 @@ func (c *gameCtl) poll(r *gameRun) {
 
 func (c *gameCtl) post(f func()) { c.do(f) }
 
-// update shows the game as the poll saw it: rec is its record when it changed (else nil).
-func (c *gameCtl) update(r *gameRun, rec *kifu.Record, recErr error, snap *game.Snapshot, res game.Result, over bool, err error) {
+// update shows the game as the poll saw it: rec is what changed in its record (nil: nothing).
+func (c *gameCtl) update(r *gameRun, rec *recordUpdate, snap *game.Snapshot, res game.Result, over bool, err error) {
 	w := c.w
 	gt := w.gameText()
 	if err != nil {
@@ -194,11 +193,18 @@ func (c *gameCtl) update(r *gameRun, rec *kifu.Record, recErr error, snap *game.
 		w.showError(gt.GameOverTitle, fmt.Sprintf(gt.EngineStartFailedF, err), err.Error())
 		return
 	}
-	if recErr != nil {
-		w.setStatus(recErr.Error())
-	} else if rec != nil {
-		w.sess.Restore(rec, "", kifu.UnknownFormat, kifu.UTF8)
+	switch {
+	case rec.empty():
+	case rec.err != nil:
+		w.setStatus(rec.err.Error())
+	case rec.full != nil:
+		w.sess.Restore(rec.full, "", kifu.UnknownFormat, kifu.UTF8)
 		w.sess.Last()
+	default:
+		if ferr := w.sess.FollowMainLine(rec.from, rec.nodes); ferr != nil {
+			r.resync.Store(true) // the next poll copies the whole record
+			w.setStatus(ferr.Error())
+		}
 	}
 	if over {
 		c.end(r)

@@ -133,7 +133,10 @@ func New(cfg Config) (*Game, error) {
 		g.end = n
 	}
 	if cfg.Record != nil {
-		// the 中断 written when the game stopped: the game goes on instead
+		// the 中断 written when the game stopped, and when: the game goes on instead
+		if _, ok := g.rec.Headers.Get(kifu.HeaderEnd); ok {
+			g.rec.Headers.Delete(kifu.HeaderEnd)
+		}
 		for _, c := range append([]*kifu.Node(nil), g.end.Children()...) {
 			if c.Special == kifu.Interrupt {
 				c.Remove()
@@ -156,8 +159,14 @@ func New(cfg Config) (*Game, error) {
 		}
 	}
 	set("開始日時", ts.Now().Format("2006/01/02 15:04:05"))
-	set("先手", cfg.Players[0].Name())
-	set("後手", cfg.Players[1].Name())
+	// a handicap game names its players 下手 and 上手, as KIF and 対局情報 do, unless the
+	// record continued already names them 先手 and 後手
+	black, white := kifu.HeaderBlack, kifu.HeaderWhite
+	if h, ok := kifu.HandicapOf(start); ok && h.Name != "平手" && g.rec.Headers.Value(black) == "" {
+		black, white = kifu.HeaderShitate, kifu.HeaderUwate
+	}
+	set(black, cfg.Players[0].Name())
+	set(white, cfg.Players[1].Name())
 	if tc := cfg.Time[0]; tc == cfg.Time[1] && !tc.Unlimited() {
 		set("持ち時間", tc.String())
 	}
@@ -497,6 +506,7 @@ func (g *Game) finish(ctx context.Context, r Result, s kifu.Special) Result {
 		// the checker moved last: the side to move wins by the opponent's foul
 		s = kifu.FoulWin
 	}
+	g.rec.Headers.Set(kifu.HeaderEnd, g.ts.Now().Format("2006/01/02 15:04:05"))
 	if n, err := g.rec.End(g.end, s, ""); err == nil {
 		n.MakeMainLine()
 		if r.Detail != "" {

@@ -489,3 +489,51 @@ func TestResumeFromSavedRecord(t *testing.T) {
 		t.Error("a finished game resumed")
 	}
 }
+
+// 対局情報 of a game Banmen plays: a handicap game names its players 下手 and 上手 (not
+// 先手 and 後手), and the end of a game is written as 終了日時; a game continued after 中断
+// drops it until it ends again.
+func TestHandicapGameNamesShitateUwateAndRecordsTheEnd(t *testing.T) {
+	ft := NewFakeTime()
+	kyo, _ := kifu.HandicapByName("香落ち")
+	black := &scripted{name: "B", ft: ft, steps: []step{{d: Decision{Resign: true}, think: time.Second}}}
+	white := &scripted{name: "W", ft: ft, steps: moves(time.Second, "5a4b")}
+	g := newGame(t, kyo.Position().SFEN(), black, white, [2]TimeControl{{}, {}}, nil)
+	if r := run(t, g); r.Reason != Resignation || r.Winner != board.White {
+		t.Fatalf("result %+v", r)
+	}
+	h := g.Record().Headers
+	if h.Value(kifu.HeaderShitate) != "B" || h.Value(kifu.HeaderUwate) != "W" {
+		t.Errorf("下手 %q, 上手 %q, want B and W: %v", h.Value(kifu.HeaderShitate), h.Value(kifu.HeaderUwate), h)
+	}
+	if _, ok := h.Get(kifu.HeaderBlack); ok {
+		t.Errorf("a handicap game has a 先手 header: %v", h)
+	}
+	end := h.Value(kifu.HeaderEnd)
+	if end == "" || end < h.Value(kifu.HeaderStart) {
+		t.Errorf("終了日時 %q, 開始日時 %q", end, h.Value(kifu.HeaderStart))
+	}
+
+	// an even game keeps 先手 and 後手; continued after 中断, its 終了日時 goes until the end
+	ft2 := NewFakeTime()
+	b2 := &scripted{name: "B", ft: ft2, steps: moves(time.Second, "7g7f")}
+	w2 := &scripted{name: "W", ft: ft2, steps: moves(time.Second, "3c3d")}
+	g2 := newGame(t, "", b2, w2, [2]TimeControl{{}, {}}, func(c *Config) { c.MaxMoves = 2 })
+	run(t, g2)
+	rec := g2.Record()
+	if rec.Headers.Value(kifu.HeaderBlack) != "B" || rec.Headers.Value(kifu.HeaderEnd) == "" {
+		t.Fatalf("an even game's headers: %v", rec.Headers)
+	}
+	if _, err := rec.End(rec.MainEnd().Parent(), kifu.Interrupt, ""); err != nil {
+		t.Fatal(err)
+	}
+	rec.MainEnd().Parent().Children()[1].MakeMainLine()
+	g3, err := New(Config{Players: [2]Player{&scripted{name: "B", ft: ft2}, &scripted{name: "W", ft: ft2}}, Time0: ft2,
+		Record: rec, Prior: rec.MainMoves()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := g3.Record().Headers.Value(kifu.HeaderEnd); v != "" {
+		t.Errorf("the continued game still says it ended at %s", v)
+	}
+}

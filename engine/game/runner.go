@@ -305,22 +305,31 @@ func (r *Runner) work() {
 // continued is the config that goes on with g's record after taking back plies moves.
 func (r *Runner) continued(g *Game, cfg Config, plies int) Config {
 	s := g.Snapshot()
-	rec := g.Record()
-	end := rec.MainEnd()
-	if end.IsSpecial() {
-		end.Remove()
-		end = rec.MainEnd()
-	}
-	for i := 0; i < plies && end.Parent() != nil; i++ {
-		p := end.Parent()
-		end.Remove()
-		end = p
-	}
+	var rec *kifu.Record
+	var prior []board.Move
+	// under the game's lock: a window may be reading the record through WithRecord
+	g.WithRecord(func(gr *kifu.Record) {
+		rec = gr
+		end := rec.MainEnd()
+		if end.IsSpecial() {
+			end.Remove()
+			end = rec.MainEnd()
+		}
+		for i := 0; i < plies && end.Parent() != nil; i++ {
+			p := end.Parent()
+			end.Remove()
+			end = p
+		}
+		if _, ok := rec.Headers.Get(kifu.HeaderEnd); ok {
+			rec.Headers.Delete(kifu.HeaderEnd) // the game goes on
+		}
+		prior = end.Moves()
+	})
 	clock := NewClock(cfg.Time[0], cfg.Time[1])
 	clock.Remaining = s.Remaining
 	cfg.Record = rec
 	cfg.Start = nil
-	cfg.Prior = end.Moves()
+	cfg.Prior = prior
 	cfg.Clock = clock
 	return cfg
 }

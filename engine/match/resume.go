@@ -87,7 +87,7 @@ func ReadFinished(cfg Config) ([]GameReport, error) {
 		if rec == nil {
 			return nil, fmt.Errorf("match: resuming: %w", err)
 		}
-		if b, w := rec.Headers.Value("先手"), rec.Headers.Value("後手"); b != black || w != white {
+		if b, w := rec.BlackName(), rec.WhiteName(); b != black || w != white {
 			return nil, conflict("it is %s (sente) against %s (gote), not %s against %s", b, w, black, white)
 		}
 		if tc := rec.Headers.Value("持ち時間"); tc != "" && !cfg.Time.Unlimited() && tc != cfg.Time.String() {

@@ -195,6 +195,19 @@ func (s *Session) Encode(f kifu.Format, enc kifu.Encoding) ([]byte, error) {
 	return s.encode(f, enc, "")
 }
 
+// EncodeFor returns the bytes of the record as it is written to path in format f and encoding
+// enc, and the line end it used: back to the session's own file in its format and encoding
+// (Save), the lines end as that file's did when it was read or last written (a KIF read with
+// LF stays LF); anywhere else, as usual for enc. Give the line end to MarkWrittenAt.
+func (s *Session) EncodeFor(path string, f kifu.Format, enc kifu.Encoding) ([]byte, string, error) {
+	nl := kifu.DefaultNewline(enc)
+	if path == s.path && f == s.format && enc == s.enc && s.rec.Newline != "" {
+		nl = s.rec.Newline
+	}
+	data, err := s.encode(f, enc, nl)
+	return data, nl, err
+}
+
 // encode is Encode with line ends nl ("": those usual for enc).
 func (s *Session) encode(f kifu.Format, enc kifu.Encoding, nl string) ([]byte, error) {
 	var buf bytes.Buffer

@@ -164,6 +164,13 @@ func (s *Session) MarkSaved(path string, f kifu.Format, enc kifu.Encoding) {
 	s.notify(ChangedFile)
 }
 
+// MarkWrittenAt is MarkSavedAt for bytes from EncodeFor, whose lines end with nl: a later
+// Save keeps that line end.
+func (s *Session) MarkWrittenAt(path string, f kifu.Format, enc kifu.Encoding, nl string, edits uint64) {
+	s.rec.Newline = nl
+	s.MarkSavedAt(path, f, enc, edits)
+}
+
 // MarkSavedAt records that the record as it was when Edits returned edits is now in path, in
 // format f and encoding enc. It stays dirty if it changed since (the file was written in the
 // background while the user went on).

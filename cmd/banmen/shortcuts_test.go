@@ -1,0 +1,159 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMenuShortcutsAndIconInTheRealWindow is issue 15's "Ctrl+V and Ctrl+Z do nothing in the
+// main window although the menus show them" and "an application icon shown in the window
+// and the task bar", in the real banmen under Xvfb, where Fyne's GLFW driver turns the keys
+// into shortcuts (ui's TestEveryMenuShortcutWorksWhenPressed presses every menu's shortcut
+// as that driver dispatches them; this test checks the driver does so): End and Ctrl+Z take
+// the last move back (the title marks the record changed, the autosave has one move less),
+// Ctrl+S saves it with the file's line ends, Ctrl+Shift+C copies the position and Ctrl+V pastes it as a new record.
+// The window carries the icon (_NET_WM_ICON, what task bars draw) and a WM_CLASS.
+func TestMenuShortcutsAndIconInTheRealWindow(t *testing.T) {
+	tools := map[string]string{}
+	for _, name := range []string{"Xvfb", "xdotool", "xprop"} {
+		path, err := exec.LookPath(name)
+		if err != nil {
+			msg := name + " is missing (packages xvfb, xdotool, x11-utils: run `make test-deps`)"
+			if os.Getenv("CI") != "" {
+				t.Fatal(msg)
+			}
+			t.Skip(msg)
+		}
+		tools[name] = path
+	}
+	bin := buildBanmen(t)
+	display := startXvfb(t, tools["Xvfb"])
+	home := t.TempDir()
+	env := append(cleanEnv(), "DISPLAY="+display, "GSETTINGS_BACKEND=memory", "HOME="+home,
+		"LANG=C.UTF-8", "LC_MESSAGES=ja_JP.UTF-8")
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
+		dir := filepath.Join(home, strings.ToLower(v))
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		env = append(env, v+"="+dir)
+	}
+	// a copy of the record, which Ctrl+S writes
+	data, err := os.ReadFile(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := filepath.Join(t.TempDir(), "game.kif")
+	if err := os.WriteFile(rec, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	app := exec.Command(bin, rec)
+	app.Env = env
+	var out syncBuffer
+	app.Stdout, app.Stderr = &out, &out
+	app.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := app.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := waitInBackground(app)
+	defer func() {
+		killGroup(app.Process.Pid, exited.done)
+		for _, bad := range forbiddenOutput {
+			if strings.Contains(out.String(), bad) {
+				t.Errorf("banmen's output contains %q:\n%s", bad, out.String())
+			}
+		}
+	}()
+	x := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Env = append(cleanEnv(), "DISPLAY="+display)
+		b, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v: %s", strings.Join(args, " "), err, b)
+		}
+		return string(b)
+	}
+	// waitTitle waits for a visible window titled title and returns its id
+	waitTitle := func(title, after string) string {
+		t.Helper()
+		for deadline := time.Now().Add(windowWait); ; {
+			cmd := exec.Command(tools["xdotool"], "search", "--onlyvisible", "--name", "^"+regexp.QuoteMeta(title)+"$")
+			cmd.Env = append(cleanEnv(), "DISPLAY="+display)
+			ids, _ := cmd.Output()
+			if f := strings.Fields(string(ids)); len(f) > 0 {
+				return f[0]
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("after %s no window is titled %q; banmen's output:\n%s", after, title, out.String())
+			}
+			select {
+			case <-exited.done:
+				t.Fatalf("banmen exited (%v); output:\n%s", exited.err, out.String())
+			case <-time.After(200 * time.Millisecond):
+			}
+		}
+	}
+	win := waitTitle("game.kif — Banmen", "the start")
+	// the record is read in the background: wait until the autosave-free window shows it
+	time.Sleep(2 * time.Second)
+	_ = exec.Command(tools["xdotool"], "windowfocus", "--sync", win).Run()
+	key := func(k string) {
+		t.Helper()
+		x(tools["xdotool"], "key", "--window", win, "--clearmodifiers", k)
+	}
+
+	// the icon, as the window manager and the task bar read it
+	icon := x(tools["xprop"], "-id", win, "-notype", "32c", "_NET_WM_ICON")
+	if m := regexp.MustCompile(`_NET_WM_ICON = (\d+), (\d+),`).FindStringSubmatch(icon); m == nil || m[1] == "0" || m[2] == "0" {
+		t.Errorf("the window has no icon: xprop says %.200q", icon)
+	} else {
+		t.Logf("_NET_WM_ICON: %s×%s", m[1], m[2])
+	}
+	class := x(tools["xprop"], "-id", win, "WM_CLASS")
+	if !strings.Contains(class, `"`) {
+		t.Errorf("the window has no WM_CLASS for the task bar to match: %q", class)
+	}
+	t.Logf("%s", strings.TrimSpace(class))
+
+	moves := strings.Count(string(data), "\n") // an upper bound; the autosave tells the count
+	key("End")
+	key("ctrl+z")
+	waitTitle("*game.kif — Banmen", "End, Ctrl+Z (取り消し)")
+	var got []string
+	for deadline := time.Now().Add(10 * time.Second); got == nil && time.Now().Before(deadline); {
+		time.Sleep(300 * time.Millisecond)
+		got = autosavedMoves(t, home)
+	}
+	if got == nil || len(got) >= moves {
+		t.Fatalf("after Ctrl+Z the autosave has %d moves", len(got))
+	}
+	t.Logf("after Ctrl+Z the record has %d moves", len(got))
+	key("ctrl+s")
+	waitTitle("game.kif — Banmen", "Ctrl+S (上書き保存)")
+	saved, err := os.ReadFile(rec)
+	if err != nil || string(saved) == string(data) {
+		t.Errorf("Ctrl+S did not write the record back (%v)", err)
+	}
+	if crlf := strings.Contains(string(data), "\r\n"); strings.Contains(string(saved), "\r\n") != crlf ||
+		!crlf && strings.Contains(string(saved), "\r") {
+		t.Errorf("Ctrl+S changed the file's line ends (CRLF before: %v)", crlf)
+	}
+	key("ctrl+shift+c")
+	time.Sleep(500 * time.Millisecond)
+	key("ctrl+v")
+	waitTitle("*無題 — Banmen", "Ctrl+Shift+C (局面をコピー), Ctrl+V (貼り付け)")
+	select {
+	case <-exited.done:
+		t.Errorf("banmen exited (%v)", exited.err)
+	default:
+	}
+}
