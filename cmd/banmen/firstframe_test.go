@@ -32,7 +32,10 @@ import (
 //
 // (`make bench` runs it.) Each run is a first start, in a fresh home; with
 // BANMEN_FIRSTFRAME_CACHES=warm each run is a later start instead, with the caches
-// (Mesa's compiled shaders, the system font index) that an earlier start left.
+// (Mesa's compiled shaders, the system font index) that an earlier start left. With
+// BANMEN_FIRSTFRAME_BASELINE=PATH it measures the banmen binary at PATH as well, in turn
+// with the others: a before and after under the same load (build it from an older commit
+// with `go build -tags no_emoji`).
 //
 // How: once xdotool finds the window, the test reads its pixels every 5 ms (through its own
 // X11 connection, xcapture_test.go; with ImageMagick's import where that fails) until a
@@ -83,44 +86,75 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 		t.Logf("load average before: %s", strings.TrimSpace(string(load)))
 	}
 
+	type sample struct{ mapped, painted, board, cpu, mainCPU []time.Duration }
+	type program struct {
+		name, title string
+		board       bool // wait for the board too
+		argv        []string
+		cache       string // its XDG_CACHE_HOME; "" for a fresh one each run
+		s           sample
+	}
+	progs := []*program{
+		{name: "emptywindow", title: "emptywindow", argv: []string{empty}},
+		{name: "banmen", title: "random-300.kif — Banmen", board: true, argv: []string{bin, rec}},
+	}
+	// BANMEN_FIRSTFRAME_BASELINE names another build of banmen (an older commit's, say),
+	// measured in turn with the others: a before and after under the same load.
+	if other := os.Getenv("BANMEN_FIRSTFRAME_BASELINE"); other != "" {
+		if _, err := os.Stat(other); err != nil {
+			t.Fatalf("BANMEN_FIRSTFRAME_BASELINE: %v", err)
+		}
+		progs = append(progs, &program{name: "baseline", title: "random-300.kif — Banmen", board: true, argv: []string{other, rec}})
+	}
 	// Each run starts in a fresh home unless BANMEN_FIRSTFRAME_CACHES=warm: then each program
 	// has one cache directory (XDG_CACHE_HOME) for all its runs, after one run that is not
 	// counted, as a user who starts it again has Mesa's shader cache and the font index that
 	// the first start wrote (the rest of the home stays fresh: no autosave to offer back).
-	var baseCache, appCache string
 	switch c := os.Getenv("BANMEN_FIRSTFRAME_CACHES"); c {
 	case "", "cold":
 		t.Logf("each run in a fresh home: a first start (no shader cache, no font index)")
 	case "warm":
-		baseCache, appCache = t.TempDir(), t.TempDir()
-		firstFrame(t, tools, x, display, baseCache, "emptywindow", false, empty)
-		firstFrame(t, tools, x, display, appCache, "random-300.kif — Banmen", true, bin, rec)
+		for _, p := range progs {
+			p.cache = t.TempDir()
+			firstFrame(t, tools, x, display, p.cache, p.title, p.board, p.argv...)
+		}
 		t.Logf("each program with its own cache directory, after a first start that filled it")
 	default:
 		t.Fatalf("BANMEN_FIRSTFRAME_CACHES=%q: want cold or warm", c)
 	}
 
-	type sample struct{ mapped, painted, board, cpu, mainCPU, capture []time.Duration }
-	var base, app sample
+	var captures []time.Duration
 	for i := range runs {
-		// alternate, so that a change in the machine's load falls on both
-		r := firstFrame(t, tools, x, display, baseCache, "emptywindow", false, empty)
-		base.mapped, base.painted, base.cpu, base.mainCPU, base.capture = append(base.mapped, r.mapped), append(base.painted, r.painted), append(base.cpu, r.cpu), append(base.mainCPU, r.mainCPU), append(base.capture, r.captures...)
-		r = firstFrame(t, tools, x, display, appCache, "random-300.kif — Banmen", true, bin, rec)
-		app.mapped, app.painted, app.board, app.cpu, app.mainCPU, app.capture = append(app.mapped, r.mapped), append(app.painted, r.painted), append(app.board, r.drawn), append(app.cpu, r.cpu), append(app.mainCPU, r.mainCPU), append(app.capture, r.captures...)
-		t.Logf("run %d: emptywindow mapped %v painted %v (CPU %v, main thread %v); banmen mapped %v painted %v (CPU %v, main thread %v) board %v", i+1,
-			ms(base.mapped[i]), ms(base.painted[i]), ms(base.cpu[i]), ms(base.mainCPU[i]), ms(r.mapped), ms(r.painted), ms(r.cpu), ms(r.mainCPU), ms(r.drawn))
+		// in turn, so that a change in the machine's load falls on all
+		line := fmt.Sprintf("run %d:", i+1)
+		for _, p := range progs {
+			r := firstFrame(t, tools, x, display, p.cache, p.title, p.board, p.argv...)
+			p.s.mapped, p.s.painted, p.s.board = append(p.s.mapped, r.mapped), append(p.s.painted, r.painted), append(p.s.board, r.drawn)
+			p.s.cpu, p.s.mainCPU = append(p.s.cpu, r.cpu), append(p.s.mainCPU, r.mainCPU)
+			captures = append(captures, r.captures...)
+			line += fmt.Sprintf(" %s mapped %v painted %v (CPU %v, main thread %v)", p.name, ms(r.mapped), ms(r.painted), ms(r.cpu), ms(r.mainCPU))
+			if p.board {
+				line += fmt.Sprintf(" board %v", ms(r.drawn))
+			}
+			line += ";"
+		}
+		t.Log(line)
 	}
 	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
 		t.Logf("load average after: %s", strings.TrimSpace(string(load)))
 	}
 	t.Logf("after exec, median (worst) of %d runs:", runs)
 	t.Logf("%-12s %17s %17s %17s %17s %17s", "", "window mapped", "first frame", "board drawn", "CPU to 1st frame", "main thread CPU")
-	t.Logf("%-12s %17s %17s %17s %17s %17s", "emptywindow", medMax(base.mapped), medMax(base.painted), "-", medMax(base.cpu), medMax(base.mainCPU))
-	t.Logf("%-12s %17s %17s %17s %17s %17s", "banmen", medMax(app.mapped), medMax(app.painted), medMax(app.board), medMax(app.cpu), medMax(app.mainCPU))
+	for _, p := range progs {
+		board := "-"
+		if p.board {
+			board = medMax(p.s.board)
+		}
+		t.Logf("%-12s %17s %17s %17s %17s %17s", p.name, medMax(p.s.mapped), medMax(p.s.painted), board, medMax(p.s.cpu), medMax(p.s.mainCPU))
+	}
 	t.Logf("CPU to 1st frame: the program's user+system time (all its threads; main thread: the one that runs the GUI) when the first frame was seen, in the kernel's %v ticks: unlike the times, it hardly depends on the machine's load; the main thread's is the part that no other core can take", time.Second/clockTick)
 	t.Logf("one capture takes %s (median (worst)): the times above are late by up to that",
-		medMax(append(base.capture, app.capture...)))
+		medMax(captures))
 }
 
 // frameTimes is what firstFrame measures of one run.
