@@ -293,8 +293,13 @@ func withAlpha(c color.NRGBA, a uint8) color.NRGBA {
 	return c
 }
 
-// updatePieces shows the pieces on the squares: those that changed, or all of them.
+// updatePieces shows the pieces on the squares: those that changed, or all of them. A board
+// not laid out yet (no size) has nothing drawn: the window lays it out several times before
+// its first frame, and drawing the pieces for each size cost the start ~30 ms.
 func (r *boardRenderer) updatePieces(all bool) {
+	if r.sqPx.X <= 0 || r.sqPx.Y <= 0 {
+		return // Layout draws them all once the board has a size
+	}
 	pos := r.b.pos
 	for sq := board.Square(0); sq < board.NumSquares; sq++ {
 		pc := pos.PieceAt(sq)
@@ -338,7 +343,7 @@ func (r *boardRenderer) updateStands(all bool) {
 				continue
 			}
 			t, n := rows[i], hand.Count(rows[i])
-			if s.shown[i].t != t || all {
+			if (s.shown[i].t != t || all) && r.standPx.X > 0 && r.standPx.Y > 0 { // see updatePieces
 				img.Image = pieceImageSized(t, drawAs, r.standPx.X, r.standPx.Y)
 				img.Refresh()
 			}

@@ -157,6 +157,23 @@ func (Theme) Icon(n fyne.ThemeIconName) fyne.Resource { return theme.DefaultThem
 // Size returns the default theme's sizes.
 func (Theme) Size(n fyne.ThemeSizeName) float32 { return theme.DefaultTheme().Size(n) }
 
+// warmFont parses the theme's font for regular text in a goroutine, as the first measure of
+// text would: the caller goes on creating the window (GLFW's start, some 40 ms on the main
+// thread) while another core parses the font (4 MB of CFF copied, with Fyne's own fonts
+// and the system's font index: 50–100 ms) that the window's first measure needs. It must
+// run after the theme is set: Fyne keys its font cache on the style, not on the theme. The
+// caller must receive from the channel before it measures any text (Fyne's font cache and
+// shaper have no single-flight: measuring in parallel would parse the font twice and share
+// the shaper's buffers).
+func warmFont() <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fyne.MeasureText("７六歩", theme.TextSize(), fyne.TextStyle{})
+	}()
+	return done
+}
+
 // heading is the title of a part of a panel. It is not bold: Fyne parses the font once for
 // every style it is asked for, about 5 MB of memory each time (there is one weight anyway),
 // so the window sticks to the regular style; headings stand out by colour.

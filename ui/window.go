@@ -119,6 +119,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	w := &MainWindow{app: a, opts: opts, settings: NewSettings(a.Preferences()), sess: session.New()}
 	w.msg = MessagesFor(w.settings.Language(opts.Getenv))
 	a.Settings().SetTheme(NewThemeMode(w.settings.ThemeMode()))
+	fontReady := warmFont() // while GLFW starts; received before the first measure, in build
 	if opts.AutosaveDir != "" {
 		w.autosave = session.NewAutosaver(opts.AutosaveDir)
 	}
@@ -134,6 +135,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 			w.sess.Step(step)
 		}
 	}
+	<-fontReady
 	w.build()
 	w.sess.OnChange(w.sessionChanged)
 	w.sessionChanged(session.ChangedRecord | session.ChangedFile | session.ChangedHeaders)

@@ -30,7 +30,12 @@ import (
 //
 //	BANMEN_FIRSTFRAME=1 go test -tags no_emoji -run FirstFrame -v ./cmd/banmen
 //
-// (`make bench` runs it.)
+// (`make bench` runs it.) Each run is a first start, in a fresh home; with
+// BANMEN_FIRSTFRAME_CACHES=warm each run is a later start instead, with the caches
+// (Mesa's compiled shaders, the system font index) that an earlier start left. With
+// BANMEN_FIRSTFRAME_BASELINE=PATH it measures the banmen binary at PATH as well, in turn
+// with the others: a before and after under the same load (build it from an older commit
+// with `go build -tags no_emoji`).
 //
 // How: once xdotool finds the window, the test reads its pixels every 5 ms (through its own
 // X11 connection, xcapture_test.go; with ImageMagick's import where that fails) until a
@@ -81,38 +86,142 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 		t.Logf("load average before: %s", strings.TrimSpace(string(load)))
 	}
 
-	type sample struct{ mapped, painted, board, capture []time.Duration }
-	var base, app sample
+	type sample struct{ mapped, painted, board, cpu, mainCPU []time.Duration }
+	type program struct {
+		name, title string
+		board       bool // wait for the board too
+		argv        []string
+		cache       string // its XDG_CACHE_HOME; "" for a fresh one each run
+		s           sample
+	}
+	progs := []*program{
+		{name: "emptywindow", title: "emptywindow", argv: []string{empty}},
+		{name: "banmen", title: "random-300.kif — Banmen", board: true, argv: []string{bin, rec}},
+	}
+	// BANMEN_FIRSTFRAME_BASELINE names another build of banmen (an older commit's, say),
+	// measured in turn with the others: a before and after under the same load.
+	if other := os.Getenv("BANMEN_FIRSTFRAME_BASELINE"); other != "" {
+		if _, err := os.Stat(other); err != nil {
+			t.Fatalf("BANMEN_FIRSTFRAME_BASELINE: %v", err)
+		}
+		progs = append(progs, &program{name: "baseline", title: "random-300.kif — Banmen", board: true, argv: []string{other, rec}})
+	}
+	// Each run starts in a fresh home unless BANMEN_FIRSTFRAME_CACHES=warm: then each program
+	// has one cache directory (XDG_CACHE_HOME) for all its runs, after one run that is not
+	// counted, as a user who starts it again has Mesa's shader cache and the font index that
+	// the first start wrote (the rest of the home stays fresh: no autosave to offer back).
+	switch c := os.Getenv("BANMEN_FIRSTFRAME_CACHES"); c {
+	case "", "cold":
+		t.Logf("each run in a fresh home: a first start (no shader cache, no font index)")
+	case "warm":
+		for _, p := range progs {
+			p.cache = t.TempDir()
+			firstFrame(t, tools, x, display, p.cache, p.title, p.board, p.argv...)
+		}
+		t.Logf("each program with its own cache directory, after a first start that filled it")
+	default:
+		t.Fatalf("BANMEN_FIRSTFRAME_CACHES=%q: want cold or warm", c)
+	}
+
+	var captures []time.Duration
 	for i := range runs {
-		// alternate, so that a change in the machine's load falls on both
-		m, p, _, c := firstFrame(t, tools, x, display, "emptywindow", false, empty)
-		base.mapped, base.painted, base.capture = append(base.mapped, m), append(base.painted, p), append(base.capture, c...)
-		m, p, b, c := firstFrame(t, tools, x, display, "random-300.kif — Banmen", true, bin, rec)
-		app.mapped, app.painted, app.board, app.capture = append(app.mapped, m), append(app.painted, p), append(app.board, b), append(app.capture, c...)
-		t.Logf("run %d: emptywindow mapped %v painted %v; banmen mapped %v painted %v board %v", i+1,
-			ms(base.mapped[i]), ms(base.painted[i]), ms(m), ms(p), ms(b))
+		// in turn, so that a change in the machine's load falls on all
+		line := fmt.Sprintf("run %d:", i+1)
+		for _, p := range progs {
+			r := firstFrame(t, tools, x, display, p.cache, p.title, p.board, p.argv...)
+			p.s.mapped, p.s.painted, p.s.board = append(p.s.mapped, r.mapped), append(p.s.painted, r.painted), append(p.s.board, r.drawn)
+			p.s.cpu, p.s.mainCPU = append(p.s.cpu, r.cpu), append(p.s.mainCPU, r.mainCPU)
+			captures = append(captures, r.captures...)
+			line += fmt.Sprintf(" %s mapped %v painted %v (CPU %v, main thread %v)", p.name, ms(r.mapped), ms(r.painted), ms(r.cpu), ms(r.mainCPU))
+			if p.board {
+				line += fmt.Sprintf(" board %v", ms(r.drawn))
+			}
+			line += ";"
+		}
+		t.Log(line)
 	}
 	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
 		t.Logf("load average after: %s", strings.TrimSpace(string(load)))
 	}
 	t.Logf("after exec, median (worst) of %d runs:", runs)
-	t.Logf("%-12s %17s %17s %17s", "", "window mapped", "first frame", "board drawn")
-	t.Logf("%-12s %17s %17s %17s", "emptywindow", medMax(base.mapped), medMax(base.painted), "-")
-	t.Logf("%-12s %17s %17s %17s", "banmen", medMax(app.mapped), medMax(app.painted), medMax(app.board))
+	t.Logf("%-12s %17s %17s %17s %17s %17s", "", "window mapped", "first frame", "board drawn", "CPU to 1st frame", "main thread CPU")
+	for _, p := range progs {
+		board := "-"
+		if p.board {
+			board = medMax(p.s.board)
+		}
+		t.Logf("%-12s %17s %17s %17s %17s %17s", p.name, medMax(p.s.mapped), medMax(p.s.painted), board, medMax(p.s.cpu), medMax(p.s.mainCPU))
+	}
+	t.Logf("CPU to 1st frame: the program's user+system time (all its threads; main thread: the one that runs the GUI) when the first frame was seen, in the kernel's %v ticks: unlike the times, it hardly depends on the machine's load; the main thread's is the part that no other core can take", time.Second/clockTick)
 	t.Logf("one capture takes %s (median (worst)): the times above are late by up to that",
-		medMax(append(base.capture, app.capture...)))
+		medMax(captures))
 }
 
-// firstFrame starts argv in display and returns how long after the exec its window titled
-// title was mapped, first painted (not one colour) and, if board, showed the board; and how
-// long each capture took.
-func firstFrame(t *testing.T, tools map[string]string, x *xConn, display, title string, board bool, argv ...string) (mapped, painted, drawn time.Duration, captures []time.Duration) {
+// frameTimes is what firstFrame measures of one run.
+type frameTimes struct {
+	mapped, painted, drawn time.Duration // after the exec: window mapped, first painted, board shown
+	cpu, mainCPU           time.Duration // the program's CPU time (user+system) when painted was seen: all threads, the main thread
+	captures               []time.Duration
+}
+
+// clockTick is the unit of the CPU times in /proc/PID/stat (USER_HZ, 100 on Linux).
+const clockTick = 100
+
+// cpuTime returns the user+system CPU time of process pid (all its threads), from
+// /proc/PID/stat.
+func cpuTime(pid int) (time.Duration, error) {
+	return statCPUTime(fmt.Sprintf("/proc/%d/stat", pid))
+}
+
+// mainThreadCPUTime returns the user+system CPU time of the main thread of process pid (the
+// thread that runs a Fyne program's GUI), from /proc/PID/task/PID/stat.
+func mainThreadCPUTime(pid int) (time.Duration, error) {
+	return statCPUTime(fmt.Sprintf("/proc/%d/task/%d/stat", pid, pid))
+}
+
+// statCPUTime returns the user+system CPU time read from a stat file of proc(5).
+func statCPUTime(path string) (time.Duration, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	// the command name, in parentheses, may hold spaces: the fields counted here follow it
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("%s: no ')' in %q", path, s)
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 13 {
+		return 0, fmt.Errorf("%s: %d fields after the name, want ≥ 13", path, len(f))
+	}
+	var ticks int64
+	for _, field := range f[11:13] { // utime, stime: fields 14 and 15 of proc(5)
+		n, err := strconv.ParseInt(field, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%s: CPU time %q: %v", path, field, err)
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * time.Second / clockTick, nil
+}
+
+// firstFrame starts argv in display, in a fresh home, with its XDG cache directory in cache
+// (in that home if cache is ""), and returns how long after the exec its window titled
+// title was mapped, first painted (not one colour) and, if board, showed the board; the CPU
+// time the program had used when it was first seen painted; and how long each capture took.
+func firstFrame(t *testing.T, tools map[string]string, x *xConn, display, cache, title string, board bool, argv ...string) (r frameTimes) {
 	t.Helper()
+	var mapped, painted, drawn time.Duration
+	var captures []time.Duration
 	home := t.TempDir()
 	env := append(cleanEnv(), "DISPLAY="+display, "GSETTINGS_BACKEND=memory", "HOME="+home, "LANG=C.UTF-8", "LC_MESSAGES=ja_JP.UTF-8")
 	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
 		dir := filepath.Join(home, strings.ToLower(v))
-		if err := os.Mkdir(dir, 0o700); err != nil {
+		if v == "XDG_CACHE_HOME" && cache != "" {
+			dir = cache
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
 			t.Fatal(err)
 		}
 		env = append(env, v+"="+dir)
@@ -182,13 +291,20 @@ func firstFrame(t *testing.T, tools map[string]string, x *xConn, display, title 
 		at := time.Since(started)
 		if painted == 0 && !uniform(img) {
 			painted = at
+			if r.cpu, err = cpuTime(cmd.Process.Pid); err != nil {
+				t.Fatal(err)
+			}
+			if r.mainCPU, err = mainThreadCPUTime(cmd.Process.Pid); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if board && drawn == 0 && checkScreenshot(img) == "" {
 			drawn = at
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	return mapped, painted, drawn, captures
+	r.mapped, r.painted, r.drawn, r.captures = mapped, painted, drawn, captures
+	return r
 }
 
 // decodePPM reads a binary PPM (P6, maxval 255), as `import ppm:-` writes it.
@@ -282,5 +398,40 @@ func TestDecodePPM(t *testing.T) {
 	}
 	if _, err := decodePPM([]byte("P3\n1 1\n255\n0 0 0\n")); err == nil {
 		t.Fatal("an ASCII PPM read without an error")
+	}
+}
+
+func TestCPUTime(t *testing.T) {
+	start, err := cpuTime(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// burn CPU until the kernel has counted at least one more tick of it
+	deadline := time.Now().Add(10 * time.Second)
+	x := 0
+	for {
+		for i := range 1_000_000 {
+			x += i
+		}
+		now, err := cpuTime(os.Getpid())
+		if err != nil {
+			t.Fatal(err)
+		}
+		main, err := mainThreadCPUTime(os.Getpid())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if main > now {
+			t.Fatalf("the main thread's CPU time %v is more than the process's %v", main, now)
+		}
+		if now > start {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the CPU time read stays at %v while this test spins (%d)", now, x)
+		}
+	}
+	if _, err := cpuTime(-1); err == nil {
+		t.Fatal("no error for a process that does not exist")
 	}
 }
