@@ -75,6 +75,11 @@ func TestMakeInstallAndUninstall(t *testing.T) {
 	if entry["Icon"] != "io.banmen.app" || entry["Type"] != "Application" {
 		t.Errorf("Icon=%s Type=%s", entry["Icon"], entry["Type"])
 	}
+	// the class X11 gives Banmen's window (ui.WindowClass), so that task bars show the window
+	// under this entry's icon
+	if entry["StartupWMClass"] != "Banmen" {
+		t.Errorf("StartupWMClass=%q, want Banmen (the main window's WM_CLASS)", entry["StartupWMClass"])
+	}
 	// every record type the entry opens is defined, with the extensions Banmen reads
 	var mime struct {
 		Types []struct {

@@ -158,6 +158,20 @@ func (w *MainWindow) FlushAutosave(d time.Duration) error {
 // Window returns the Fyne window.
 func (w *MainWindow) Window() fyne.Window { return w.win }
 
+// WindowClass is the class X11 gives the main window (WM_CLASS), which the desktop entry
+// names in StartupWMClass so that task bars group the window under Banmen's icon.
+const WindowClass = "Banmen"
+
+// ShowAndRun shows the window and runs the app until it quits. GLFW names an X11 window's
+// class after the title it has when it is created, at its first Show: the window is shown
+// under the plain WindowClass and given its real title (the record's name) at once after.
+func (w *MainWindow) ShowAndRun() {
+	w.win.SetTitle(WindowClass)
+	w.win.Show()
+	w.updateTitle()
+	w.app.Run()
+}
+
 // Session returns the session shown.
 func (w *MainWindow) Session() *session.Session { return w.sess }
 

@@ -108,6 +108,6 @@ func main() {
 		w.CloseEngines(2 * time.Second)
 		os.Exit(0)
 	}()
-	w.Window().ShowAndRun()
+	w.ShowAndRun()
 	w.CloseEngines(5 * time.Second)
 }

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"banmen/ui"
 )
 
 // TestMenuShortcutsAndIconInTheRealWindow is issue 15's "Ctrl+V and Ctrl+Z do nothing in the
@@ -119,8 +121,10 @@ func TestMenuShortcutsAndIconInTheRealWindow(t *testing.T) {
 		t.Logf("_NET_WM_ICON: %s×%s", m[1], m[2])
 	}
 	class := x(tools["xprop"], "-id", win, "WM_CLASS")
-	if !strings.Contains(class, `"`) {
-		t.Errorf("the window has no WM_CLASS for the task bar to match: %q", class)
+	// the desktop entry's StartupWMClass names this class: the class must not be the
+	// record's title the window has by the time it is shown
+	if want := `"` + ui.WindowClass + `"`; !strings.HasSuffix(strings.TrimSpace(class), want) {
+		t.Errorf("the window's WM_CLASS is %q, want the class %s that the desktop entry's StartupWMClass names", class, want)
 	}
 	t.Logf("%s", strings.TrimSpace(class))
 
