@@ -65,6 +65,8 @@ func (t *searchThread) eval(ply int) int {
 // child sets up the frame after m from the frame at ply: position, hash, evaluation base.
 func (t *searchThread) child(ply int, m board.Move) *frame {
 	f, c := &t.stack[ply], &t.stack[ply+1]
+	// ask for the child's table entry now: the memory load overlaps the making of the move
+	t.shared.tt.touch(f.pos.HashAfter(m))
 	c.pos = f.pos
 	c.pos.Do(m)
 	c.hash = c.pos.Hash()
@@ -217,8 +219,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 			// plies to see it: tried only when the opponent's king has little room, with
 			// a small budget, and remembered by the table like the mate in one
 			if depth <= 2 && kingCramped(p) {
-				ms := mateSearch{budget: mate3Budget}
-				if m := ms.mateIn(p, 3); m != board.NoMove {
+				if m := leafMate3(p, &ci, &t.mateBufs); m != board.NoMove {
 					v := mateIn(ply + 3)
 					f.pv[0], f.pvLen = m, 1
 					tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, min(depth+6, maxPly), boundExact)
@@ -300,7 +301,6 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 			}
 		}
 		t.child(ply, m)
-		tt.touch(c.hash)
 		if needCheck && !legalAfter(&c.pos) {
 			continue
 		}
@@ -458,7 +458,6 @@ func (t *searchThread) qsearch(ply, alpha, beta int) int {
 			}
 		}
 		t.child(ply, m)
-		tt.touch(c.hash)
 		if needCheck && !legalAfter(&c.pos) {
 			continue
 		}

@@ -148,6 +148,7 @@ type searchThread struct {
 	nodes     atomic.Uint64
 	hist      historyTable
 	killers   [maxPly + 2][2]board.Move
+	mateBufs  leafMateBufs
 	rootMoves []rootMove
 	selDepth  int
 	rootDepth int
