@@ -85,11 +85,15 @@ func (t *searchThread) updatePV(ply int, m board.Move) {
 	f.pvLen = c.pvLen + 1
 }
 
-// countNode counts a node and, on the main thread every 1024 nodes, looks at the clock.
+// countNode counts a node and every 1024 nodes publishes the count and, on the main
+// thread, looks at the clock.
 func (t *searchThread) countNode() {
-	n := t.nodes.Add(1)
-	if t.id == 0 && n&1023 == 0 {
-		t.shared.checkTime()
+	t.nodeCount++
+	if t.nodeCount&1023 == 0 {
+		t.nodes.Store(t.nodeCount)
+		if t.id == 0 {
+			t.shared.checkTime()
+		}
 	}
 }
 
