@@ -213,7 +213,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		}
 		// a mate in one ends the search here; the table remembers it, so ask only once
 		if !hit || tte.depth < 1 {
-			if m := mate1With(p, &ci, f.moves[:]); m != board.NoMove {
+			if m := searchMate1(p, &ci, f.moves[:]); m != board.NoMove {
 				v := mateIn(ply + 1)
 				f.pv[0], f.pvLen = m, 1
 				tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, min(depth+6, maxPly), boundExact)

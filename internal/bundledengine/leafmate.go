@@ -55,10 +55,82 @@ func allRepliesMated(p *board.Position, last board.Move, b *leafMateBufs) bool {
 			q := *p
 			q.Do(r)
 			ci := newCheckInfo(&q)
-			if mate1With(&q, &ci, b.scratch[:]) == board.NoMove {
+			if searchMate1(&q, &ci, b.scratch[:]) == board.NoMove {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// searchMate1 is mate1With for the search: the same answer, faster. Before it plays a check
+// it rules out, as mate1With does for drops, the checks that leave the king a square to step
+// to: a square it can reach now stays free after a move from one square to another unless
+// the moved piece covers it from where it lands or the move uncovers a slider of ours
+// behind the square it leaves. Both are over-estimated (a square in doubt counts as
+// covered), so no mate is ever ruled out.
+func searchMate1(p *board.Position, ci *checkInfo, buf []board.Move) board.Move {
+	k := ci.king
+	if k == board.NoSquare {
+		return board.NoMove
+	}
+	us := p.SideToMove()
+	near := board.PseudoAttacks(us, board.King, k)
+	occ := p.Occupied()
+	var free board.Bitboard
+	freeKnown := false
+	for _, m := range genChecks(p, ci, buf[:0]) {
+		if !freeKnown {
+			free = kingFlight(p, k)
+			freeKnown = true
+		}
+		if free.IsZero() {
+			// nothing to rule out by: play every check from here on
+		} else if m.IsDrop() {
+			cover := p.AttacksFrom(us, m.Piece(), m.To())
+			if isSlider(m.Piece()) {
+				cover = cover.Or(board.LineThrough(m.To(), k).And(near))
+			}
+			if free.AndNot(cover).NonZero() {
+				continue
+			}
+		} else if escapeAfterBoardMove(p, m, k, near, free, occ) {
+			continue
+		}
+		q := *p
+		q.Do(m)
+		if !legalAfter(&q) || hasEvasion(&q) {
+			continue
+		}
+		if m.IsDrop() && m.Piece() == board.Pawn {
+			continue // 打ち歩詰め is not allowed
+		}
+		return m
+	}
+	return board.NoMove
+}
+
+// escapeAfterBoardMove reports whether the king on k surely has a square of free (the
+// squares it can step to now) left after m, a move of the side to move from one square to
+// another.
+func escapeAfterBoardMove(p *board.Position, m board.Move, k board.Square, near, free, occ board.Bitboard) bool {
+	us := p.SideToMove()
+	from, to := m.From(), m.To()
+	t := m.PieceAfter()
+	cand := free.AndNot(board.SquareBB(to))
+	if isSlider(t) {
+		// what it attacks now, the squares beyond the one it leaves, and those behind the king
+		cover := p.AttacksFrom(us, t, to).Or(board.LineThrough(to, from).And(near)).Or(board.LineThrough(to, k).And(near))
+		cand = cand.AndNot(cover)
+	} else {
+		cand = cand.AndNot(board.PseudoAttacks(us, t, to))
+	}
+	rest := occ.AndNot(board.SquareBB(from))
+	for c := cand; c.NonZero(); {
+		s := c.Pop()
+		if board.LineThrough(s, from).NonZero() && xray(p, s, from, rest).NonZero() {
+			cand = cand.AndNot(board.SquareBB(s)) // a slider behind from may cover it
+		}
+	}
+	return cand.NonZero()
 }

@@ -41,3 +41,55 @@ func TestLeafMate3MatchesMateIn3(t *testing.T) {
 	}
 	t.Logf("compared %d positions, %d with a mate in three", compared, mates)
 }
+
+// TestSearchMate1MatchesMate1With: searchMate1 rules out checks before playing them, and
+// must still answer what mate1With answers, the same move included. Compared on random
+// positions, the tsume problems and, for each, the positions after a check and a reply
+// (the attacker to move again, the king often cornered), where mates in one abound.
+func TestSearchMate1MatchesMate1With(t *testing.T) {
+	base := randomPositions(t, 1500, 5)
+	for _, s := range tsumeSFENs {
+		base = append(base, mustSFEN(t, s))
+	}
+	base = append(base, mustSFEN(t, "k8/9/PK7/9/9/9/9/9/9 b 2r2b4g4s4n4l17p 1"),
+		mustSFEN(t, "lns3kn1/1r4g2/3Bp1s+R1/2pp1p3/pp2P4/2P1SP3/PPSP5/2GBG4/LN1K3N+l b G2Pl4p 53"))
+	var checks, replies, a, b moveList
+	compared, mates, boardMates := 0, 0, 0
+	compare := func(p *board.Position) {
+		if p.InCheck() {
+			return
+		}
+		ci := newCheckInfo(p)
+		want := mate1With(p, &ci, a[:])
+		if got := searchMate1(p, &ci, b[:]); got != want {
+			t.Errorf("%s: searchMate1 = %v, mate1With = %v", p.SFEN(), got, want)
+		}
+		compared++
+		if want != board.NoMove {
+			mates++
+			if !want.IsDrop() {
+				boardMates++
+			}
+		}
+	}
+	for _, p := range base {
+		compare(p)
+		ci := newCheckInfo(p)
+		for _, m := range genChecks(p, &ci, checks[:0]) {
+			q := *p
+			q.Do(m)
+			if !legalAfter(&q) {
+				continue
+			}
+			for _, r := range q.LegalMoves(replies[:0]) {
+				q2 := q
+				q2.Do(r)
+				compare(&q2)
+			}
+		}
+	}
+	if compared < 10000 || mates < 100 || boardMates < 30 {
+		t.Errorf("compared %d positions, %d with a mate in one (%d by a board move): too few to judge", compared, mates, boardMates)
+	}
+	t.Logf("compared %d positions, %d with a mate in one (%d by a board move)", compared, mates, boardMates)
+}

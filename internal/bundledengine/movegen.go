@@ -125,8 +125,13 @@ func genChecks(p *board.Position, ci *checkInfo, buf []board.Move) []board.Move 
 	own := p.ColorPieces(us)
 	occ := p.Occupied()
 	empty := occ.Not()
-	// board moves
-	for bb := own; bb.NonZero(); {
+	// board moves: a piece that does not slide checks from at most two squares from the king
+	// and moves at most two squares, so only those within four can, besides the sliders
+	// and the pieces that uncover a check
+	movers := own.And(within4[ci.king]).Or(ci.discoverers).Or(own.And(
+		p.Pieces(us, board.Lance).Or(p.Pieces(us, board.Bishop)).Or(p.Pieces(us, board.Rook)).
+			Or(p.Pieces(us, board.Horse)).Or(p.Pieces(us, board.Dragon))))
+	for bb := movers; bb.NonZero(); {
 		from := bb.Pop()
 		t := p.PieceAt(from).Type()
 		att := p.AttacksFrom(us, t, from).AndNot(own)
@@ -185,6 +190,18 @@ func genChecks(p *board.Position, ci *checkInfo, buf []board.Move) []board.Move 
 	}
 	return buf
 }
+
+// within4[k] is the set of squares at most four files and four ranks from k.
+var within4 = func() (t [board.NumSquares]board.Bitboard) {
+	for k := board.Square(0); k < board.NumSquares; k++ {
+		for s := board.Square(0); s < board.NumSquares; s++ {
+			if abs(s.File()-k.File()) <= 4 && abs(s.Rank()-k.Rank()) <= 4 {
+				t[k] = t[k].Or(board.SquareBB(s))
+			}
+		}
+	}
+	return t
+}()
 
 // legalAfter reports whether the position child, reached by a pseudo-legal move of the side
 // that moved, leaves that side's king unattacked.
