@@ -39,17 +39,37 @@ func leafMate3(p *board.Position, ci *checkInfo, b *leafMateBufs) board.Move {
 }
 
 // allRepliesMated reports whether every reply of the defender in p (in check after last) is
-// met by a mate in one. The king's moves come first from LegalMoves and are the likeliest
-// escapes; captures of the checker go before the interpositions.
+// met by a mate in one. The king's moves are the likeliest escapes: they are tried before
+// the other replies are generated, then the captures, then the interpositions.
 func allRepliesMated(p *board.Position, last board.Move, b *leafMateBufs) bool {
+	def := p.SideToMove()
+	if k := p.KingSquare(def); k != board.NoSquare {
+		for to := board.PseudoAttacks(def, board.King, k).AndNot(p.ColorPieces(def)); to.NonZero(); {
+			s := to.Pop()
+			if p.IsAttacked(s, def.Opp()) {
+				continue // attacked with the king still on k: attacked after it moves too
+			}
+			q := *p
+			q.Do(board.NewBoardMove(k, s, board.King, p.PieceAt(s).Type(), false))
+			if !legalAfter(&q) {
+				continue
+			}
+			ci := newCheckInfo(&q)
+			if searchMate1(&q, &ci, b.scratch[:]) == board.NoMove {
+				return false
+			}
+		}
+	}
 	replies := p.LegalMoves(b.replies[:0])
 	if len(replies) == 0 {
 		return !(last.IsDrop() && last.Piece() == board.Pawn)
 	}
 	for pass := 0; pass < 2; pass++ {
 		for _, r := range replies {
-			early := r.Piece() == board.King || r.Captured() != board.NoPieceType
-			if early != (pass == 0) {
+			if r.Piece() == board.King {
+				continue // tried above
+			}
+			if (r.Captured() != board.NoPieceType) != (pass == 0) {
 				continue
 			}
 			q := *p
