@@ -90,11 +90,18 @@ func newCheckInfo(p *board.Position) checkInfo {
 		return ci
 	}
 	ci.discoverers = p.BlockersFor(ci.king, us).And(p.ColorPieces(us))
-	for t := board.Pawn; t <= board.Dragon; t++ {
-		if t != board.King {
-			ci.squares[t] = p.AttacksFrom(them, t, ci.king)
-		}
+	k := ci.king
+	for _, t := range [6]board.PieceType{board.Pawn, board.Lance, board.Knight, board.Silver, board.Bishop, board.Rook} {
+		ci.squares[t] = p.AttacksFrom(them, t, k)
 	}
+	// the promoted kinds move as a gold, or as a bishop or rook and a king
+	gold := p.AttacksFrom(them, board.Gold, k)
+	ci.squares[board.Gold] = gold
+	ci.squares[board.ProPawn], ci.squares[board.ProLance] = gold, gold
+	ci.squares[board.ProKnight], ci.squares[board.ProSilver] = gold, gold
+	king := board.PseudoAttacks(them, board.King, k)
+	ci.squares[board.Horse] = ci.squares[board.Bishop].Or(king)
+	ci.squares[board.Dragon] = ci.squares[board.Rook].Or(king)
 	return ci
 }
 
