@@ -64,7 +64,7 @@ func genPawnPromotions(p *board.Position, buf []board.Move) []board.Move {
 	us := p.SideToMove()
 	empty := p.Occupied().Not()
 	zone := board.PromotionZone(us)
-	for bb := p.Pieces(us, board.Pawn); bb.NonZero(); {
+	for bb := p.Pieces(us, board.Pawn).And(pawnPromotesFrom[us]); bb.NonZero(); {
 		from := bb.Pop()
 		to := board.PseudoAttacks(us, board.Pawn, from).And(empty).And(zone)
 		if to.NonZero() {
@@ -197,6 +197,19 @@ func genChecks(p *board.Position, ci *checkInfo, buf []board.Move) []board.Move 
 	}
 	return buf
 }
+
+// pawnPromotesFrom[c] is where c's pawns stand when their next step enters the promotion
+// zone or moves within it: Black's ranks 2 to 4, White's 6 to 8.
+var pawnPromotesFrom = func() (t [2]board.Bitboard) {
+	for s := board.Square(0); s < board.NumSquares; s++ {
+		if r := s.Rank(); r >= 2 && r <= 4 {
+			t[board.Black] = t[board.Black].Or(board.SquareBB(s))
+		} else if r >= 6 && r <= 8 {
+			t[board.White] = t[board.White].Or(board.SquareBB(s))
+		}
+	}
+	return t
+}()
 
 // within4[k] is the set of squares at most four files and four ranks from k.
 var within4 = func() (t [board.NumSquares]board.Bitboard) {
