@@ -213,7 +213,8 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		}
 		// a mate in one ends the search here; the table remembers it, so ask only once
 		if !hit || tte.depth < 1 {
-			if m := searchMate1(p, &ci, f.moves[:]); m != board.NoMove {
+			var fl flight
+			if m := searchMate1Flight(p, &ci, f.moves[:], &fl); m != board.NoMove {
 				v := mateIn(ply + 1)
 				f.pv[0], f.pvLen = m, 1
 				tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, min(depth+6, maxPly), boundExact)
@@ -222,7 +223,8 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 			// a mate in three near the leaves, where the search would need three more
 			// plies to see it: tried only when the opponent's king has little room, with
 			// a small budget, and remembered by the table like the mate in one
-			if depth <= 2 && kingCramped(p) {
+			// (kingCramped(p), from the flight squares the mate in one may have found)
+			if depth <= 2 && ci.king != board.NoSquare && fl.get(p, ci.king).Count() <= 1 {
 				if m := leafMate3(p, &ci, &t.mateBufs); m != board.NoMove {
 					v := mateIn(ply + 3)
 					f.pv[0], f.pvLen = m, 1

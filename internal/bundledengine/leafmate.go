@@ -44,20 +44,11 @@ func leafMate3(p *board.Position, ci *checkInfo, b *leafMateBufs) board.Move {
 func allRepliesMated(p *board.Position, last board.Move, b *leafMateBufs) bool {
 	def := p.SideToMove()
 	if k := p.KingSquare(def); k != board.NoSquare {
-		for to := board.PseudoAttacks(def, board.King, k).AndNot(p.ColorPieces(def)); to.NonZero(); {
-			s := to.Pop()
-			if p.IsAttacked(s, def.Opp()) {
-				continue // attacked with the king still on k: attacked after it moves too
-			}
-			q := *p
-			q.Do(board.NewBoardMove(k, s, board.King, p.PieceAt(s).Type(), false))
-			if !legalAfter(&q) {
-				continue
-			}
-			ci := newCheckInfo(&q)
-			if searchMate1(&q, &ci, b.scratch[:]) == board.NoMove {
-				return false
-			}
+		// captures first (often of the checker): the attacker has a piece fewer after them
+		targets := board.PseudoAttacks(def, board.King, k).AndNot(p.ColorPieces(def))
+		caps := targets.And(p.ColorPieces(def.Opp()))
+		if !kingRepliesMated(p, k, caps, b) || !kingRepliesMated(p, k, targets.AndNot(caps), b) {
+			return false
 		}
 	}
 	replies := p.LegalMoves(b.replies[:0])
@@ -83,6 +74,28 @@ func allRepliesMated(p *board.Position, last board.Move, b *leafMateBufs) bool {
 	return true
 }
 
+// kingRepliesMated reports whether every legal move of the king on k (the defender's, in
+// check in p) to a square of to is met by a mate in one.
+func kingRepliesMated(p *board.Position, k board.Square, to board.Bitboard, b *leafMateBufs) bool {
+	def := p.SideToMove()
+	for to.NonZero() {
+		s := to.Pop()
+		if p.IsAttacked(s, def.Opp()) {
+			continue // attacked with the king still on k: attacked after it moves too
+		}
+		q := *p
+		q.Do(board.NewBoardMove(k, s, board.King, p.PieceAt(s).Type(), false))
+		if !legalAfter(&q) {
+			continue
+		}
+		ci := newCheckInfo(&q)
+		if searchMate1(&q, &ci, b.scratch[:]) == board.NoMove {
+			return false
+		}
+	}
+	return true
+}
+
 // searchMate1 is mate1With for the search: the same answer, faster. Before it plays a check
 // it rules out, as mate1With does for drops, the checks that leave the king a square to step
 // to: a square it can reach now stays free after a move from one square to another unless
@@ -90,6 +103,26 @@ func allRepliesMated(p *board.Position, last board.Move, b *leafMateBufs) bool {
 // behind the square it leaves. Both are over-estimated (a square in doubt counts as
 // covered), so no mate is ever ruled out.
 func searchMate1(p *board.Position, ci *checkInfo, buf []board.Move) board.Move {
+	var fl flight
+	return searchMate1Flight(p, ci, buf, &fl)
+}
+
+// flight is the king's flight squares (kingFlight), computed once when first asked for.
+type flight struct {
+	free  board.Bitboard
+	known bool
+}
+
+func (fl *flight) get(p *board.Position, k board.Square) board.Bitboard {
+	if !fl.known {
+		fl.free, fl.known = kingFlight(p, k), true
+	}
+	return fl.free
+}
+
+// searchMate1Flight is searchMate1 that leaves in fl the flight squares of the opponent's
+// king when it computed them (the search asks for them next, see kingCramped).
+func searchMate1Flight(p *board.Position, ci *checkInfo, buf []board.Move, fl *flight) board.Move {
 	k := ci.king
 	if k == board.NoSquare {
 		return board.NoMove
@@ -97,13 +130,8 @@ func searchMate1(p *board.Position, ci *checkInfo, buf []board.Move) board.Move 
 	us := p.SideToMove()
 	near := board.PseudoAttacks(us, board.King, k)
 	occ := p.Occupied()
-	var free board.Bitboard
-	freeKnown := false
 	for _, m := range genChecks(p, ci, buf[:0]) {
-		if !freeKnown {
-			free = kingFlight(p, k)
-			freeKnown = true
-		}
+		free := fl.get(p, k)
 		if free.IsZero() {
 			// nothing to rule out by: play every check from here on
 		} else if m.IsDrop() {
