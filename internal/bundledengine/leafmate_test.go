@@ -93,3 +93,35 @@ func TestSearchMate1MatchesMate1With(t *testing.T) {
 	}
 	t.Logf("compared %d positions, %d with a mate in one (%d by a board move)", compared, mates, boardMates)
 }
+
+// TestFlightJudgesCrampedKing: the search judges a cramped king (kingCramped) from the
+// flight squares searchMate1Flight leaves it; both must agree, on positions with either
+// side to move.
+func TestFlightJudgesCrampedKing(t *testing.T) {
+	cramped, roomy := 0, 0
+	var buf moveList
+	for _, p := range randomPositions(t, 3000, 13) {
+		if p.InCheck() {
+			continue
+		}
+		ci := newCheckInfo(p)
+		if ci.king == board.NoSquare {
+			continue
+		}
+		var fl flight
+		searchMate1Flight(p, &ci, buf[:], &fl)
+		got := fl.get(p, ci.king).Count() <= 1
+		if want := kingCramped(p); got != want {
+			t.Errorf("%s: cramped by the flight squares %v, kingCramped %v", p.SFEN(), got, want)
+		}
+		if got {
+			cramped++
+		} else {
+			roomy++
+		}
+	}
+	if cramped < 20 || roomy < 20 {
+		t.Errorf("%d cramped kings, %d with room: too few of one kind to judge", cramped, roomy)
+	}
+	t.Logf("%d cramped kings, %d with room", cramped, roomy)
+}
