@@ -125,7 +125,8 @@ func TestPerft(t *testing.T) {
 
 // TestPerftMovesAreLegalByDoing checks, on every perft position to depth 2, that each
 // generated move leaves the mover's king safe, that the generated moves are distinct,
-// and that every move round-trips through USI text and ParseMove.
+// that HashAfter foretells the hash after each, and that every move round-trips through
+// USI text and ParseMove.
 func TestPerftMovesAreLegalByDoing(t *testing.T) {
 	for _, c := range loadPerft(t) {
 		pos, err := ParseSFENWith(c.SFEN, SFENOptions{AllowExtraPieces: true})
@@ -147,6 +148,9 @@ func TestPerftMovesAreLegalByDoing(t *testing.T) {
 					t.Fatalf("%s: %s: ParseMove(%s) = %v, %v", c.ID, p.SFEN(), m, back, err)
 				}
 				q := p.Play(m)
+				if h := p.HashAfter(m); h != q.Hash() {
+					t.Fatalf("%s: %s: HashAfter(%s) = %x, the position after it has %x", c.ID, p.SFEN(), m, h, q.Hash())
+				}
 				if k := q.KingSquare(p.SideToMove()); k != NoSquare && q.IsAttacked(k, q.SideToMove()) {
 					t.Fatalf("%s: %s: %s leaves the king in check", c.ID, p.SFEN(), m)
 				}

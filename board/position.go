@@ -255,6 +255,30 @@ func (p *Position) Do(m Move) {
 	p.ply++
 }
 
+// HashAfter returns the hash of the position after m (legal in p) without playing it: a
+// search asks for the transposition table's entry early, while it makes the move.
+func (p *Position) HashAfter(m Move) uint64 {
+	us := p.side
+	h := p.hash ^ zobSide
+	to := m.To()
+	t := m.Piece()
+	if m.IsDrop() {
+		n := p.hands[us][t]
+		return h ^ zobHand[us][t][n] ^ zobHand[us][t][n-1] ^ zobPiece[NewPiece(us, t)][to]
+	}
+	pc := p.board[m.From()]
+	h ^= zobPiece[pc][m.From()]
+	if cap := p.board[to]; cap != NoPiece {
+		u := cap.Type().Unpromote()
+		n := p.hands[us][u]
+		h ^= zobPiece[cap][to] ^ zobHand[us][u][n] ^ zobHand[us][u][n+1]
+	}
+	if m.IsPromotion() {
+		pc = NewPiece(us, pc.Type().Promote())
+	}
+	return h ^ zobPiece[pc][to]
+}
+
 // Play returns the position after m, leaving p unchanged.
 func (p *Position) Play(m Move) *Position {
 	q := *p

@@ -65,6 +65,8 @@ func (t *searchThread) eval(ply int) int {
 // child sets up the frame after m from the frame at ply: position, hash, evaluation base.
 func (t *searchThread) child(ply int, m board.Move) *frame {
 	f, c := &t.stack[ply], &t.stack[ply+1]
+	// ask for the child's table entry now: the memory load overlaps the making of the move
+	t.shared.tt.touch(f.pos.HashAfter(m))
 	c.pos = f.pos
 	c.pos.Do(m)
 	c.hash = c.pos.Hash()
@@ -83,11 +85,15 @@ func (t *searchThread) updatePV(ply int, m board.Move) {
 	f.pvLen = c.pvLen + 1
 }
 
-// countNode counts a node and, on the main thread every 1024 nodes, looks at the clock.
+// countNode counts a node and every 1024 nodes publishes the count and, on the main
+// thread, looks at the clock.
 func (t *searchThread) countNode() {
-	n := t.nodes.Add(1)
-	if t.id == 0 && n&1023 == 0 {
-		t.shared.checkTime()
+	t.nodeCount++
+	if t.nodeCount&1023 == 0 {
+		t.nodes.Store(t.nodeCount)
+		if t.id == 0 {
+			t.shared.checkTime()
+		}
 	}
 }
 
@@ -207,7 +213,8 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		}
 		// a mate in one ends the search here; the table remembers it, so ask only once
 		if !hit || tte.depth < 1 {
-			if m := mate1With(p, &ci, f.moves[:]); m != board.NoMove {
+			var fl flight
+			if m := searchMate1Flight(p, &ci, f.moves[:], &fl); m != board.NoMove {
 				v := mateIn(ply + 1)
 				f.pv[0], f.pvLen = m, 1
 				tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, min(depth+6, maxPly), boundExact)
@@ -216,9 +223,9 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 			// a mate in three near the leaves, where the search would need three more
 			// plies to see it: tried only when the opponent's king has little room, with
 			// a small budget, and remembered by the table like the mate in one
-			if depth <= 2 && kingCramped(p) {
-				ms := mateSearch{budget: mate3Budget}
-				if m := ms.mateIn(p, 3); m != board.NoMove {
+			// (kingCramped(p), from the flight squares the mate in one may have found)
+			if depth <= 2 && ci.king != board.NoSquare && fl.get(p, ci.king).Count() <= 1 {
+				if m := leafMate3(p, &ci, &t.mateBufs); m != board.NoMove {
 					v := mateIn(ply + 3)
 					f.pv[0], f.pvLen = m, 1
 					tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, min(depth+6, maxPly), boundExact)
@@ -300,7 +307,6 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 			}
 		}
 		t.child(ply, m)
-		tt.touch(c.hash)
 		if needCheck && !legalAfter(&c.pos) {
 			continue
 		}
@@ -458,7 +464,6 @@ func (t *searchThread) qsearch(ply, alpha, beta int) int {
 			}
 		}
 		t.child(ply, m)
-		tt.touch(c.hash)
 		if needCheck && !legalAfter(&c.pos) {
 			continue
 		}

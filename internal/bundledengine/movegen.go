@@ -64,7 +64,7 @@ func genPawnPromotions(p *board.Position, buf []board.Move) []board.Move {
 	us := p.SideToMove()
 	empty := p.Occupied().Not()
 	zone := board.PromotionZone(us)
-	for bb := p.Pieces(us, board.Pawn); bb.NonZero(); {
+	for bb := p.Pieces(us, board.Pawn).And(pawnPromotesFrom[us]); bb.NonZero(); {
 		from := bb.Pop()
 		to := board.PseudoAttacks(us, board.Pawn, from).And(empty).And(zone)
 		if to.NonZero() {
@@ -90,11 +90,18 @@ func newCheckInfo(p *board.Position) checkInfo {
 		return ci
 	}
 	ci.discoverers = p.BlockersFor(ci.king, us).And(p.ColorPieces(us))
-	for t := board.Pawn; t <= board.Dragon; t++ {
-		if t != board.King {
-			ci.squares[t] = p.AttacksFrom(them, t, ci.king)
-		}
+	k := ci.king
+	for _, t := range [6]board.PieceType{board.Pawn, board.Lance, board.Knight, board.Silver, board.Bishop, board.Rook} {
+		ci.squares[t] = p.AttacksFrom(them, t, k)
 	}
+	// the promoted kinds move as a gold, or as a bishop or rook and a king
+	gold := p.AttacksFrom(them, board.Gold, k)
+	ci.squares[board.Gold] = gold
+	ci.squares[board.ProPawn], ci.squares[board.ProLance] = gold, gold
+	ci.squares[board.ProKnight], ci.squares[board.ProSilver] = gold, gold
+	king := board.PseudoAttacks(them, board.King, k)
+	ci.squares[board.Horse] = ci.squares[board.Bishop].Or(king)
+	ci.squares[board.Dragon] = ci.squares[board.Rook].Or(king)
 	return ci
 }
 
@@ -125,8 +132,13 @@ func genChecks(p *board.Position, ci *checkInfo, buf []board.Move) []board.Move 
 	own := p.ColorPieces(us)
 	occ := p.Occupied()
 	empty := occ.Not()
-	// board moves
-	for bb := own; bb.NonZero(); {
+	// board moves: a piece that does not slide checks from at most two squares from the king
+	// and moves at most two squares, so only those within four can, besides the sliders
+	// and the pieces that uncover a check
+	movers := own.And(within4[ci.king]).Or(ci.discoverers).Or(own.And(
+		p.Pieces(us, board.Lance).Or(p.Pieces(us, board.Bishop)).Or(p.Pieces(us, board.Rook)).
+			Or(p.Pieces(us, board.Horse)).Or(p.Pieces(us, board.Dragon))))
+	for bb := movers; bb.NonZero(); {
 		from := bb.Pop()
 		t := p.PieceAt(from).Type()
 		att := p.AttacksFrom(us, t, from).AndNot(own)
@@ -185,6 +197,31 @@ func genChecks(p *board.Position, ci *checkInfo, buf []board.Move) []board.Move 
 	}
 	return buf
 }
+
+// pawnPromotesFrom[c] is where c's pawns stand when their next step enters the promotion
+// zone or moves within it: Black's ranks 2 to 4, White's 6 to 8.
+var pawnPromotesFrom = func() (t [2]board.Bitboard) {
+	for s := board.Square(0); s < board.NumSquares; s++ {
+		if r := s.Rank(); r >= 2 && r <= 4 {
+			t[board.Black] = t[board.Black].Or(board.SquareBB(s))
+		} else if r >= 6 && r <= 8 {
+			t[board.White] = t[board.White].Or(board.SquareBB(s))
+		}
+	}
+	return t
+}()
+
+// within4[k] is the set of squares at most four files and four ranks from k.
+var within4 = func() (t [board.NumSquares]board.Bitboard) {
+	for k := board.Square(0); k < board.NumSquares; k++ {
+		for s := board.Square(0); s < board.NumSquares; s++ {
+			if abs(s.File()-k.File()) <= 4 && abs(s.Rank()-k.Rank()) <= 4 {
+				t[k] = t[k].Or(board.SquareBB(s))
+			}
+		}
+	}
+	return t
+}()
 
 // legalAfter reports whether the position child, reached by a pseudo-legal move of the side
 // that moved, leaves that side's king unattacked.

@@ -45,6 +45,32 @@ func TestGenCapturesMatchesLegalCaptures(t *testing.T) {
 	}
 }
 
+// TestGenPawnPromotionsMatchesLegalMoves: the quiescence search's pawn promotions are the
+// legal moves that promote a pawn without capturing (pseudo-legal: pins are not looked at).
+func TestGenPawnPromotionsMatchesLegalMoves(t *testing.T) {
+	seen := 0
+	for _, p := range randomPositions(t, 3000, 3) {
+		if p.InCheck() {
+			continue
+		}
+		var buf, lbuf moveList
+		got := sorted(legalOnly(p, genPawnPromotions(p, buf[:0])))
+		var want []board.Move
+		for _, m := range p.LegalMoves(lbuf[:0]) {
+			if m.Piece() == board.Pawn && m.IsPromotion() && m.Captured() == board.NoPieceType {
+				want = append(want, m)
+			}
+		}
+		if !slices.Equal(got, sorted(want)) {
+			t.Fatalf("%s:\n promotions %v\n want       %v", p.SFEN(), got, sorted(want))
+		}
+		seen += len(want)
+	}
+	if seen < 100 {
+		t.Errorf("only %d pawn promotions in the positions: too few to judge", seen)
+	}
+}
+
 func TestGivesCheckAndGenChecks(t *testing.T) {
 	positions := randomPositions(t, 3000, 2)
 	// tsume positions: the attacker has no king, the defender holds the rest

@@ -93,12 +93,14 @@ func mvvLva(m board.Move) int32 {
 
 // pickBest moves the best-scored move of [cur, end) to cur and returns it.
 func (mp *movePicker) pickBest() board.Move {
-	best := mp.cur
-	for i := mp.cur + 1; i < mp.end; i++ {
-		if mp.scores[i] > mp.scores[best] {
-			best = i
+	sc := mp.scores[mp.cur:mp.end]
+	bi, bs := 0, sc[0]
+	for i, s := range sc {
+		if s > bs {
+			bi, bs = i, s
 		}
 	}
+	best := mp.cur + bi
 	mp.moves[mp.cur], mp.moves[best] = mp.moves[best], mp.moves[mp.cur]
 	mp.scores[mp.cur], mp.scores[best] = mp.scores[best], mp.scores[mp.cur]
 	m := mp.moves[mp.cur]

@@ -142,12 +142,16 @@ func nps(n uint64, d time.Duration) uint64 {
 
 // searchThread is one thread's search state.
 type searchThread struct {
-	id        int
-	shared    *searchShared
-	stack     []frame
+	id     int
+	shared *searchShared
+	stack  []frame
+	// nodeCount is the thread's own count of nodes; nodes publishes it to the other
+	// threads every 1024 nodes, so that no node writes memory another thread reads
+	nodeCount uint64
 	nodes     atomic.Uint64
 	hist      historyTable
 	killers   [maxPly + 2][2]board.Move
+	mateBufs  leafMateBufs
 	rootMoves []rootMove
 	selDepth  int
 	rootDepth int
@@ -278,6 +282,9 @@ func (s *Searcher) Search(g *board.Game, lim Limits, report func(Info)) Result {
 		threads[0].iterate()
 		sh.stop.Store(true)
 		wg.Wait()
+		for _, t := range threads {
+			t.nodes.Store(t.nodeCount)
+		}
 	}
 	return s.result(&root, sh, skill, max(lim.Skill, 0))
 }
@@ -360,6 +367,7 @@ func rootMoves(root *board.Position, searchMoves []board.Move) []board.Move {
 // startAt readies a thread for a search of root over the root moves legal.
 func (t *searchThread) startAt(sh *searchShared, root *board.Position, legal []board.Move) {
 	t.shared = sh
+	t.nodeCount = 0
 	t.nodes.Store(0)
 	t.selDepth, t.completed = 0, 0
 	t.stack[0].pos = *root
@@ -593,6 +601,7 @@ func (t *searchThread) reportLines(depth int, bd bound) {
 		return
 	}
 	el := time.Since(sh.start)
+	t.nodes.Store(t.nodeCount)
 	n := sh.nodes()
 	hf := sh.tt.hashfull()
 	for i := 0; i < sh.shownPV && i < len(t.rootMoves); i++ {

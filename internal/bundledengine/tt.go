@@ -3,6 +3,7 @@ package bundledengine
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"banmen/board"
 )
@@ -97,15 +98,10 @@ func unpackData(d uint64, meta uint64) ttEntry {
 	}
 }
 
-// ttSink keeps touch's load from being optimised away.
-var ttSink atomic.Uint64
-
-// touch starts loading key's bucket into the cache, so that the probe a little later waits
-// less (Go has no prefetch instruction; an early load does the same).
+// touch starts loading key's bucket into the cache without waiting for it, so that the
+// probe a little later finds it there.
 func (t *transpositionTable) touch(key uint64) {
-	if v := t.bucket(key)[0].data.Load(); v == 1 {
-		ttSink.Store(v)
-	}
+	prefetch(uintptr(unsafe.Pointer(t.bucket(key))))
 }
 
 // probe looks key up; ok is false when the table holds nothing for it.
