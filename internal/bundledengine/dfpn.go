@@ -10,7 +10,9 @@ import (
 // The tsume solver: depth-first proof-number search (df-pn, Nagai 2002) over the mate tree
 // where the attacker (OR nodes) checks on every move and the defender (AND nodes) may answer
 // any way but with futile interpositions (see futile.go). Proof and disproof numbers are kept
-// in a table that shares results between hands (dfpntt.go); leaves are judged with a mate-in-1
+// in a table that shares results between hands (dfpntt.go): a proof is stored with the least
+// hand it needs and a disproof with the most it allows (proof and disproof hands, computed
+// from the children's as the search returns, see resultHand); leaves are judged with a mate-in-1
 // and a no-check test; repetitions count as escapes for the defender (a perpetual check
 // loses), and a disproof that rests on a repetition higher up the path is not kept as final.
 // Once the root is proven, line.go extracts and shortens the mating line.
@@ -101,6 +103,7 @@ type dfpnChild struct {
 	move   board.Move
 	key    uint64
 	pn, dn uint32
+	hand   uint32 // the proof hand of a proof, the disproof hand of a disproof (dfpntt.go)
 	length uint16
 	minRep int32 // for a disproof: as in midResult
 	cut    bool  // for a disproof: as in midResult
@@ -119,6 +122,9 @@ func active(kids []dfpnChild, i int) bool {
 // midResult is what a search of one node found.
 type midResult struct {
 	pn, dn uint32
+	// hand: for a proof the proof hand, for a disproof the disproof hand (the node's own
+	// hand when the disproof rests on a repetition or a depth limit)
+	hand   uint32
 	length uint16
 	// minRep is the shallowest path depth a repetition in this result refers to
 	// (noRep when none): a disproof is final only if it refers to nothing above the node.
@@ -292,13 +298,16 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 		}
 		ck := boardKeyAfter(p, key, m)
 		ch := handPack(q.Hand(attacker))
-		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, minRep: noRep, after: -1}
+		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, hand: ch, minRep: noRep, after: -1}
 		if d, rep := s.path[pathKey{ck, ch}]; rep {
 			c.pn, c.dn, c.minRep = pnInf, 0, d
 		} else if e, ok := s.tt.lookupWithin(ck, ch, s.within(depth+1)); ok {
 			c.pn, c.dn, c.length, c.cut = e.pn, e.dn, e.length, e.flags&flagLimited != 0
+			if e.pn == 0 || e.dn == 0 {
+				c.hand = e.hand
+			}
 		} else {
-			c.pn, c.dn, c.length = s.andLeaf(&q, ck, ch)
+			c.pn, c.dn, c.length, c.hand = s.andLeaf(&q, ck, ch)
 		}
 		s.limitProof(&c, depth+1)
 		kids = append(kids, c)
@@ -309,15 +318,20 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 
 // andLeaf gives the first numbers of an AND node: proven if the defender has no answer,
 // else a proof number that grows with the number of answers.
-func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint32, length uint16) {
+func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint32, length uint16, ph uint32) {
 	var buf moveList
 	moves := q.LegalMoves(buf[:0])
+	n0 := len(moves)
 	if !s.opt.CountFutile {
 		moves = q.OmitFutile(moves, board.FutileDrops)
 	}
 	if len(moves) == 0 {
-		s.tt.store(dfpnEntry{key: key, hand: hand, pn: 0, dn: pnInf, amount: 1})
-		return 0, pnInf, 0
+		ph = andProofHand(q, hand, 0)
+		if len(moves) < n0 && !sameFutile(q, hand, ph, 0) {
+			ph = hand
+		}
+		s.tt.store(dfpnEntry{key: key, hand: ph, pn: 0, dn: pnInf, amount: 1})
+		return 0, pnInf, 0, ph
 	}
 	// drops on one square count once: the defender's real choices
 	n := uint32(0)
@@ -333,15 +347,19 @@ func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uin
 	}
 	pn = max(1, n)
 	s.tt.store(dfpnEntry{key: key, hand: hand, pn: pn, dn: 1})
-	return pn, 1, 0
+	return pn, 1, 0, hand
 }
 
 // andChildren lists the answers of the defender to move in p (in check).
-func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth int) []dfpnChild {
-	kids := s.childBuf(depth)
+// futile reports whether the rule on futile interpositions took any of them out (the node's
+// proof then holds for its exact hand only).
+func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth int) (kids []dfpnChild, futile bool) {
+	kids = s.childBuf(depth)
 	moves := p.LegalMoves(s.tmp[:0])
 	if !s.opt.CountFutile {
+		n := len(moves)
 		moves = p.OmitFutile(moves, board.FutileDrops)
+		futile = len(moves) < n
 	}
 	var lastDrop [board.NumSquares]int16
 	for i := range lastDrop {
@@ -351,7 +369,7 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 		q := *p
 		q.Do(m)
 		ck := boardKeyAfter(p, key, m)
-		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, minRep: noRep, after: -1}
+		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, hand: hand, minRep: noRep, after: -1}
 		if m.IsDrop() {
 			c.after = lastDrop[m.To()]
 			lastDrop[m.To()] = int16(len(kids))
@@ -360,19 +378,22 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 			c.pn, c.dn, c.minRep = pnInf, 0, d
 		} else if e, ok := s.tt.lookupWithin(ck, hand, s.within(depth+1)); ok {
 			c.pn, c.dn, c.length, c.cut = e.pn, e.dn, e.length, e.flags&flagLimited != 0
+			if e.pn == 0 || e.dn == 0 {
+				c.hand = e.hand
+			}
 		} else {
-			c.pn, c.dn, c.length = s.orLeaf(&q, ck, hand)
+			c.pn, c.dn, c.length, c.hand = s.orLeaf(&q, ck, hand)
 		}
 		s.limitProof(&c, depth+1)
 		kids = append(kids, c)
 	}
 	s.bufs[depth] = kids
-	return kids
+	return kids, futile
 }
 
 // orLeaf gives the first numbers of an OR node: proven by a mate in one, disproven without
 // a check, else a disproof number that grows with the number of checks.
-func (s *Solver) orLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint32, length uint16) {
+func (s *Solver) orLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint32, length uint16, h uint32) {
 	ci := newCheckInfo(q)
 	var buf moveList
 	n := uint32(0)
@@ -382,24 +403,34 @@ func (s *Solver) orLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint
 		if !legalAfter(&r) {
 			continue
 		}
-		if !hasEvasion(&r) || !s.opt.CountFutile && matedOmittingFutile(&r) {
+		plain := !hasEvasion(&r)
+		if plain || !s.opt.CountFutile && matedOmittingFutile(&r) {
 			if m.IsDrop() && m.Piece() == board.Pawn && !r.HasLegalMove() {
 				continue // 打ち歩詰め
 			}
-			s.tt.store(dfpnEntry{key: key, hand: hand, pn: 0, dn: pnInf, move: m, length: 1, amount: 1})
-			// and the mated position itself, so that the line can be followed through the table
-			s.tt.store(dfpnEntry{key: boardKeyAfter(q, key, m), hand: handPack(r.Hand(q.SideToMove())), pn: 0, dn: pnInf, amount: 1})
-			return 0, pnInf, 1
+			// the mated position too, so that the line can be followed through the table
+			rh := handPack(r.Hand(q.SideToMove()))
+			if g := andProofHand(&r, rh, 0); plain || sameFutile(&r, rh, g, 0) {
+				rh = g
+			}
+			ph := orChildHand(m, rh)
+			s.tt.store(dfpnEntry{key: key, hand: ph, pn: 0, dn: pnInf, move: m, length: 1, amount: 1})
+			s.tt.store(dfpnEntry{key: boardKeyAfter(q, key, m), hand: rh, pn: 0, dn: pnInf, amount: 1})
+			return 0, pnInf, 1, ph
 		}
 		n++
 	}
 	if n == 0 {
-		s.tt.store(dfpnEntry{key: key, hand: hand, pn: pnInf, dn: 0, amount: 1})
-		return pnInf, 0, 0
+		dh := hand
+		if s.limit <= 0 {
+			dh = orDisproofHand(q, hand, handAll)
+		}
+		s.tt.store(dfpnEntry{key: key, hand: dh, pn: pnInf, dn: 0, amount: 1})
+		return pnInf, 0, 0, dh
 	}
 	dn = max(1, n)
 	s.tt.store(dfpnEntry{key: key, hand: hand, pn: 1, dn: dn})
-	return 1, dn, 0
+	return 1, dn, 0, hand
 }
 
 // within is how many plies a mate of a node at depth may take under the depth limit (0:
@@ -429,15 +460,16 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 		return midResult{pn: 1, dn: 1, minRep: -1}
 	}
 	var kids []dfpnChild
+	futile := false
 	if or {
 		if s.limit > 0 && depth >= s.limit {
-			return midResult{pn: pnInf, dn: 0, minRep: noRep, cut: true} // no mate within the limit
+			return midResult{pn: pnInf, dn: 0, hand: hand, minRep: noRep, cut: true} // no mate within the limit
 		}
 		kids = s.orChildren(p, key, hand, depth)
 	} else {
-		kids = s.andChildren(p, key, hand, depth)
+		kids, futile = s.andChildren(p, key, hand, depth)
 		if s.limit > 0 && depth >= s.limit && len(kids) > 0 {
-			return midResult{pn: pnInf, dn: 0, minRep: noRep, cut: true}
+			return midResult{pn: pnInf, dn: 0, hand: hand, minRep: noRep, cut: true}
 		}
 	}
 	start := s.nodes
@@ -464,10 +496,11 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 		q := *p
 		q.Do(c.move)
 		cr := s.mid(&q, c.key, s.childHand(p, &q, hand, or), !or, depth+1, min(cthpn, pnInf), min(cthdn, pnInf))
-		c.pn, c.dn, c.length, c.minRep, c.cut = cr.pn, cr.dn, cr.length, cr.minRep, cr.cut
+		c.pn, c.dn, c.hand, c.length, c.minRep, c.cut = cr.pn, cr.dn, cr.hand, cr.length, cr.minRep, cr.cut
 	}
+	r.hand = s.resultHand(p, hand, or, futile, kids, r)
 	// remember the node
-	e := dfpnEntry{key: key, hand: hand, pn: r.pn, dn: r.dn, length: r.length, amount: uint32(min(s.nodes-start+1, 1<<31))}
+	e := dfpnEntry{key: key, hand: r.hand, pn: r.pn, dn: r.dn, length: r.length, amount: uint32(min(s.nodes-start+1, 1<<31))}
 	if r.pn == 0 {
 		e.move = bestProof(kids, or)
 	}
@@ -480,6 +513,82 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 	}
 	s.tt.store(e)
 	return r
+}
+
+// resultHand is the proof or disproof hand of a node (its own hand while it is open), from its
+// children's (see dfpntt.go).
+func (s *Solver) resultHand(p *board.Position, hand uint32, or, futile bool, kids []dfpnChild, r midResult) uint32 {
+	switch {
+	case r.pn == 0 && or:
+		best := -1
+		for i := range kids {
+			if kids[i].pn == 0 && (best < 0 || kids[i].length < kids[best].length) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return hand
+		}
+		return orChildHand(kids[best].move, kids[best].hand)
+	case r.pn == 0:
+		ph := uint32(0)
+		for i := range kids {
+			ph = handJoin(ph, kids[i].hand)
+		}
+		ph = andProofHand(p, hand, ph)
+		if futile && ph != hand && !sameFutile(p, hand, ph, len(kids)) {
+			return hand
+		}
+		return ph
+	case r.dn != 0 || r.minRep != noRep || r.cut || s.limit > 0:
+		return hand
+	case or:
+		dh := uint32(handAll)
+		for i := range kids {
+			dh = handMeet(dh, orChildHand(kids[i].move, kids[i].hand))
+		}
+		return orDisproofHand(p, hand, dh)
+	}
+	for i := range kids {
+		c := &kids[i]
+		if c.dn != 0 || c.minRep != noRep || c.cut || !active(kids, i) {
+			continue
+		}
+		if !c.move.IsDrop() {
+			return c.hand
+		}
+		if !s.opt.CountFutile {
+			return hand // whether the drop is futile hangs on all the defender holds
+		}
+		i := int(handField[c.move.Piece()])
+		return handWith(c.hand, i, min(handGet(c.hand, i), handGet(hand, i)))
+	}
+	return hand
+}
+
+// sameFutile reports whether the AND node p, whose attacker holds hand and whose defender
+// has n replies that are not futile interpositions, has still n such replies when the
+// attacker holds only ph (the defender the rest): whether a drop is futile hangs on all the
+// defender holds, and with more he may make one good. (With more for the defender, fewer
+// drops are futile, so a hand between ph and hand has n replies too.)
+func sameFutile(p *board.Position, hand, ph uint32, n int) bool {
+	if ph == hand {
+		return true
+	}
+	q := *p
+	def := q.SideToMove()
+	att := def.Opp()
+	for i, f := range handFields {
+		a, b := handGet(hand, i), handGet(ph, i)
+		if a == b {
+			continue
+		}
+		if q.SetHandCount(att, f.t, int(b)) != nil || q.SetHandCount(def, f.t, q.Hand(def).Count(f.t)+int(a-b)) != nil {
+			return false
+		}
+	}
+	var buf moveList
+	return len(q.OmitFutile(q.LegalMoves(buf[:0]), board.FutileDrops)) == n
 }
 
 // childHand returns the attacker's hand in q, reached from p.

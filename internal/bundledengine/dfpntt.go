@@ -212,8 +212,18 @@ func (t *dfpnTable) lookupWithin(key uint64, hand uint32, within int) (e dfpnEnt
 func (t *dfpnTable) store(e dfpnEntry) {
 	b := t.bucket(e.key)
 	k := e.key | 1
+	// a final result makes the open entries it answers for useless: they go
+	proof := e.pn == 0
+	disproof := e.dn == 0 && e.flags&(flagPathDependent|flagLimited) == 0
 	victim := -1
 	for i := range b.keys {
+		if b.keys[i] == k && (proof || disproof) {
+			c := &b.slots[i]
+			if c.hand != e.hand && c.pn != 0 && c.dn != 0 && (proof && handGE(c.hand, e.hand) || disproof && handGE(e.hand, c.hand)) {
+				b.keys[i] = 0
+				t.used--
+			}
+		}
 		if b.keys[i] == 0 {
 			if victim < 0 || b.keys[victim] != 0 {
 				victim = i
@@ -262,4 +272,138 @@ func weight(e *dfpnSlot) uint64 {
 // hashfull is the permille of slots in use.
 func (t *dfpnTable) hashfull() int {
 	return int(int64(t.used) * 1000 / int64(len(t.buckets)*dfpnBucketSize))
+}
+
+// Proof and disproof hands. A proven position is stored with the least hand its proof needs
+// (the proof hand), a disproven one with the most its disproof allows (the disproof hand),
+// so that one result answers for many hands (Nagai's 証明駒 and 反証駒):
+//
+//   - an OR node proven by move m: the proof hand of the child, plus the piece m drops, less
+//     the piece m takes;
+//   - an AND node proven: the join of its children's proof hands, and every piece the
+//     defender lacks stays with the attacker (else the defender could drop it);
+//   - an OR node disproven: the meet of its children's disproof hands, the drop added back and
+//     the capture taken off, and no piece the attacker lacks (else he could drop it);
+//   - an AND node disproven by a reply: that reply's disproof hand, and if the reply drops a
+//     piece, no more of it for the attacker (else the defender might not hold it).
+//
+// Under the tsume convention a drop is futile or not depending on all the defender holds, so
+// an AND node where that rule is at work keeps its exact hand.
+
+// handAll is a hand that holds as many of every kind as a field can: an unbounded disproof
+// hand.
+const handAll = 31 | 7<<6 | 7<<10 | 7<<14 | 7<<18 | 3<<22 | 3<<25
+
+// handField is the index in handFields of each kind that can be held.
+var handField = func() (f [board.NumPieceTypes]int8) {
+	for i := range f {
+		f[i] = -1
+	}
+	for i, h := range handFields {
+		f[h.t] = int8(i)
+	}
+	return f
+}()
+
+func handGet(h uint32, i int) uint32 { f := &handFields[i]; return h >> f.shift & f.mask }
+
+func handWith(h uint32, i int, n uint32) uint32 {
+	f := &handFields[i]
+	return h&^(f.mask<<f.shift) | min(n, f.mask)<<f.shift
+}
+
+// handPlus adds one piece of kind t (unpromoted) to h, at most what the field holds.
+func handPlus(h uint32, t board.PieceType) uint32 {
+	i := int(handField[t.Unpromote()])
+	if i < 0 {
+		return h
+	}
+	return handWith(h, i, handGet(h, i)+1)
+}
+
+// handMinus takes one piece of kind t (unpromoted) from h, if it holds one.
+func handMinus(h uint32, t board.PieceType) uint32 {
+	i := int(handField[t.Unpromote()])
+	if i < 0 || handGet(h, i) == 0 {
+		return h
+	}
+	return handWith(h, i, handGet(h, i)-1)
+}
+
+// handJoin is the kind-by-kind maximum of two hands, handMeet the minimum.
+func handJoin(a, b uint32) uint32 {
+	for i := range handFields {
+		a = handWith(a, i, max(handGet(a, i), handGet(b, i)))
+	}
+	return a
+}
+
+func handMeet(a, b uint32) uint32 {
+	for i := range handFields {
+		a = handWith(a, i, min(handGet(a, i), handGet(b, i)))
+	}
+	return a
+}
+
+// orChildHand turns the proof or disproof hand hc of the child reached by m into the
+// parent's terms: the piece m drops comes back, the piece it takes goes.
+func orChildHand(m board.Move, hc uint32) uint32 {
+	if m.IsDrop() {
+		return handPlus(hc, m.Piece())
+	}
+	if c := m.Captured(); c != board.NoPieceType {
+		return handMinus(hc, c)
+	}
+	return hc
+}
+
+// andProofHand finishes the proof hand ph (the join of the children's) of the AND node p,
+// whose attacker holds hand: a kind the defender lacks and could drop between a ranging
+// checker and the king stays with the attacker (with less of it, the defender would hold one).
+func andProofHand(p *board.Position, hand, ph uint32) uint32 {
+	checkers := p.Checkers()
+	if checkers.IsZero() || checkers.Many() {
+		return ph
+	}
+	between := board.Between(checkers.First(), p.KingSquare(p.SideToMove()))
+	if between.IsZero() {
+		return ph
+	}
+	def := p.Hand(p.SideToMove())
+	for i, f := range handFields {
+		if def.Count(f.t) == 0 && handGet(ph, i) < handGet(hand, i) && canDropOn(p, f.t, between) {
+			ph = handWith(ph, i, handGet(hand, i))
+		}
+	}
+	return ph
+}
+
+// orDisproofHand finishes the disproof hand dh (the meet of the children's) of the OR node p,
+// whose attacker holds hand: none of a kind he lacks and could check with by a drop.
+func orDisproofHand(p *board.Position, hand, dh uint32) uint32 {
+	var ci checkInfo
+	known := false
+	for i, f := range handFields {
+		if handGet(hand, i) != 0 || handGet(dh, i) == 0 {
+			continue
+		}
+		if !known {
+			ci, known = newCheckInfo(p), true
+		}
+		if ci.king == board.NoSquare || canDropOn(p, f.t, ci.squares[f.t].AndNot(p.Occupied())) {
+			dh = handWith(dh, i, 0)
+		}
+	}
+	return dh
+}
+
+// canDropOn reports whether the side to move in p could drop a piece of kind t (held or not)
+// on one of the empty squares of bb.
+func canDropOn(p *board.Position, t board.PieceType, bb board.Bitboard) bool {
+	for bb = bb.AndNot(p.Occupied()); bb.NonZero(); {
+		if p.CanDrop(t, bb.Pop()) {
+			return true
+		}
+	}
+	return false
 }

@@ -155,3 +155,91 @@ func TestDfpnTableLimitedDisproof(t *testing.T) {
 		t.Errorf("proof not given to a limited search: %+v %v", e, ok)
 	}
 }
+
+func packOf(counts map[board.PieceType]int) uint32 {
+	var h board.Hand
+	for t, n := range counts {
+		h[t] = uint8(n)
+	}
+	return handPack(h)
+}
+
+func TestHandArithmetic(t *testing.T) {
+	a := packOf(map[board.PieceType]int{board.Pawn: 3, board.Gold: 1, board.Rook: 2})
+	b := packOf(map[board.PieceType]int{board.Pawn: 5, board.Silver: 1})
+	if got, want := handJoin(a, b), packOf(map[board.PieceType]int{board.Pawn: 5, board.Gold: 1, board.Rook: 2, board.Silver: 1}); got != want {
+		t.Errorf("join %x, want %x", got, want)
+	}
+	if got, want := handMeet(a, b), packOf(map[board.PieceType]int{board.Pawn: 3}); got != want {
+		t.Errorf("meet %x, want %x", got, want)
+	}
+	if got, want := handPlus(a, board.Dragon), packOf(map[board.PieceType]int{board.Pawn: 3, board.Gold: 1, board.Rook: 3}); got != want {
+		t.Errorf("plus a dragon: %x, want %x (a captured dragon is a rook)", got, want)
+	}
+	if handMinus(b, board.Gold) != b || handMinus(b, board.ProPawn) != packOf(map[board.PieceType]int{board.Pawn: 4, board.Silver: 1}) {
+		t.Error("minus")
+	}
+	if handPlus(handAll, board.Pawn) != handAll || handAll&handGuards != 0 || !handGE(handAll, a) {
+		t.Errorf("handAll %x", uint32(handAll))
+	}
+	// a drop comes back to the parent's hand, a capture goes from it
+	drop := board.NewDrop(board.Gold, board.NewSquare(5, 2))
+	if orChildHand(drop, b) != handPlus(b, board.Gold) {
+		t.Error("drop")
+	}
+	capture := board.NewBoardMove(board.NewSquare(5, 5), board.NewSquare(5, 4), board.Rook, board.ProSilver, false)
+	if orChildHand(capture, b) != packOf(map[board.PieceType]int{board.Pawn: 5}) {
+		t.Error("capture")
+	}
+}
+
+// The proof and disproof hands at the two kinds of node.
+func TestProofAndDisproofHands(t *testing.T) {
+	// White's king on 5a in check from a rook on 5e, Black holding every gold and silver:
+	// one taken from Black's hand would be White's to drop between.
+	p := mustSFEN(t, "4k4/9/9/9/4R4/9/9/9/4K4 w 4G4Sr2b4n4l18p 1")
+	hand := packOf(map[board.PieceType]int{board.Gold: 4, board.Silver: 4})
+	if got := andProofHand(p, hand, 0); got != hand {
+		t.Errorf("ranging check: proof hand %x, want %x", got, hand)
+	}
+	// with a gold of White's own, more golds change nothing
+	p = mustSFEN(t, "4k4/9/9/9/4R4/9/9/9/4K4 w 3G4Sr2bg4n4l18p 1")
+	if got, want := andProofHand(p, packOf(map[board.PieceType]int{board.Gold: 3, board.Silver: 4}), 0), packOf(map[board.PieceType]int{board.Silver: 4}); got != want {
+		t.Errorf("ranging check, White holding a gold: proof hand %x, want %x", got, want)
+	}
+	// a knight's check leaves no square between: nothing to keep
+	p = mustSFEN(t, "4k4/9/3N5/9/9/9/9/9/4K4 w 4G4S2r2b3n4l18p 1")
+	if got := andProofHand(p, hand, 0); got != 0 {
+		t.Errorf("contact check: proof hand %x, want 0", got)
+	}
+	// Black to move without a bishop, which dropped on 3c would check the king on 5a: a
+	// disproof holds only without one; a knight, which could check from 4c or 6c, likewise;
+	// a lance could check from nowhere empty (5b is taken).
+	p = mustSFEN(t, "4k4/4p4/9/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1")
+	hand = packOf(map[board.PieceType]int{board.Gold: 1})
+	dh := orDisproofHand(p, hand, handAll)
+	if handGet(dh, int(handField[board.Bishop])) != 0 || handGet(dh, int(handField[board.Knight])) != 0 {
+		t.Errorf("disproof hand %x lets Black hold a bishop or a knight", dh)
+	}
+	if handGet(dh, int(handField[board.Lance])) == 0 || handGet(dh, int(handField[board.Gold])) == 0 {
+		t.Errorf("disproof hand %x: a lance gives no check here, and gold is held already", dh)
+	}
+}
+
+// A solve stores the root's proof with the hand the mate needs, not the whole hand: the
+// same position with less in hand is found proven in the table.
+func TestSolverStoresProofHand(t *testing.T) {
+	p := mustSFEN(t, "4k4/9/4P4/9/9/9/9/9/9 b GS2P2r2b3g3s4n4l15p 1")
+	s := NewSolver(4)
+	if r := s.Solve(p, SolveOptions{}); r.Status != MateFound || moveString(r.Line) != "G*5b" {
+		t.Fatalf("%v %v", r.Status, r.Line)
+	}
+	key := boardKey(p)
+	gold := packOf(map[board.PieceType]int{board.Gold: 1})
+	if e, ok := s.tt.lookup(key, gold); !ok || e.pn != 0 {
+		t.Errorf("proof with a gold alone not in the table: %+v %v", e, ok)
+	}
+	if _, ok := s.tt.lookup(key, packOf(map[board.PieceType]int{board.Silver: 1, board.Pawn: 2})); ok {
+		t.Error("proof given to a hand without the gold")
+	}
+}
