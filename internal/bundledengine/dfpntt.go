@@ -110,15 +110,23 @@ type dfpnSlot struct {
 }
 
 type dfpnBucket struct {
-	keys  [dfpnBucketSize]uint64 // key|1; 0 is an empty slot
+	// the key with the table's generation in its low byte (genMask); 0 is an empty slot, and
+	// a slot of another generation is as good as empty
+	keys  [dfpnBucketSize]uint64
 	slots [dfpnBucketSize]dfpnSlot
 }
+
+// genMask is the low byte of a stored key, which holds the generation that stored it: a
+// solve starts a new generation instead of writing the whole table, and the key keeps 56
+// bits (the bucket index takes some of them too).
+const genMask = 0xff
 
 type dfpnTable struct {
 	buckets []dfpnBucket
 	mem     *table[dfpnBucket] // the memory of buckets
 	mask    uint64
-	used    int
+	used    int    // slots of this generation
+	gen     uint64 // 1..genMask
 }
 
 // newDfpnTable makes a table of about mb megabytes (a power of two of buckets, at most mb),
@@ -130,7 +138,7 @@ func newDfpnTable(mb int) *dfpnTable {
 	if mem == nil {
 		mem = &table[dfpnBucket]{s: make([]dfpnBucket, 1)}
 	}
-	t := &dfpnTable{buckets: mem.s, mem: mem, mask: uint64(len(mem.s)) - 1}
+	t := &dfpnTable{buckets: mem.s, mem: mem, mask: uint64(len(mem.s)) - 1, gen: 1}
 	// touch every page now rather than node by node during the search (see
 	// newTranspositionTable)
 	clear(t.buckets)
@@ -145,20 +153,33 @@ func (t *dfpnTable) release() {
 
 func (t *dfpnTable) sizeMB() int { return len(t.buckets) * int(unsafe.Sizeof(dfpnBucket{})) >> 20 }
 
+// clear empties the table: a new generation, so that what the last ones stored is ignored
+// and overwritten as if empty; every genMask generations the memory is written over.
 func (t *dfpnTable) clear() {
-	clear(t.buckets)
 	t.used = 0
+	if t.gen < genMask {
+		t.gen++
+		return
+	}
+	clear(t.buckets)
+	t.gen = 1
 }
+
+// stored is key as a slot of this generation holds it.
+func (t *dfpnTable) stored(key uint64) uint64 { return key&^genMask | t.gen }
+
+// free reports whether a slot holding k is empty for this generation.
+func (t *dfpnTable) free(k uint64) bool { return k&genMask != t.gen }
 
 func (t *dfpnTable) bucket(key uint64) *dfpnBucket { return &t.buckets[key>>20&t.mask] }
 
 func (b *dfpnBucket) entry(i int) dfpnEntry {
 	s := &b.slots[i]
-	return dfpnEntry{key: b.keys[i] &^ 1, hand: s.hand, pn: s.pn, dn: s.dn, move: s.move, amount: s.amount, length: s.length, flags: s.flags}
+	return dfpnEntry{key: b.keys[i] &^ genMask, hand: s.hand, pn: s.pn, dn: s.dn, move: s.move, amount: s.amount, length: s.length, flags: s.flags}
 }
 
-func (b *dfpnBucket) set(i int, e dfpnEntry) {
-	b.keys[i] = e.key | 1
+func (t *dfpnTable) set(b *dfpnBucket, i int, e dfpnEntry) {
+	b.keys[i] = t.stored(e.key)
 	b.slots[i] = dfpnSlot{hand: e.hand, pn: e.pn, dn: e.dn, move: e.move, amount: e.amount, length: e.length, flags: e.flags | flagUsed}
 }
 
@@ -173,7 +194,7 @@ func (t *dfpnTable) lookup(key uint64, hand uint32) (e dfpnEntry, ok bool) {
 func (t *dfpnTable) lookupWithin(key uint64, hand uint32, within int) (e dfpnEntry, ok bool) {
 	exact, proof := -1, -1
 	b := t.bucket(key)
-	k := key | 1
+	k := t.stored(key)
 	for i := range b.keys {
 		if b.keys[i] != k {
 			continue
@@ -211,7 +232,7 @@ func (t *dfpnTable) lookupWithin(key uint64, hand uint32, within int) (e dfpnEnt
 // store records (key, hand). A final result replaces the numbers of the same hand.
 func (t *dfpnTable) store(e dfpnEntry) {
 	b := t.bucket(e.key)
-	k := e.key | 1
+	k := t.stored(e.key)
 	// a final result makes the open entries it answers for useless: they go
 	proof := e.pn == 0
 	disproof := e.dn == 0 && e.flags&(flagPathDependent|flagLimited) == 0
@@ -224,8 +245,8 @@ func (t *dfpnTable) store(e dfpnEntry) {
 				t.used--
 			}
 		}
-		if b.keys[i] == 0 {
-			if victim < 0 || b.keys[victim] != 0 {
+		if t.free(b.keys[i]) {
+			if victim < 0 || !t.free(b.keys[victim]) {
 				victim = i
 			}
 			continue
@@ -247,17 +268,17 @@ func (t *dfpnTable) store(e dfpnEntry) {
 				c.amount = e.amount
 				return
 			}
-			b.set(i, e)
+			t.set(b, i, e)
 			return
 		}
-		if victim < 0 || (b.keys[victim] != 0 && weight(c) < weight(&b.slots[victim])) {
+		if victim < 0 || (!t.free(b.keys[victim]) && weight(c) < weight(&b.slots[victim])) {
 			victim = i
 		}
 	}
-	if b.keys[victim] == 0 {
+	if t.free(b.keys[victim]) {
 		t.used++
 	}
-	b.set(victim, e)
+	t.set(b, victim, e)
 }
 
 // weight is what an entry is worth keeping: the work it saves, more for final results.

@@ -111,9 +111,24 @@ func TestSolverFitAndPrepare(t *testing.T) {
 		t.Errorf("Prepare left %d slots in use", s.tt.used)
 	}
 	for i := range s.tt.buckets {
-		if s.tt.buckets[i].keys != [dfpnBucketSize]uint64{} {
-			t.Fatalf("bucket %d not emptied", i)
+		for _, k := range s.tt.buckets[i].keys {
+			if !s.tt.free(k) {
+				t.Fatalf("bucket %d not emptied", i)
+			}
 		}
+	}
+	// a new generation each time, and every genMask of them the memory written over: what
+	// an old generation stored is never found
+	key, hand := uint64(77)<<20, handPack(board.Hand{})
+	for range 2*genMask + 3 {
+		if _, ok := s.tt.lookup(key, hand); ok {
+			t.Fatalf("generation %d finds what an earlier one stored", s.tt.gen)
+		}
+		s.tt.store(dfpnEntry{key: key, hand: hand, pn: 3, dn: 4})
+		if _, ok := s.tt.lookup(key, hand); !ok || s.tt.used != 1 {
+			t.Fatalf("generation %d: the entry just stored is not found (used %d)", s.tt.gen, s.tt.used)
+		}
+		s.Prepare()
 	}
 }
 
