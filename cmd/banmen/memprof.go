@@ -3,7 +3,7 @@
 package main
 
 // Built with -tags memprof, banmen writes a heap profile to $BANMEN_HEAPPROFILE five seconds
-// after start: how the memory target of the main window is examined
+// after start ($BANMEN_HEAPPROFILE_AT: another time, "40s"): how the memory target of the main window is examined
 // (go tool pprof -sample_index=inuse_space banmen heap.prof). With $BANMEN_MEMSTATS set to a
 // duration ("5s") it also writes the Go runtime's memory to stderr at that interval, a line
 // "memstats: …" each: what of the process's RSS is Go's (the rest is C: the OpenGL driver's
@@ -29,8 +29,12 @@ func init() {
 	if path == "" {
 		return
 	}
+	at := 5 * time.Second
+	if d, err := time.ParseDuration(os.Getenv("BANMEN_HEAPPROFILE_AT")); err == nil && d > 0 {
+		at = d
+	}
 	runtime.MemProfileRate = 4096
-	time.AfterFunc(5*time.Second, func() {
+	time.AfterFunc(at, func() {
 		runtime.GC()
 		f, err := os.Create(path)
 		if err != nil {
