@@ -10,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/board"
@@ -146,8 +145,8 @@ func (w *MainWindow) StartStudyDialog() {
 		lines := widget.NewSelect(lineChoices, nil)
 		lines.SetSelected(strconv.Itoa(c.lastLines))
 		box.Add(container.NewBorder(nil, nil, widget.NewLabel(m.StudyLines), nil, lines))
-		var d *dialog.CustomDialog
-		start := widget.NewButton(m.StartStudy, func() {
+		var d *plainDialog // not Fyne's: no bold text, no second parse of the font
+		start := newPlainButton(m.StartStudy, true, func() {
 			var defs []engine.Definition
 			for i, ch := range checks {
 				if ch.Checked {
@@ -162,10 +161,8 @@ func (w *MainWindow) StartStudyDialog() {
 			c.lastLines = max(1, n)
 			c.start(defs, c.lastLines)
 		})
-		start.Importance = widget.HighImportance
-		cancel := widget.NewButton(m.Cancel, func() { d.Hide() })
-		d = dialog.NewCustomWithoutButtons(m.MenuStudy, box, w.win)
-		d.SetButtons([]fyne.CanvasObject{cancel, start})
+		cancel := newPlainButton(m.Cancel, false, func() { d.Hide() })
+		d = newPlainDialog(m.MenuStudy, box, []*plainButton{cancel, start}, w.win)
 		w.lastShown = shownDialog{m.MenuStudy, "", d}
 		d.Show()
 	})
