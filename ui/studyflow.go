@@ -24,11 +24,17 @@ import (
 // lines, and the window
 // gives the runner each position the user goes to. The runner owns the engines: it starts,
 // moves, stops and closes them, and reports a failure; the window keeps no engine of its
-// own, polls the runner's version at most ten times a second and formats what it shows.
-// A study never changes the record.
+// own, polls the runner's version four times a second and formats what it shows; when the
+// study stops, the panel shows what its engines said last. A study never changes the record.
 
-// pollInterval is how often the panel asks the study whether its engines said something.
+// pollInterval is how often the panel asks an activity whether its engines said something.
 const pollInterval = 100 * time.Millisecond
+
+// studyDrawInterval is how often a study's panel, arrows and graph are drawn again at most:
+// four times a second, as often as a person reads the numbers change. Each drawing makes
+// texts Fyne has not drawn before (the numbers, the lines), and Fyne keeps the texture of
+// every text it drew for a minute.
+const studyDrawInterval = 250 * time.Millisecond
 
 // studyCtl runs the window's studies. Its fields without a lock belong to the Fyne goroutine.
 type studyCtl struct {
@@ -225,6 +231,8 @@ func (c *studyCtl) stop() {
 	c.mu.Lock()
 	c.running = nil
 	c.mu.Unlock()
+	// what the engines said since the poll's last drawing is shown too
+	c.panel.show(r.texts(), c.shownSFEN)
 	r.runner.Stop()
 	close(r.stopped)
 	c.panel.setStates(c.names, stateStopped)
@@ -292,9 +300,10 @@ func (c *studyCtl) resume() {
 }
 
 // poll draws the panel again whenever the study's engines said something, at most once
-// each pollInterval, until r stops; it reports the runner's failure and notes.
+// each studyDrawInterval (the newest when it draws), until r stops; it reports the
+// runner's failure and notes.
 func (c *studyCtl) poll(r *studyRun) {
-	t := time.NewTicker(pollInterval)
+	t := time.NewTicker(studyDrawInterval)
 	defer t.Stop()
 	var version, redraw uint64
 	first, noted := true, false

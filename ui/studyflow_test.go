@@ -500,3 +500,59 @@ func TestStudyDialogIsPlain(t *testing.T) {
 		t.Error("キャンセル started a study")
 	}
 }
+
+// Drawn a few times a second, the panel still ends on the newest: what the engine says
+// last is shown at the next drawing, and what it said since the last drawing when the
+// study stops.
+func TestStudyPanelShowsTheNewestLines(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	w.Session().GoTo(30)
+	w.study.start([]engine.Definition{{Name: engine.BundledName, Path: bundledEngine(t)}}, 2)
+	r := w.study.run
+	// the panel catches up with the engine (the runner's views as the poll formats them)
+	waitUntil(t, q, "the panel showing the engine's newest lines", func() bool {
+		want := r.texts()[0]
+		got := panelRows(w, 0)
+		if want.Position != w.study.shownSFEN || len(want.Rows) == 0 || len(got) != len(want.Rows) {
+			return false
+		}
+		for i := range got {
+			if got[i] != want.Rows[i] {
+				return false
+			}
+		}
+		return true
+	})
+
+	// a drawing posted and never run (the Fyne goroutine is busy): stopping shows the lines
+	w.StopStudy()
+	q.drain()
+	w.Session().GoTo(31)
+	w.study.start([]engine.Definition{{Name: engine.BundledName, Path: bundledEngine(t)}}, 2)
+	r = w.study.run
+	for deadline := time.Now().Add(engineDeadline); ; time.Sleep(20 * time.Millisecond) {
+		if v := r.runner.Views(); v[0].OK && v[0].Position == w.study.shownSFEN && len(v[0].Lines) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no line of the engine at move 31")
+		}
+	}
+	if rows := panelRows(w, 0); len(rows) != 0 {
+		t.Fatalf("the panel shows %v with no drawing run", rows)
+	}
+	w.StopStudy()
+	rows := panelRows(w, 0)
+	if len(rows) == 0 {
+		t.Fatal("after 停止 the panel does not show what the engine said")
+	}
+	checkRowsBelong(t, w)
+	if h := w.study.panel.blocks[0].header.full; !strings.Contains(h, w.msg.EngineStopped) {
+		t.Errorf("header %q after 停止: want %q", h, w.msg.EngineStopped)
+	}
+	q.drain() // the stale drawing does nothing now
+	if got := panelRows(w, 0); len(got) != len(rows) || got[0] != rows[0] {
+		t.Errorf("a drawing of the stopped study changed the panel: %v, was %v", got, rows)
+	}
+}

@@ -254,13 +254,13 @@ func TestMemoryStudyUnderXvfb(t *testing.T) {
 	x.still(win, "before")
 	time.Sleep(3 * time.Second) // banmen hands back the garbage of its start 2 s after it
 	pid := app.Process.Pid
-	before := sample(t, pid, &out)
+	before, beforeGo := sample(t, pid, &out), lastMemstats(out.String())
 	x.startStudy(win)
 	start := time.Now()
 	t.Logf("emptywindow RSS %d MB (anonymous %d MB, OpenGL %d MB)", base.rss>>10, base.anon>>10, base.gl>>10)
 	t.Logf("%6s %8s %8s %8s %8s  %s", "study", "RSS", "over", "anon", "OpenGL", "Go runtime")
 	t.Logf("%6s %5d MB %+5d MB %5d MB %5d MB  %s", "before", before.rss>>10, (before.rss-base.rss)>>10,
-		before.anon>>10, before.gl>>10, lastMemstats(out.String()))
+		before.anon>>10, before.gl>>10, beforeGo)
 	var peak, last memory
 	for time.Since(start) < length {
 		time.Sleep(5 * time.Second)
