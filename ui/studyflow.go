@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -35,6 +36,13 @@ const pollInterval = 100 * time.Millisecond
 // texts Fyne has not drawn before (the numbers, the lines), and Fyne keeps the texture of
 // every text it drew for a minute.
 const studyDrawInterval = 250 * time.Millisecond
+
+// studyFreeInterval is how often a study hands the garbage of its drawings back to the
+// system: drawing new texts (rasterized in Go, then copied to the OpenGL driver) leaves
+// garbage that Go would keep for reuse, about 3 MB of RSS while one engine studies
+// (Xvfb, 30 s into a study: +13.8 MB over the window before it, +10.9 MB with this); the
+// GUI's live heap is about 10 MB, so a forced collection every 5 s is cheap.
+const studyFreeInterval = 5 * time.Second
 
 // studyCtl runs the window's studies. Its fields without a lock belong to the Fyne goroutine.
 type studyCtl struct {
@@ -307,11 +315,16 @@ func (c *studyCtl) poll(r *studyRun) {
 	defer t.Stop()
 	var version, redraw uint64
 	first, noted := true, false
+	lastFree := time.Now()
 	for {
 		select {
 		case <-r.stopped:
 			return
 		case <-t.C:
+		}
+		if time.Since(lastFree) >= studyFreeInterval {
+			debug.FreeOSMemory()
+			lastFree = time.Now()
 		}
 		if err := r.runner.Err(); err != nil {
 			c.post(func() { c.failed(r, err) })
