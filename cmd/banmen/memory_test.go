@@ -301,24 +301,3 @@ func lastMemstats(out string) string {
 	line, _, _ := strings.Cut(out[i+len("memstats: "):], "\n")
 	return line
 }
-
-// TestFyneCacheBeforeFyne checks that banmen sets FYNE_CACHE (banmen/internal/fynecache)
-// before Fyne's cache package reads it: the runtime's init trace of the real binary lists
-// the fynecache package first.
-func TestFyneCacheBeforeFyne(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "banmen")
-	if out, err := exec.Command("go", "build", "-tags", buildTags, "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build of banmen: %v\n%s", err, out)
-	}
-	cmd := exec.Command(bin, "-help")
-	cmd.Env = append(cleanEnv(), "GODEBUG=inittrace=1")
-	out, _ := cmd.CombinedOutput() // -help exits 0 or 2 by the flag package's version
-	ours := strings.Index(string(out), "init banmen/internal/fynecache ")
-	fyne := strings.Index(string(out), "init fyne.io/fyne/v2/internal/cache ")
-	if ours < 0 || fyne < 0 {
-		t.Fatalf("the init trace lacks banmen/internal/fynecache (%d) or Fyne's cache (%d):\n%s", ours, fyne, out)
-	}
-	if ours > fyne {
-		t.Error("Fyne's cache package is initialized before banmen/internal/fynecache: FYNE_CACHE is read before it is set")
-	}
-}
