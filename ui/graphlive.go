@@ -91,7 +91,7 @@ func (w *MainWindow) graphPoints() []EvalPoint {
 
 // mainLineKeys are the positions of the main line (ply 0 first, up to a special move) as
 // session.PlaceKey gives them, made once per version of the record: the study's poll asks
-// for them whenever a score changes, up to ten times a second.
+// for them whenever a score changes, up to four times a second.
 func (w *MainWindow) mainLineKeys() []string {
 	rec := w.sess.Record()
 	if w.live.keysOf == rec && w.live.keysEdits == w.sess.Edits() {

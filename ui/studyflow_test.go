@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -119,6 +120,18 @@ func widgetsIn[T fyne.CanvasObject](o fyne.CanvasObject) []T {
 	return out
 }
 
+// tapPlainButton taps the button of a plain dialog (plainDialog) with the label in o.
+func tapPlainButton(t *testing.T, o fyne.CanvasObject, label string) {
+	t.Helper()
+	for _, b := range widgetsIn[*plainButton](o) {
+		if b.Text == label {
+			test.Tap(b)
+			return
+		}
+	}
+	t.Fatalf("no button %q", label)
+}
+
 // firstMoveLegal reports whether a line written in Japanese notation starts with a legal
 // move of pos (lastTo: where the move before pos went).
 func firstMoveLegal(pos *board.Position, lastTo board.Square, pv string) bool {
@@ -185,7 +198,7 @@ func TestStudyFollowsTheShownPosition(t *testing.T) {
 		t.Fatalf("the dialog has %d choices of the number of lines", len(sels))
 	}
 	sels[0].SetSelected("2")
-	tapDialogButton(t, w, w.msg.StartStudy)
+	tapPlainButton(t, ov, w.msg.StartStudy)
 	if !w.Studying() {
 		t.Fatal("no study after 開始")
 	}
@@ -442,5 +455,104 @@ done
 				t.Error("閉じる leaves the answer in the panel")
 			}
 		})
+	}
+}
+
+// The study dialog writes nothing in bold (plainDialog: a bold text would make Fyne parse
+// the font a second time, about 6 MB), and its キャンセル closes it without a study.
+func TestStudyDialogIsPlain(t *testing.T) {
+	w, q := studyWindow(t)
+	w.StartStudyDialog()
+	waitUntil(t, q, "the study dialog", func() bool { return dialogOpen(w) })
+	ov := w.Window().Canvas().Overlays().Top()
+	if bs := widgetsIn[*widget.Button](ov); len(bs) > 0 {
+		t.Errorf("the dialog has %d of Fyne's buttons, which write their labels in bold", len(bs))
+	}
+	texts := 0
+	for _, tx := range widgetsIn[*canvas.Text](ov) {
+		texts++
+		if tx.TextStyle.Bold {
+			t.Errorf("%q is bold", tx.Text)
+		}
+	}
+	for _, l := range widgetsIn[*widget.Label](ov) {
+		if l.TextStyle.Bold {
+			t.Errorf("the label %q is bold", l.Text)
+		}
+	}
+	labels := map[string]bool{}
+	for _, l := range widgetsIn[*widget.Label](ov) {
+		labels[l.Text] = true
+	}
+	if !labels[w.msg.MenuStudy] || !labels[w.msg.StudyEngines] {
+		t.Errorf("the dialog's labels %v lack its title %q or %q", labels, w.msg.MenuStudy, w.msg.StudyEngines)
+	}
+	if texts == 0 {
+		t.Error("no text found in the dialog: the walk through it is broken")
+	}
+	closed := false
+	w.lastShown.d.SetOnClosed(func() { closed = true })
+	tapPlainButton(t, ov, w.msg.Cancel)
+	if dialogOpen(w) || !closed {
+		t.Errorf("キャンセル: the dialog is open %v, closed reported %v", dialogOpen(w), closed)
+	}
+	if w.Studying() {
+		t.Error("キャンセル started a study")
+	}
+}
+
+// Drawn a few times a second, the panel still ends on the newest: what the engine says
+// last is shown at the next drawing, and what it said since the last drawing when the
+// study stops.
+func TestStudyPanelShowsTheNewestLines(t *testing.T) {
+	w, q := studyWindow(t)
+	openRecord(t, w, meijinKIF)
+	w.Session().GoTo(30)
+	w.study.start([]engine.Definition{{Name: engine.BundledName, Path: bundledEngine(t)}}, 2)
+	r := w.study.run
+	// the panel catches up with the engine (the runner's views as the poll formats them)
+	waitUntil(t, q, "the panel showing the engine's newest lines", func() bool {
+		want := r.texts()[0]
+		got := panelRows(w, 0)
+		if want.Position != w.study.shownSFEN || len(want.Rows) == 0 || len(got) != len(want.Rows) {
+			return false
+		}
+		for i := range got {
+			if got[i] != want.Rows[i] {
+				return false
+			}
+		}
+		return true
+	})
+
+	// a drawing posted and never run (the Fyne goroutine is busy): stopping shows the lines
+	w.StopStudy()
+	q.drain()
+	w.Session().GoTo(31)
+	w.study.start([]engine.Definition{{Name: engine.BundledName, Path: bundledEngine(t)}}, 2)
+	r = w.study.run
+	for deadline := time.Now().Add(engineDeadline); ; time.Sleep(20 * time.Millisecond) {
+		if v := r.runner.Views(); v[0].OK && v[0].Position == w.study.shownSFEN && len(v[0].Lines) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no line of the engine at move 31")
+		}
+	}
+	if rows := panelRows(w, 0); len(rows) != 0 {
+		t.Fatalf("the panel shows %v with no drawing run", rows)
+	}
+	w.StopStudy()
+	rows := panelRows(w, 0)
+	if len(rows) == 0 {
+		t.Fatal("after 停止 the panel does not show what the engine said")
+	}
+	checkRowsBelong(t, w)
+	if h := w.study.panel.blocks[0].header.full; !strings.Contains(h, w.msg.EngineStopped) {
+		t.Errorf("header %q after 停止: want %q", h, w.msg.EngineStopped)
+	}
+	q.drain() // the stale drawing does nothing now
+	if got := panelRows(w, 0); len(got) != len(rows) || got[0] != rows[0] {
+		t.Errorf("a drawing of the stopped study changed the panel: %v, was %v", got, rows)
 	}
 }

@@ -44,3 +44,20 @@ func TestBundledFontHasEveryGlyphTheBoardDraws(t *testing.T) {
 		}
 	}
 }
+
+// A modal dialog dims the window without blurring it (Fyne keeps a texture the size of the
+// window for the blur, 4 MB); the other sizes are Fyne's.
+func TestThemeDoesNotBlurBehindModalDialogs(t *testing.T) {
+	th := NewTheme()
+	if r := th.Size(theme.SizeNameModalBlurRadius); r != 0 {
+		t.Errorf("modal blur radius %v, want 0", r)
+	}
+	if theme.DefaultTheme().Size(theme.SizeNameModalBlurRadius) == 0 {
+		t.Error("Fyne's own theme does not blur either: the test proves nothing")
+	}
+	for _, n := range []fyne.ThemeSizeName{theme.SizeNamePadding, theme.SizeNameText, theme.SizeNameInnerPadding} {
+		if got, want := th.Size(n), theme.DefaultTheme().Size(n); got != want {
+			t.Errorf("Size(%s) = %v, want Fyne's %v", n, got, want)
+		}
+	}
+}

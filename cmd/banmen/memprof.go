@@ -3,8 +3,11 @@
 package main
 
 // Built with -tags memprof, banmen writes a heap profile to $BANMEN_HEAPPROFILE five seconds
-// after start: how the memory target of the main window is examined
-// (go tool pprof -sample_index=inuse_space banmen heap.prof).
+// after start ($BANMEN_HEAPPROFILE_AT: another time, "40s"): how the memory target of the main window is examined
+// (go tool pprof -sample_index=inuse_space banmen heap.prof). With $BANMEN_MEMSTATS set to a
+// duration ("5s") it also writes the Go runtime's memory to stderr at that interval, a line
+// "memstats: …" each: what of the process's RSS is Go's (the rest is C: the OpenGL driver's
+// textures, GLFW, fontconfig). The study's memory test reads those lines.
 
 import (
 	"fmt"
@@ -15,12 +18,23 @@ import (
 )
 
 func init() {
+	if d, err := time.ParseDuration(os.Getenv("BANMEN_MEMSTATS")); err == nil && d > 0 {
+		go func() {
+			for range time.Tick(d) {
+				fmt.Fprintln(os.Stderr, memstats())
+			}
+		}()
+	}
 	path := os.Getenv("BANMEN_HEAPPROFILE")
 	if path == "" {
 		return
 	}
+	at := 5 * time.Second
+	if d, err := time.ParseDuration(os.Getenv("BANMEN_HEAPPROFILE_AT")); err == nil && d > 0 {
+		at = d
+	}
 	runtime.MemProfileRate = 4096
-	time.AfterFunc(5*time.Second, func() {
+	time.AfterFunc(at, func() {
 		runtime.GC()
 		f, err := os.Create(path)
 		if err != nil {
@@ -28,9 +42,17 @@ func init() {
 		}
 		pprof.WriteHeapProfile(f)
 		f.Close()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		fmt.Fprintf(os.Stderr, "memprof: heap in use %d kB, heap idle %d kB (released %d kB), stacks %d kB, other runtime %d kB, Sys %d kB\n",
-			m.HeapInuse>>10, m.HeapIdle>>10, m.HeapReleased>>10, m.StackSys>>10, (m.MSpanSys+m.MCacheSys+m.BuckHashSys+m.GCSys+m.OtherSys)>>10, m.Sys>>10)
+		fmt.Fprintln(os.Stderr, memstats())
 	})
+}
+
+// memstats writes the Go runtime's memory in kB: the heap in use, the heap's idle pages not
+// yet handed back, stacks and the runtime's own, and what Go holds of the system in all
+// (Sys less what it released), with the number of goroutines.
+func memstats() string {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return fmt.Sprintf("memstats: heap in use %d kB, heap idle kept %d kB, stacks %d kB, other runtime %d kB, Go resident at most %d kB, goroutines %d, GCs %d",
+		m.HeapInuse>>10, (m.HeapIdle-m.HeapReleased)>>10, m.StackSys>>10, (m.MSpanSys+m.MCacheSys+m.BuckHashSys+m.GCSys+m.OtherSys)>>10,
+		(m.Sys-m.HeapReleased)>>10, runtime.NumGoroutine(), m.NumGC)
 }

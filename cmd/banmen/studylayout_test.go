@@ -80,18 +80,7 @@ func TestAnalysisLayoutStudyUnderXvfb(t *testing.T) {
 	before := x.still(win, "study-before")
 	time.Sleep(2 * time.Second) // banmen hands back the garbage of its start 2 s after it
 	rssBefore := rssKB(t, app.Process.Pid)
-	x.click(win, image.Pt(249, 11)) // 検討
-	time.Sleep(500 * time.Millisecond)
-	x.click(win, image.Pt(278, 37)) // 検討を開始…
-	time.Sleep(time.Second)
-	x.click(win, image.Pt(634, 409)) // 候補手の数
-	time.Sleep(500 * time.Millisecond)
-	x.click(win, image.Pt(600, 506)) // 3
-	time.Sleep(500 * time.Millisecond)
-	x.click(win, image.Pt(634, 446)) // 開始
-	time.Sleep(4 * time.Second)
-	x.click(win, image.Pt(728, 531)) // 履歴
-	x.run("mousemove", "--window", win, "1000", "200")
+	x.startStudy(win)
 	time.Sleep(4 * time.Second)
 
 	big := x.shot(win, "study-1180x760.png")
@@ -117,6 +106,24 @@ func TestAnalysisLayoutStudyUnderXvfb(t *testing.T) {
 	}
 	checkOutput(t, &out)
 	t.Logf("screenshots in %s", artifacts)
+}
+
+// startStudy starts a study of the bundled engine with three lines from the 検討 menu of
+// window win (1180×760, Japanese) and turns on the engine's 履歴, 4 s after the start.
+func (x *xSession) startStudy(win string) {
+	x.t.Helper()
+	x.click(win, image.Pt(249, 11)) // 検討
+	time.Sleep(500 * time.Millisecond)
+	x.click(win, image.Pt(278, 37)) // 検討を開始…
+	time.Sleep(time.Second)
+	x.click(win, image.Pt(634, 409)) // 候補手の数
+	time.Sleep(500 * time.Millisecond)
+	x.click(win, image.Pt(600, 506)) // 3
+	time.Sleep(500 * time.Millisecond)
+	x.click(win, image.Pt(634, 446)) // 開始
+	time.Sleep(4 * time.Second)
+	x.click(win, image.Pt(728, 531)) // 履歴
+	x.run("mousemove", "--window", win, "1000", "200")
 }
 
 // shot takes one screenshot of win into the artifacts as name.

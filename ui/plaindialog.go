@@ -1,0 +1,201 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// plainDialog is a modal dialog laid out as Fyne's custom dialog — a title, the content, a
+// row of buttons under it — but all in the regular style. Fyne writes a dialog's title and
+// its buttons in bold, and the first bold text makes it parse the bundled font a second
+// time: about 6 MB held for as long as the program runs (see heading). The dialog on the way
+// to an everyday activity, 検討, is a plain one, so that studying costs no second parse.
+type plainDialog struct {
+	pop      *widget.PopUp
+	onClosed func()
+	shown    bool
+}
+
+var _ dialog.Dialog = (*plainDialog)(nil)
+
+// newPlainDialog returns a dialog over parent with title, content and buttons (left to
+// right, as Fyne orders them: cancel first). It is shown by Show.
+func newPlainDialog(title string, content fyne.CanvasObject, buttons []*plainButton, parent fyne.Window) *plainDialog {
+	row := make([]fyne.CanvasObject, len(buttons))
+	for i, b := range buttons {
+		row[i] = b
+	}
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
+	bg.CornerRadius = theme.Size(theme.SizeNameDialogRadius)
+	body := container.New(plainDialogLayout{}, bg, content, container.NewGridWithRows(1, row...), widget.NewLabel(title))
+	return &plainDialog{pop: widget.NewModalPopUp(body, parent.Canvas())}
+}
+
+// plainDialogLayout places a plain dialog's background, content, buttons and title as
+// Fyne's dialogs place theirs (fyne.io/fyne/v2/dialog's dialogLayout, less the icon).
+type plainDialogLayout struct{}
+
+// the margins of Fyne's dialogs
+const dialogPadWidth, dialogPadHeight = 32, 16
+
+func (plainDialogLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	bg, content, buttons, title := objs[0], objs[1], objs[2], objs[3]
+	btnMin, titleMin := buttons.MinSize(), title.MinSize()
+	bg.Move(fyne.NewPos(0, 0))
+	bg.Resize(size)
+	buttons.Resize(btnMin)
+	buttons.Move(fyne.NewPos(size.Width/2-btnMin.Width/2, size.Height-dialogPadHeight-btnMin.Height))
+	title.Move(fyne.NewPos(dialogPadWidth/2, 0))
+	title.Resize(fyne.NewSize(size.Width-dialogPadWidth, titleMin.Height))
+	top := titleMin.Height + dialogPadHeight
+	content.Move(fyne.NewPos(dialogPadWidth/2, top))
+	content.Resize(fyne.NewSize(size.Width-dialogPadWidth, buttons.Position().Y-theme.Padding()-top))
+}
+
+func (plainDialogLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	contentMin, btnMin, titleMin := objs[1].MinSize(), objs[2].MinSize(), objs[3].MinSize()
+	return fyne.NewSize(max(contentMin.Width, btnMin.Width, titleMin.Width)+dialogPadWidth,
+		contentMin.Height+btnMin.Height+titleMin.Height+theme.Padding()+2*dialogPadHeight)
+}
+
+// Show is part of dialog.Dialog.
+func (d *plainDialog) Show() {
+	d.shown = true
+	d.pop.Show()
+}
+
+// Hide is part of dialog.Dialog: the dialog closes (and calls the function of SetOnClosed).
+func (d *plainDialog) Hide() {
+	d.pop.Hide()
+	if d.shown && d.onClosed != nil {
+		d.onClosed()
+	}
+	d.shown = false
+}
+
+// Dismiss is part of dialog.Dialog.
+func (d *plainDialog) Dismiss() { d.Hide() }
+
+// SetDismissText is part of dialog.Dialog; a plain dialog's buttons are its own.
+func (d *plainDialog) SetDismissText(string) {}
+
+// SetOnClosed is part of dialog.Dialog: closed runs after the dialog closes, after any set
+// before.
+func (d *plainDialog) SetOnClosed(closed func()) {
+	prev := d.onClosed
+	d.onClosed = func() {
+		if prev != nil {
+			prev()
+		}
+		closed()
+	}
+}
+
+// Refresh is part of dialog.Dialog.
+func (d *plainDialog) Refresh() { d.pop.Refresh() }
+
+// Resize is part of dialog.Dialog.
+func (d *plainDialog) Resize(s fyne.Size) { d.pop.Resize(s) }
+
+// MinSize is part of dialog.Dialog.
+func (d *plainDialog) MinSize() fyne.Size { return d.pop.MinSize() }
+
+// plainButton is a dialog's button with its text in the regular style (see plainDialog);
+// high marks the dialog's main action, drawn in the primary colour as Fyne's
+// widget.HighImportance.
+type plainButton struct {
+	widget.BaseWidget
+	Text     string
+	high     bool
+	onTapped func()
+	hovered  bool
+
+	bg, hover *canvas.Rectangle
+	label     *canvas.Text
+}
+
+var (
+	_ fyne.Tappable      = (*plainButton)(nil)
+	_ desktop.Hoverable  = (*plainButton)(nil)
+	_ desktop.Cursorable = (*plainButton)(nil)
+)
+
+func newPlainButton(text string, high bool, onTapped func()) *plainButton {
+	b := &plainButton{Text: text, high: high, onTapped: onTapped}
+	b.bg, b.hover = canvas.NewRectangle(nil), canvas.NewRectangle(nil)
+	b.bg.CornerRadius, b.hover.CornerRadius = theme.InputRadiusSize(), theme.InputRadiusSize()
+	b.label = canvas.NewText(text, nil)
+	b.label.Alignment = fyne.TextAlignCenter
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// Tapped is part of fyne.Tappable.
+func (b *plainButton) Tapped(*fyne.PointEvent) {
+	if b.onTapped != nil {
+		b.onTapped()
+	}
+}
+
+// MouseIn is part of desktop.Hoverable.
+func (b *plainButton) MouseIn(*desktop.MouseEvent) { b.hovered = true; b.Refresh() }
+
+// MouseMoved is part of desktop.Hoverable.
+func (b *plainButton) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut is part of desktop.Hoverable.
+func (b *plainButton) MouseOut() { b.hovered = false; b.Refresh() }
+
+// Cursor is part of desktop.Cursorable.
+func (b *plainButton) Cursor() desktop.Cursor { return desktop.PointerCursor }
+
+// CreateRenderer is part of fyne.Widget.
+func (b *plainButton) CreateRenderer() fyne.WidgetRenderer {
+	r := &plainButtonRenderer{b: b}
+	r.Refresh()
+	return r
+}
+
+type plainButtonRenderer struct{ b *plainButton }
+
+func (r *plainButtonRenderer) Destroy() {}
+
+func (r *plainButtonRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.b.bg, r.b.hover, r.b.label}
+}
+
+func (r *plainButtonRenderer) MinSize() fyne.Size {
+	pad := theme.InnerPadding()
+	ts := r.b.label.MinSize()
+	return fyne.NewSize(ts.Width+2*pad, ts.Height+2*pad+theme.Padding()) // as tall as Fyne's
+}
+
+func (r *plainButtonRenderer) Layout(size fyne.Size) {
+	r.b.bg.Resize(size)
+	r.b.hover.Resize(size)
+	ts := r.b.label.MinSize()
+	r.b.label.Move(fyne.NewPos(0, (size.Height-ts.Height)/2))
+	r.b.label.Resize(fyne.NewSize(size.Width, ts.Height))
+}
+
+func (r *plainButtonRenderer) Refresh() {
+	b := r.b
+	b.bg.FillColor = theme.Color(theme.ColorNameButton)
+	b.label.Color = theme.Color(theme.ColorNameForeground)
+	if b.high {
+		b.bg.FillColor = theme.Color(theme.ColorNamePrimary)
+		b.label.Color = theme.Color(theme.ColorNameForegroundOnPrimary)
+	}
+	b.hover.FillColor = theme.Color(theme.ColorNameHover)
+	b.hover.Hidden = !b.hovered
+	b.label.Text = b.Text
+	b.label.TextSize = theme.TextSize()
+	b.bg.Refresh()
+	b.hover.Refresh()
+	b.label.Refresh()
+}
