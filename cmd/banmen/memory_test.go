@@ -157,14 +157,7 @@ func TestMemoryStudyUnderXvfb(t *testing.T) {
 	base := measure(x, "emptywindow", nil, empty)
 
 	x.artifacts = artifactDir(t)
-	a := x.launch(x.appEnv(t.TempDir(), "LANG=ja_JP.UTF-8", "BANMEN_MEMSTATS=5s"), bin, record)
-	win := x.waitWindow(a, ".*Banmen")
-	x.run("windowsize", "--sync", win, "1180", "760")
-	x.run("windowmove", "--sync", win, "0", "0")
-	x.run("windowfocus", "--sync", win)
-	for range 30 {
-		x.run("key", "Right")
-	}
+	a, win := x.openAtMove30(bin, record, "BANMEN_MEMSTATS=5s")
 	x.still(win, "before")
 	time.Sleep(3 * time.Second) // banmen hands back the garbage of its start 2 s after it
 	pid := a.pid()

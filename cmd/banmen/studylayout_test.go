@@ -26,15 +26,7 @@ func TestAnalysisLayoutStudyUnderXvfb(t *testing.T) {
 	}
 	x.artifacts = artifactDir(t)
 	bin := buildBanmen(t)
-	a := x.launch(x.appEnv(t.TempDir(), "LANG=ja_JP.UTF-8"), bin, record)
-
-	win := x.waitWindow(a, ".*Banmen") // the em dash does not match in a locale the C library lacks
-	x.run("windowsize", "--sync", win, "1180", "760")
-	x.run("windowmove", "--sync", win, "0", "0")
-	x.run("windowfocus", "--sync", win)
-	for range 30 {
-		x.run("key", "Right")
-	}
+	a, win := x.openAtMove30(bin, record)
 	before := x.still(win, "study-before")
 	time.Sleep(2 * time.Second) // banmen hands back the garbage of its start 2 s after it
 	rssBefore := rssKB(t, a.pid())
@@ -64,6 +56,22 @@ func TestAnalysisLayoutStudyUnderXvfb(t *testing.T) {
 	}
 	checkOutput(t, a.out)
 	t.Logf("screenshots in %s", x.artifacts)
+}
+
+// openAtMove30 starts banmen (bin) in Japanese with record (a real game), with env added to
+// its environment, sizes its window to 1180×760 at the top left and goes to move 30: where
+// startStudy's clicks expect the window. It returns the app and its window.
+func (x *xSession) openAtMove30(bin, record string, env ...string) (*xApp, string) {
+	x.t.Helper()
+	a := x.launch(x.appEnv(x.t.TempDir(), append([]string{"LANG=ja_JP.UTF-8"}, env...)...), bin, record)
+	win := x.waitWindow(a, ".*Banmen") // the em dash does not match in a locale the C library lacks
+	x.run("windowsize", "--sync", win, "1180", "760")
+	x.run("windowmove", "--sync", win, "0", "0")
+	x.run("windowfocus", "--sync", win)
+	for range 30 {
+		x.run("key", "Right")
+	}
+	return a, win
 }
 
 // startStudy starts a study of the bundled engine with three lines from the 検討 menu of
