@@ -10,12 +10,10 @@ import (
 	"image/color"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -57,25 +55,14 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 		}
 		runs = n
 	}
-	tools := map[string]string{}
-	for _, name := range []string{"Xvfb", "xdotool", "import"} {
-		path, err := exec.LookPath(name)
-		if err != nil {
-			t.Skipf("the first-frame test needs %s (run `make test-deps`)", name)
-		}
-		tools[name] = path
-	}
+	xs := startX(t, "the first-frame test", skipInCI, "xdotool", "import")
 	bin := buildBanmen(t)
-	empty := filepath.Join(t.TempDir(), "emptywindow")
-	if out, err := exec.Command("go", "build", "-tags", buildTags, "-o", empty, "./testdata/emptywindow").CombinedOutput(); err != nil {
-		t.Fatalf("go build of emptywindow: %v\n%s", err, out)
-	}
-	display := startXvfb(t, tools["Xvfb"])
+	empty := buildEmptyWindow(t)
 	rec, err := filepath.Abs("testdata/random-300.kif")
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, err := dialX(display)
+	x, err := dialX(xs.display)
 	if err != nil {
 		t.Logf("reading the window through X11 directly failed (%v); capturing with import, which is slower", err)
 		x = nil
@@ -116,7 +103,7 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 	case "warm":
 		for _, p := range progs {
 			p.cache = t.TempDir()
-			firstFrame(t, tools, x, display, p.cache, p.title, p.board, p.argv...)
+			firstFrame(xs, x, p.cache, p.title, p.board, p.argv...)
 		}
 		t.Logf("each program with its own cache directory, after a first start that filled it")
 	default:
@@ -128,7 +115,7 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 		// in turn, so that a change in the machine's load falls on all
 		line := fmt.Sprintf("run %d:", i+1)
 		for _, p := range progs {
-			r := firstFrame(t, tools, x, display, p.cache, p.title, p.board, p.argv...)
+			r := firstFrame(xs, x, p.cache, p.title, p.board, p.argv...)
 			p.s.mapped, p.s.painted, p.s.board = append(p.s.mapped, r.mapped), append(p.s.painted, r.painted), append(p.s.board, r.drawn)
 			p.s.cpu, p.s.mainCPU = append(p.s.cpu, r.cpu), append(p.s.mainCPU, r.mainCPU)
 			captures = append(captures, r.captures...)
@@ -206,63 +193,40 @@ func statCPUTime(path string) (time.Duration, error) {
 	return time.Duration(ticks) * time.Second / clockTick, nil
 }
 
-// firstFrame starts argv in display, in a fresh home, with its XDG cache directory in cache
-// (in that home if cache is ""), and returns how long after the exec its window titled
+// firstFrame starts argv in xs's display, in a fresh home, with its XDG cache directory in
+// cache (in that home if cache is ""), and returns how long after the exec its window titled
 // title was mapped, first painted (not one colour) and, if board, showed the board; the CPU
 // time the program had used when it was first seen painted; and how long each capture took.
-func firstFrame(t *testing.T, tools map[string]string, x *xConn, display, cache, title string, board bool, argv ...string) (r frameTimes) {
+// It reads the window through x, or with import where x is nil.
+func firstFrame(xs *xSession, x *xConn, cache, title string, board bool, argv ...string) (r frameTimes) {
+	t := xs.t
 	t.Helper()
 	var mapped, painted, drawn time.Duration
 	var captures []time.Duration
-	home := t.TempDir()
-	env := append(cleanEnv(), "DISPLAY="+display, "GSETTINGS_BACKEND=memory", "HOME="+home, "LANG=C.UTF-8", "LC_MESSAGES=ja_JP.UTF-8")
-	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
-		dir := filepath.Join(home, strings.ToLower(v))
-		if v == "XDG_CACHE_HOME" && cache != "" {
-			dir = cache
-		}
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		env = append(env, v+"="+dir)
+	env := xs.appEnv(t.TempDir(), japanese...)
+	if cache != "" {
+		env = append(env, "XDG_CACHE_HOME="+cache)
 	}
-	xenv := append(cleanEnv(), "DISPLAY="+display)
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = env
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	started := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := waitInBackground(cmd)
-	defer killGroup(cmd.Process.Pid, exited.done)
-	deadline := started.Add(windowWait)
+	a := xs.launch(env, argv...)
+	defer a.stop()
+	deadline := a.started.Add(windowWait)
 	alive := func(what string) {
 		t.Helper()
 		select {
-		case <-exited.done:
-			t.Fatalf("%s exited (%v) before %s; output:\n%s", argv[0], exited.err, what, out.String())
+		case <-a.exited.done:
+			t.Fatalf("%s exited (%v) before %s; output:\n%s", argv[0], a.exited.err, what, a.out.String())
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s: not %s within %v; output:\n%s", argv[0], what, windowWait, out.String())
+			t.Fatalf("%s: not %s within %v; output:\n%s", argv[0], what, windowWait, a.out.String())
 		}
 	}
-	var win string
-	for win == "" {
-		search := exec.Command(tools["xdotool"], "search", "--onlyvisible", "--name", "^"+title+"$")
-		search.Env = xenv
-		ids, _ := search.Output() // exits 1 while there is no such window
-		if f := strings.Fields(string(ids)); len(f) > 0 {
-			win = f[0]
-			mapped = time.Since(started)
-			break
-		}
-		alive("its window " + strconv.Quote(title) + " was on screen")
-		time.Sleep(5 * time.Millisecond)
+	// xdotool polls for the window every 5 ms
+	win, err := xs.findWindow(a, title, deadline, 5*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
 	}
+	mapped = time.Since(a.started)
 	winID, err := strconv.ParseUint(win, 10, 32)
 	if err != nil {
 		t.Fatalf("xdotool search printed window id %q; want a number", win)
@@ -274,10 +238,8 @@ func firstFrame(t *testing.T, tools map[string]string, x *xConn, display, cache,
 		if x != nil {
 			img, err = x.capture(uint32(winID))
 		} else {
-			capture := exec.Command(tools["import"], "-window", win, "-depth", "8", "ppm:-")
-			capture.Env = xenv
 			var data []byte
-			if data, err = capture.Output(); err == nil {
+			if data, err = xs.cmd("import", "-window", win, "-depth", "8", "ppm:-").Output(); err == nil {
 				if img, err = decodePPM(data); err != nil {
 					t.Fatalf("import -window %s: %v", win, err)
 				}
@@ -288,13 +250,13 @@ func firstFrame(t *testing.T, tools map[string]string, x *xConn, display, cache,
 			time.Sleep(5 * time.Millisecond)
 			continue // the window may be mapped before the server lets it be read
 		}
-		at := time.Since(started)
+		at := time.Since(a.started)
 		if painted == 0 && !uniform(img) {
 			painted = at
-			if r.cpu, err = cpuTime(cmd.Process.Pid); err != nil {
+			if r.cpu, err = cpuTime(a.pid()); err != nil {
 				t.Fatal(err)
 			}
-			if r.mainCPU, err = mainThreadCPUTime(cmd.Process.Pid); err != nil {
+			if r.mainCPU, err = mainThreadCPUTime(a.pid()); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -3,13 +3,10 @@
 package main
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -26,31 +23,11 @@ import (
 // after the engine's reply are kept in $BANMEN_ARTIFACTS (or a new temp dir): the README's
 // pictures of a game come from there.
 func TestPlayAgainstBanmenUnderXvfb(t *testing.T) {
-	tools := map[string]string{}
-	for _, name := range []string{"Xvfb", "xdotool", "import"} {
-		path, err := exec.LookPath(name)
-		if err != nil {
-			msg := fmt.Sprintf("the game's Xvfb test needs %s (run `make test-deps`)", name)
-			if os.Getenv("CI") != "" {
-				t.Fatal(msg + "; CI is set, so a missing tool is a failure")
-			}
-			t.Skip(msg)
-		}
-		tools[name] = path
-	}
-	artifacts := artifactDir(t)
+	x := startX(t, "the game's Xvfb test", failInCI, "xdotool", "import")
+	x.artifacts, x.prefix = artifactDir(t), "game"
 	bin := buildBanmen(t)
-	x := &xSession{t: t, display: startXvfb(t, tools["Xvfb"]), xdotool: tools["xdotool"], importCmd: tools["import"], artifacts: artifacts, prefix: "game"}
 	home := t.TempDir()
-	env := append(cleanEnv(), "DISPLAY="+x.display, "GSETTINGS_BACKEND=memory", "HOME="+home,
-		"LANG=C.UTF-8", "LC_MESSAGES=ja_JP.UTF-8")
-	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
-		dir := filepath.Join(home, strings.ToLower(v))
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		env = append(env, v+"="+dir)
-	}
+	env := x.appEnv(home, japanese...)
 	// the last game's setup, as the dialog keeps it: 2 minutes and 10 s byoyomi, so that the
 	// engine answers in seconds
 	prefs := filepath.Join(home, "xdg_config_home", "fyne", appID)
@@ -62,8 +39,8 @@ func TestPlayAgainstBanmenUnderXvfb(t *testing.T) {
 		`"game.fromBoard":false,"game.ponder":false,"game.saved":true}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, exited, out := startBanmen(t, bin, env)
-	main := x.window("無題 — Banmen", exited, out)
+	a := x.launch(env, bin)
+	main := x.waitWindow(a, "無題 — Banmen")
 	before := x.still(main, "game-start")
 	x.run("windowfocus", "--sync", main)
 	x.run("key", "ctrl+g")
@@ -108,8 +85,8 @@ func TestPlayAgainstBanmenUnderXvfb(t *testing.T) {
 	}
 	time.Sleep(500 * time.Millisecond) // the window shows the move at its next poll
 	x.still(main, "game-reply")
-	checkOutput(t, out)
-	t.Logf("the engine answered %s; screenshots in %s", moves[1], artifacts)
+	checkOutput(t, a.out)
+	t.Logf("the engine answered %s; screenshots in %s", moves[1], x.artifacts)
 }
 
 // isPrimary reports whether c is Fyne's primary blue (the 開始 button, a picked radio).

@@ -5,11 +5,9 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -26,27 +24,16 @@ func TestMemoryUnderXvfb(t *testing.T) {
 	if os.Getenv("BANMEN_MEMORY") == "" {
 		t.Skip("set BANMEN_MEMORY=1 to measure memory")
 	}
-	tools := map[string]string{}
-	for _, name := range []string{"Xvfb", "xdotool"} {
-		path, err := exec.LookPath(name)
-		if err != nil {
-			t.Skipf("the memory test needs %s (run `make test-deps`)", name)
-		}
-		tools[name] = path
-	}
+	x := startX(t, "the memory test", skipInCI, "xdotool")
 	bin := buildBanmen(t)
-	empty := filepath.Join(t.TempDir(), "emptywindow")
-	if out, err := exec.Command("go", "build", "-tags", buildTags, "-o", empty, "./testdata/emptywindow").CombinedOutput(); err != nil {
-		t.Fatalf("go build of emptywindow: %v\n%s", err, out)
-	}
-	display := startXvfb(t, tools["Xvfb"])
+	empty := buildEmptyWindow(t)
 	rec, err := filepath.Abs("testdata/random-300.kif")
 	if err != nil {
 		t.Fatal(err)
 	}
 
-	base := measure(t, tools["xdotool"], display, "emptywindow", nil, empty)
-	app := measure(t, tools["xdotool"], display, "random-300.kif — Banmen", []string{"End", "Home"}, bin, rec)
+	base := measure(x, "emptywindow", nil, empty)
+	app := measure(x, "random-300.kif — Banmen", []string{"End", "Home"}, bin, rec)
 	t.Logf("%-12s %9s %9s %9s %9s %9s", "", "RSS", "peak RSS", "PSS", "anonymous", "OpenGL")
 	for _, m := range []struct {
 		name string
@@ -70,61 +57,22 @@ type memory struct {
 	gl                  int // resident in the OpenGL driver's libraries (Mesa, LLVM)
 }
 
-// measure starts a program in display, waits for its window titled title, presses keys in it
-// (each followed by a second's pause), waits for it to settle and returns its memory.
-func measure(t *testing.T, xdotool, display, title string, keys []string, argv ...string) memory {
+// measure starts a program in x's display, waits for its window titled title, presses keys
+// in it (each followed by a second's pause), waits for it to settle and returns its memory.
+func measure(x *xSession, title string, keys []string, argv ...string) memory {
+	t := x.t
 	t.Helper()
-	home := t.TempDir()
-	env := append(cleanEnv(), "DISPLAY="+display, "GSETTINGS_BACKEND=memory", "HOME="+home, "LANG=C.UTF-8", "LC_MESSAGES=ja_JP.UTF-8")
-	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
-		dir := filepath.Join(home, strings.ToLower(v))
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		env = append(env, v+"="+dir)
-	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = env
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := waitInBackground(cmd)
-	defer killGroup(cmd.Process.Pid, exited.done)
-	var win string
-	for deadline := time.Now().Add(windowWait); win == ""; {
-		search := exec.Command(xdotool, "search", "--onlyvisible", "--name", "^"+title+"$")
-		search.Env = append(cleanEnv(), "DISPLAY="+display)
-		ids, _ := search.Output()
-		if f := strings.Fields(string(ids)); len(f) > 0 {
-			win = f[0]
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: no window %q within %v; output:\n%s", argv[0], title, windowWait, out.String())
-		}
-		select {
-		case <-exited.done:
-			t.Fatalf("%s exited (%v); output:\n%s", argv[0], exited.err, out.String())
-		case <-time.After(250 * time.Millisecond):
-		}
-	}
+	a := x.launch(x.appEnv(t.TempDir(), japanese...), argv...)
+	defer a.stop()
+	win := x.waitWindow(a, title)
 	time.Sleep(3 * time.Second)
-	focus := exec.Command(xdotool, "windowfocus", "--sync", win)
-	focus.Env = append(cleanEnv(), "DISPLAY="+display)
-	_ = focus.Run() // without a window manager the window may have the focus already
+	_ = x.cmd("xdotool", "windowfocus", "--sync", win).Run() // without a window manager the window may have the focus already
 	for _, k := range keys {
-		key := exec.Command(xdotool, "key", k)
-		key.Env = append(cleanEnv(), "DISPLAY="+display)
-		if b, err := key.CombinedOutput(); err != nil {
-			t.Fatalf("xdotool key %s: %v: %s", k, err, b)
-		}
+		x.run("key", k)
 		time.Sleep(time.Second)
 	}
 	time.Sleep(3 * time.Second) // banmen hands back the garbage of its start after 2 s
-	pid := cmd.Process.Pid
+	pid := a.pid()
 	var m memory
 	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
@@ -198,63 +146,22 @@ func TestMemoryStudyUnderXvfb(t *testing.T) {
 		}
 		length = d
 	}
-	tools := map[string]string{}
-	for _, name := range []string{"Xvfb", "xdotool", "import"} {
-		path, err := exec.LookPath(name)
-		if err != nil {
-			t.Skipf("the study's memory test needs %s (run `make test-deps`)", name)
-		}
-		tools[name] = path
-	}
-	dir := t.TempDir()
-	bin, empty := filepath.Join(dir, "banmen"), filepath.Join(dir, "emptywindow")
-	for _, b := range [][]string{
-		{"build", "-tags", buildTags + ",memprof", "-o", bin, "."},
-		{"build", "-o", filepath.Join(dir, "banmen-engine"), "banmen/cmd/banmen-engine"},
-		{"build", "-tags", buildTags, "-o", empty, "./testdata/emptywindow"},
-	} {
-		if out, err := exec.Command("go", b...).CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(b, " "), err, out)
-		}
-	}
+	x := startX(t, "the study's memory test", skipInCI, "xdotool", "import")
+	x.prefix = "memorystudy"
+	bin := buildBanmen(t, "memprof")
+	empty := buildEmptyWindow(t)
 	record, err := filepath.Abs("testdata/kifu-for-js__meijinsen_20180508_M7_10034.kif")
 	if err != nil {
 		t.Fatal(err)
 	}
-	display := startXvfb(t, tools["Xvfb"])
-	base := measure(t, tools["xdotool"], display, "emptywindow", nil, empty)
+	base := measure(x, "emptywindow", nil, empty)
 
-	x := &xSession{t: t, display: display, xdotool: tools["xdotool"], importCmd: tools["import"], artifacts: artifactDir(t), prefix: "memorystudy"}
-	home := t.TempDir()
-	env := append(cleanEnv(), "DISPLAY="+display, "GSETTINGS_BACKEND=memory", "HOME="+home, "LANG=ja_JP.UTF-8", "BANMEN_MEMSTATS=5s")
-	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
-		d := filepath.Join(home, strings.ToLower(v))
-		if err := os.Mkdir(d, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		env = append(env, v+"="+d)
-	}
-	app := exec.Command(bin, record)
-	app.Env = env
-	var out syncBuffer
-	app.Stdout, app.Stderr = &out, &out
-	app.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := app.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := waitInBackground(app)
-	t.Cleanup(func() { killGroup(app.Process.Pid, exited.done) })
-	win := x.window(".*Banmen", exited, &out)
-	x.run("windowsize", "--sync", win, "1180", "760")
-	x.run("windowmove", "--sync", win, "0", "0")
-	x.run("windowfocus", "--sync", win)
-	for range 30 {
-		x.run("key", "Right")
-	}
+	x.artifacts = artifactDir(t)
+	a, win := x.openAtMove30(bin, record, "BANMEN_MEMSTATS=5s")
 	x.still(win, "before")
 	time.Sleep(3 * time.Second) // banmen hands back the garbage of its start 2 s after it
-	pid := app.Process.Pid
-	before, beforeGo := sample(t, pid, &out), lastMemstats(out.String())
+	pid := a.pid()
+	before, beforeGo := sample(t, pid, a.out), lastMemstats(a.out.String())
 	x.startStudy(win)
 	start := time.Now()
 	t.Logf("emptywindow RSS %d MB (anonymous %d MB, OpenGL %d MB)", base.rss>>10, base.anon>>10, base.gl>>10)
@@ -264,13 +171,13 @@ func TestMemoryStudyUnderXvfb(t *testing.T) {
 	var peak, last memory
 	for time.Since(start) < length {
 		time.Sleep(5 * time.Second)
-		last = sample(t, pid, &out)
+		last = sample(t, pid, a.out)
 		peak.rss = max(peak.rss, last.rss)
 		t.Logf("%5.0fs %5d MB %+5d MB %5d MB %5d MB  %s", time.Since(start).Seconds(), last.rss>>10, (last.rss-base.rss)>>10,
-			last.anon>>10, last.gl>>10, lastMemstats(out.String()))
+			last.anon>>10, last.gl>>10, lastMemstats(a.out.String()))
 	}
 	x.still(win, "study")
-	checkOutput(t, &out)
+	checkOutput(t, a.out)
 	t.Logf("while one engine studies, banmen holds %d MB more than an empty Fyne window at the end (%d MB at the peak, %+d MB over its own before the study); issue 15 asks for at most %d MB",
 		(last.rss-base.rss)>>10, (peak.rss-base.rss)>>10, (last.rss-before.rss)>>10, memoryStudyTarget)
 }

@@ -4,11 +4,9 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -24,30 +22,9 @@ import (
 // Ctrl+S saves it with the file's line ends, Ctrl+Shift+C copies the position and Ctrl+V pastes it as a new record.
 // The window carries the icon (_NET_WM_ICON, what task bars draw) and a WM_CLASS.
 func TestMenuShortcutsAndIconInTheRealWindow(t *testing.T) {
-	tools := map[string]string{}
-	for _, name := range []string{"Xvfb", "xdotool", "xprop"} {
-		path, err := exec.LookPath(name)
-		if err != nil {
-			msg := name + " is missing (packages xvfb, xdotool, x11-utils: run `make test-deps`)"
-			if os.Getenv("CI") != "" {
-				t.Fatal(msg)
-			}
-			t.Skip(msg)
-		}
-		tools[name] = path
-	}
+	x := startX(t, "the shortcuts' Xvfb test", failInCI, "xdotool", "xprop")
 	bin := buildBanmen(t)
-	display := startXvfb(t, tools["Xvfb"])
 	home := t.TempDir()
-	env := append(cleanEnv(), "DISPLAY="+display, "GSETTINGS_BACKEND=memory", "HOME="+home,
-		"LANG=C.UTF-8", "LC_MESSAGES=ja_JP.UTF-8")
-	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
-		dir := filepath.Join(home, strings.ToLower(v))
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		env = append(env, v+"="+dir)
-	}
 	// a copy of the record, which Ctrl+S writes
 	data, err := os.ReadFile(record)
 	if err != nil {
@@ -57,70 +34,37 @@ func TestMenuShortcutsAndIconInTheRealWindow(t *testing.T) {
 	if err := os.WriteFile(rec, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	app := exec.Command(bin, rec)
-	app.Env = env
-	var out syncBuffer
-	app.Stdout, app.Stderr = &out, &out
-	app.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := app.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := waitInBackground(app)
+	a := x.launch(x.appEnv(home, japanese...), bin, rec)
 	defer func() {
-		killGroup(app.Process.Pid, exited.done)
-		for _, bad := range forbiddenOutput {
-			if strings.Contains(out.String(), bad) {
-				t.Errorf("banmen's output contains %q:\n%s", bad, out.String())
-			}
-		}
+		a.stop()
+		checkOutput(t, a.out)
 	}()
-	x := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command(args[0], args[1:]...)
-		cmd.Env = append(cleanEnv(), "DISPLAY="+display)
-		b, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: %v: %s", strings.Join(args, " "), err, b)
-		}
-		return string(b)
-	}
 	// waitTitle waits for a visible window titled title and returns its id
 	waitTitle := func(title, after string) string {
 		t.Helper()
-		for deadline := time.Now().Add(windowWait); ; {
-			cmd := exec.Command(tools["xdotool"], "search", "--onlyvisible", "--name", "^"+regexp.QuoteMeta(title)+"$")
-			cmd.Env = append(cleanEnv(), "DISPLAY="+display)
-			ids, _ := cmd.Output()
-			if f := strings.Fields(string(ids)); len(f) > 0 {
-				return f[0]
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("after %s no window is titled %q; banmen's output:\n%s", after, title, out.String())
-			}
-			select {
-			case <-exited.done:
-				t.Fatalf("banmen exited (%v); output:\n%s", exited.err, out.String())
-			case <-time.After(200 * time.Millisecond):
-			}
+		win, err := x.findWindow(a, regexp.QuoteMeta(title), time.Now().Add(windowWait), 200*time.Millisecond)
+		if err != nil {
+			t.Fatalf("after %s: %v", after, err)
 		}
+		return win
 	}
 	win := waitTitle("game.kif — Banmen", "the start")
 	// the record is read in the background: wait until the autosave-free window shows it
 	time.Sleep(2 * time.Second)
-	_ = exec.Command(tools["xdotool"], "windowfocus", "--sync", win).Run()
+	_ = x.cmd("xdotool", "windowfocus", "--sync", win).Run()
 	key := func(k string) {
 		t.Helper()
-		x(tools["xdotool"], "key", "--window", win, "--clearmodifiers", k)
+		x.run("key", "--window", win, "--clearmodifiers", k)
 	}
 
 	// the icon, as the window manager and the task bar read it
-	icon := x(tools["xprop"], "-id", win, "-notype", "32c", "_NET_WM_ICON")
+	icon := x.tool("xprop", "-id", win, "-notype", "32c", "_NET_WM_ICON")
 	if m := regexp.MustCompile(`_NET_WM_ICON = (\d+), (\d+),`).FindStringSubmatch(icon); m == nil || m[1] == "0" || m[2] == "0" {
 		t.Errorf("the window has no icon: xprop says %.200q", icon)
 	} else {
 		t.Logf("_NET_WM_ICON: %s×%s", m[1], m[2])
 	}
-	class := x(tools["xprop"], "-id", win, "WM_CLASS")
+	class := x.tool("xprop", "-id", win, "WM_CLASS")
 	// the desktop entry's StartupWMClass names this class: the class must not be the
 	// record's title the window has by the time it is shown
 	if want := `"` + ui.WindowClass + `"`; !strings.HasSuffix(strings.TrimSpace(class), want) {
@@ -156,8 +100,8 @@ func TestMenuShortcutsAndIconInTheRealWindow(t *testing.T) {
 	key("ctrl+v")
 	waitTitle("*無題 — Banmen", "Ctrl+Shift+C (局面をコピー), Ctrl+V (貼り付け)")
 	select {
-	case <-exited.done:
-		t.Errorf("banmen exited (%v)", exited.err)
+	case <-a.exited.done:
+		t.Errorf("banmen exited (%v)", a.exited.err)
 	default:
 	}
 }

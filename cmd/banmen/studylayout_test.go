@@ -1,14 +1,12 @@
+//go:build linux
+
 package main
 
 import (
-	"context"
 	"fmt"
 	"image"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -21,72 +19,24 @@ import (
 // (study-1180x760.png, study-800x600.png). Clicks go to fixed places (Japanese, Fyne's
 // default sizes): a change of the menus or of the study dialog moves them.
 func TestAnalysisLayoutStudyUnderXvfb(t *testing.T) {
-	tools := map[string]string{}
-	for _, name := range []string{"Xvfb", "xdotool", "import"} {
-		path, err := exec.LookPath(name)
-		if err != nil {
-			msg := fmt.Sprintf("the study layout's Xvfb test needs %s (run `make test-deps`)", name)
-			if os.Getenv("CI") != "" {
-				t.Fatal(msg + "; CI is set, so a missing tool is a failure")
-			}
-			t.Skip(msg)
-		}
-		tools[name] = path
-	}
+	x := startX(t, "the study layout's Xvfb test", failInCI, "xdotool", "import")
 	record, err := filepath.Abs("../../ui/testdata/records/kifu-for-js__meijinsen_20180508_M7_10034.kif")
 	if err != nil {
 		t.Fatal(err)
 	}
-	artifacts := artifactDir(t)
-	bin := filepath.Join(t.TempDir(), "banmen")
-	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
-	defer cancel()
-	for _, b := range [][]string{
-		{"build", "-tags", buildTags, "-o", bin, "."},
-		{"build", "-o", filepath.Join(filepath.Dir(bin), "banmen-engine"), "banmen/cmd/banmen-engine"},
-	} {
-		if out, err := exec.CommandContext(ctx, "go", b...).CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(b, " "), err, out)
-		}
-	}
-	x := &xSession{t: t, display: startXvfb(t, tools["Xvfb"]), xdotool: tools["xdotool"], importCmd: tools["import"], artifacts: artifacts}
-	home := t.TempDir()
-	env := append(cleanEnv(), "DISPLAY="+x.display, "GSETTINGS_BACKEND=memory", "HOME="+home, "LANG=ja_JP.UTF-8")
-	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
-		dir := filepath.Join(home, strings.ToLower(v))
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		env = append(env, v+"="+dir)
-	}
-	app := exec.Command(bin, record)
-	app.Env = env
-	var out syncBuffer
-	app.Stdout, app.Stderr = &out, &out
-	app.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := app.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := waitInBackground(app)
-	t.Cleanup(func() { killGroup(app.Process.Pid, exited.done) })
-
-	win := x.window(".*Banmen", exited, &out) // the em dash does not match in a locale the C library lacks
-	x.run("windowsize", "--sync", win, "1180", "760")
-	x.run("windowmove", "--sync", win, "0", "0")
-	x.run("windowfocus", "--sync", win)
-	for range 30 {
-		x.run("key", "Right")
-	}
+	x.artifacts = artifactDir(t)
+	bin := buildBanmen(t)
+	a, win := x.openAtMove30(bin, record)
 	before := x.still(win, "study-before")
 	time.Sleep(2 * time.Second) // banmen hands back the garbage of its start 2 s after it
-	rssBefore := rssKB(t, app.Process.Pid)
+	rssBefore := rssKB(t, a.pid())
 	x.startStudy(win)
 	time.Sleep(4 * time.Second)
 
 	big := x.shot(win, "study-1180x760.png")
 	// issue 15's "≤ 35 MB more while one engine studies": the GUI's own growth (the engine
 	// is a process of its own); reported, not asserted
-	rssStudy := rssKB(t, app.Process.Pid)
+	rssStudy := rssKB(t, a.pid())
 	t.Logf("banmen's RSS before the study %d MB, while one engine studies %d MB (%+d MB)",
 		rssBefore/1024, rssStudy/1024, (rssStudy-rssBefore)/1024)
 	if b := big.Bounds(); b.Dx() != 1180 || b.Dy() != 760 {
@@ -104,8 +54,24 @@ func TestAnalysisLayoutStudyUnderXvfb(t *testing.T) {
 	if b := small.Bounds(); b.Dx() != 800 || b.Dy() != 600 {
 		t.Errorf("the window is %v, not 800×600", b.Size())
 	}
-	checkOutput(t, &out)
-	t.Logf("screenshots in %s", artifacts)
+	checkOutput(t, a.out)
+	t.Logf("screenshots in %s", x.artifacts)
+}
+
+// openAtMove30 starts banmen (bin) in Japanese with record (a real game), with env added to
+// its environment, sizes its window to 1180×760 at the top left and goes to move 30: where
+// startStudy's clicks expect the window. It returns the app and its window.
+func (x *xSession) openAtMove30(bin, record string, env ...string) (*xApp, string) {
+	x.t.Helper()
+	a := x.launch(x.appEnv(x.t.TempDir(), append([]string{"LANG=ja_JP.UTF-8"}, env...)...), bin, record)
+	win := x.waitWindow(a, ".*Banmen") // the em dash does not match in a locale the C library lacks
+	x.run("windowsize", "--sync", win, "1180", "760")
+	x.run("windowmove", "--sync", win, "0", "0")
+	x.run("windowfocus", "--sync", win)
+	for range 30 {
+		x.run("key", "Right")
+	}
+	return a, win
 }
 
 // startStudy starts a study of the bundled engine with three lines from the 検討 menu of
@@ -124,16 +90,6 @@ func (x *xSession) startStudy(win string) {
 	time.Sleep(4 * time.Second)
 	x.click(win, image.Pt(728, 531)) // 履歴
 	x.run("mousemove", "--window", win, "1000", "200")
-}
-
-// shot takes one screenshot of win into the artifacts as name.
-func (x *xSession) shot(win, name string) image.Image {
-	x.t.Helper()
-	img, problem := screenshot(x.importCmd, x.display, win, filepath.Join(x.artifacts, name))
-	if img == nil {
-		x.t.Fatalf("%s: %s", name, problem)
-	}
-	return img
 }
 
 // changedShareIn is the share of the pixels in r that differ clearly between a and b.
