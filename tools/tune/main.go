@@ -69,7 +69,7 @@ func main() {
 	}
 }
 
-var errUsage = errors.New("usage: tune gen [-games N -depth D -random R -maxply M -seed S] -o FILE | tune fit -data FILE [-start WEIGHTS] [-iters N] -o WEIGHTS")
+var errUsage = errors.New("usage: tune gen [-games N -first I -depth D -random R -maxply M -seed S] -o FILE | tune fit -data FILE [-start WEIGHTS] [-iters N -only P -fix P -l2 X -bound F -lambda L -holdout F] -o WEIGHTS | tune openings [-n N -plies P -seed S -margin CP] -o FILE")
 
 func run(args []string, out io.Writer) error {
 	if len(args) == 0 {
@@ -80,6 +80,8 @@ func run(args []string, out io.Writer) error {
 		return runGen(args[1:], out)
 	case "fit":
 		return runFit(args[1:], out)
+	case "openings":
+		return runOpenings(args[1:], out)
 	}
 	return fmt.Errorf("unknown step %q; %w", args[0], errUsage)
 }
@@ -126,6 +128,55 @@ func runGen(args []string, out io.Writer) error {
 		return err
 	}
 	return f.Close()
+}
+
+// runOpenings writes -n start positions for matches (banmen-cli match --openings): -plies
+// plies from the start chosen at SkillLevel 8, kept when a search to depth 4 finds them
+// within -margin of even, each different.
+func runOpenings(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("openings", flag.ContinueOnError)
+	n := fs.Int("n", 100, "positions to write")
+	plies := fs.Int("plies", 10, "plies played from the start")
+	seed := fs.Uint64("seed", 100, "random seed")
+	margin := fs.Int("margin", 150, "largest score (centipawns) of a position kept")
+	path := fs.String("o", "", "file to write the positions to")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *path == "" || fs.NArg() > 0 || *n < 1 || *plies < 1 {
+		return errUsage
+	}
+	seen := map[string]bool{}
+	var b strings.Builder
+	for i := 0; len(seen) < *n; i++ {
+		if i > 100**n {
+			return fmt.Errorf("openings: only %d different positions within %d cp after %d tries", len(seen), *margin, i)
+		}
+		s := bundledengine.NewSearcher(16)
+		s.SeedRandom(*seed, uint64(i))
+		g := board.NewGame(board.NewStartPosition())
+		played := 0
+		for ; played < *plies; played++ {
+			s.Prepare()
+			r := s.Search(g, bundledengine.Limits{Weaken: true, Skill: 8}, nil)
+			if r.Move == board.NoMove || g.Play(r.Move) != nil {
+				break
+			}
+		}
+		if played < *plies {
+			continue
+		}
+		s.Prepare()
+		r := s.Search(g, bundledengine.Limits{Depth: 4}, nil)
+		sfen := g.Position().SFEN()
+		if r.Score.IsMate || r.Score.CP > *margin || r.Score.CP < -*margin || seen[sfen] {
+			continue
+		}
+		seen[sfen] = true
+		fmt.Fprintf(&b, "%s\n", sfen)
+	}
+	fmt.Fprintf(out, "%d positions after %d plies within %d cp\n", *n, *plies, *margin)
+	return os.WriteFile(*path, []byte(b.String()), 0o644)
 }
 
 // keptPosition is a position of a self-play game kept for the fit, with the score the

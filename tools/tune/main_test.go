@@ -231,3 +231,31 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// openings writes -n different positions after -plies plies, each even within -margin by a
+// search, that banmen-cli match reads.
+func TestOpenings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "openings.sfen")
+	if err := run([]string{"openings", "-n", "4", "-plies", "6", "-seed", "2", "-o", path}, &strings.Builder{}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	seen := map[string]bool{}
+	for _, l := range lines {
+		p, err := board.ParseSFEN(l)
+		if err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		if p.MoveNumber() != 7 {
+			t.Errorf("%s: move %d, want 7 after 6 plies", l, p.MoveNumber())
+		}
+		seen[l] = true
+	}
+	if len(lines) != 4 || len(seen) != 4 {
+		t.Errorf("want 4 different positions, got:\n%s", b)
+	}
+}
