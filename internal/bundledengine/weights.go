@@ -218,3 +218,22 @@ func relSquare(c board.Color, s board.Square) board.Square {
 	}
 	return s
 }
+
+// Quiet reports whether p's static evaluation means something for the tuner: the side to
+// move is not in check and has no capture (or promotion) that wins material by SEE, so a
+// quiescence search would stand pat.
+func Quiet(p *board.Position) bool {
+	if p.InCheck() {
+		return false
+	}
+	var buf moveList
+	for _, m := range p.LegalMoves(buf[:0]) {
+		if m.Captured() == board.NoPieceType && !m.IsPromotion() {
+			continue
+		}
+		if seeGE(p, m, 1) {
+			return false
+		}
+	}
+	return true
+}

@@ -82,3 +82,27 @@ func TestUseWeights(t *testing.T) {
 		}
 	}
 }
+
+// Quiet: not in check, and no capture or promotion that wins material.
+func TestQuiet(t *testing.T) {
+	for _, c := range []struct {
+		sfen string
+		want bool
+	}{
+		{board.StartSFEN, true},
+		// a gold hangs to a pawn
+		{"4k4/9/9/4g4/4P4/9/9/9/4K4 b - 1", false},
+		// the same, White to move: White's gold can take the pawn, defended by nothing
+		{"4k4/9/9/4g4/4P4/9/9/9/4K4 w - 1", false},
+		// a pawn defended by a gold: taking it with the rook loses
+		{"4k4/9/4g4/4p4/9/9/9/9/4R3K b - 1", true},
+		// in check
+		{"4k4/9/9/9/9/9/9/4r4/4K4 b - 1", false},
+		// a safe promotion
+		{"4k4/9/9/P8/9/9/9/9/4K4 b - 1", false},
+	} {
+		if got := Quiet(mustSFEN(t, c.sfen)); got != c.want {
+			t.Errorf("%s: Quiet %v, want %v", c.sfen, got, c.want)
+		}
+	}
+}

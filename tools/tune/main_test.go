@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,8 +12,8 @@ import (
 	"banmen/internal/bundledengine"
 )
 
-// gen writes "SFEN | result" lines of quiet positions; fit reads them, lowers the error of
-// the predictions and writes weights the engine can read.
+// gen writes "SFEN | result | score" lines of quiet positions; fit reads them, lowers the
+// error of the predictions and writes weights the engine can read.
 func TestGenAndFit(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "games.txt")
@@ -29,13 +30,17 @@ func TestGenAndFit(t *testing.T) {
 		t.Fatalf("only %d positions from 3 games:\n%s", len(lines), out.String())
 	}
 	for _, l := range lines {
-		sfen, res, ok := strings.Cut(l, " | ")
-		p, err := board.ParseSFEN(sfen)
-		if !ok || err != nil || (res != "1" && res != "0.5" && res != "0") {
-			t.Fatalf("bad line %q (%v)", l, err)
+		f := strings.Split(l, " | ")
+		if len(f) != 3 {
+			t.Fatalf("bad line %q", l)
 		}
-		if p.InCheck() {
-			t.Errorf("a position in check was kept: %s", sfen)
+		p, err := board.ParseSFEN(f[0])
+		_, serr := strconv.Atoi(f[2])
+		if err != nil || serr != nil || (f[1] != "1" && f[1] != "0.5" && f[1] != "0") {
+			t.Fatalf("bad line %q (%v, %v)", l, err, serr)
+		}
+		if !bundledengine.Quiet(p) {
+			t.Errorf("a position in check or with a winning capture was kept: %s", f[0])
 		}
 	}
 	weights := filepath.Join(dir, "weights.txt")
@@ -133,5 +138,124 @@ func TestGenRepeats(t *testing.T) {
 	}
 	if len(texts[0]) == 0 || string(texts[0]) != string(texts[1]) {
 		t.Errorf("two runs with seed 5 differ (or are empty): %d and %d bytes", len(texts[0]), len(texts[1]))
+	}
+}
+
+// Game i depends on the seed and i alone: runs of consecutive games, concatenated, are the
+// games of one run (so the data can be made in pieces, in parallel).
+func TestGenFirst(t *testing.T) {
+	dir := t.TempDir()
+	gen := func(name string, args ...string) string {
+		path := filepath.Join(dir, name)
+		args = append([]string{"gen", "-depth", "2", "-random", "8", "-maxply", "50", "-seed", "3", "-o", path}, args...)
+		if err := run(args, &strings.Builder{}); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(path)
+		return string(b)
+	}
+	whole := gen("whole", "-games", "3")
+	parts := gen("a", "-games", "2") + gen("b", "-games", "1", "-first", "2")
+	if whole == "" || whole != parts {
+		t.Errorf("games 0..2 in one run and in two differ:\n%s\n--\n%s", whole, parts)
+	}
+}
+
+// The fit keeps the material order the search relies on and each weight within -bound of
+// its start, and reports the error on the held-out positions.
+func TestFitConstraints(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games.txt")
+	if err := run([]string{"gen", "-games", "4", "-depth", "2", "-random", "6", "-maxply", "80", "-o", data}, &strings.Builder{}); err != nil {
+		t.Fatal(err)
+	}
+	start := filepath.Join("..", "..", "internal", "bundledengine", "weights.txt")
+	weights := filepath.Join(dir, "weights.txt")
+	var out strings.Builder
+	// a strong pull (lambda 0.5 blends in the search's scores) and a bound of 10 %
+	if err := run([]string{"fit", "-data", data, "-start", start, "-iters", "300", "-bound", "0.1", "-lambda", "0.5", "-holdout", "0.25", "-fix", "piece.pawn", "-o", weights}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "held out: ") {
+		t.Errorf("no held-out error:\n%s", out.String())
+	}
+	read := func(path string) []int {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := bundledengine.ParseWeights(path, string(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.Vector()
+	}
+	w0, w1 := read(start), read(weights)
+	names := bundledengine.WeightNames()
+	for i := range w0 {
+		d := max(abs(w0[i])/10, 2)
+		if abs(w1[i]-w0[i]) > d+1 {
+			t.Errorf("%s moved from %d to %d, more than -bound 0.1 allows", names[i], w0[i], w1[i])
+		}
+		if names[i] == "piece.pawn" && w1[i] != w0[i] {
+			t.Errorf("-fix piece.pawn: it moved from %d to %d", w0[i], w1[i])
+		}
+	}
+	for _, o := range materialOrder(names) {
+		if w1[o[0]] >= w1[o[1]] {
+			t.Errorf("%s %d is not below %s %d", names[o[0]], w1[o[0]], names[o[1]], w1[o[1]])
+		}
+	}
+	// data without scores cannot be blended with them
+	old := filepath.Join(dir, "old.txt")
+	os.WriteFile(old, []byte(board.StartSFEN+" | 1\n"+board.StartSFEN+" | 0\n"), 0o644)
+	if err := run([]string{"fit", "-data", old, "-start", start, "-holdout", "0", "-lambda", "0.5", "-o", weights}, &out); err == nil || !strings.Contains(err.Error(), "no search score") {
+		t.Errorf("-lambda 0.5 on data without scores: %v", err)
+	}
+}
+
+// project moves the weights that break an order apart, and a fixed weight stays.
+func TestProject(t *testing.T) {
+	inf := math.Inf(1)
+	c := fitConfig{free: []bool{true, true, false}, lo: []float64{-inf, -inf, -inf}, hi: []float64{inf, 5, inf}, order: [][2]int{{0, 1}, {1, 2}}}
+	x := []float64{10, 4, 20}
+	project(x, c)
+	if !(x[0] < x[1] && x[1] < x[2]) || x[2] != 20 || x[1] > 5 {
+		t.Errorf("projected to %v", x)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// openings writes -n different positions after -plies plies, each even within -margin by a
+// search, that banmen-cli match reads.
+func TestOpenings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "openings.sfen")
+	if err := run([]string{"openings", "-n", "4", "-plies", "6", "-seed", "2", "-o", path}, &strings.Builder{}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	seen := map[string]bool{}
+	for _, l := range lines {
+		p, err := board.ParseSFEN(l)
+		if err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		if p.MoveNumber() != 7 {
+			t.Errorf("%s: move %d, want 7 after 6 plies", l, p.MoveNumber())
+		}
+		seen[l] = true
+	}
+	if len(lines) != 4 || len(seen) != 4 {
+		t.Errorf("want 4 different positions, got:\n%s", b)
 	}
 }
