@@ -3,8 +3,10 @@
 package main
 
 // Built with -tags cpuprof, banmen profiles its CPU from the start for 1.5 s (the time to its
-// first frame, see TestFirstFrameUnderXvfb) and writes the profile to $BANMEN_CPUPROFILE: how
-// the start is examined (go tool pprof -top banmen cpu.prof).
+// first frame, see TestFirstFrameUnderXvfb; $BANMEN_CPUPROFILE_FOR, a Go duration, sets
+// another: a busy machine takes longer) and writes the profile to $BANMEN_CPUPROFILE: how
+// the start is examined (go tool pprof -top banmen cpu.prof). The time spent in C (Mesa,
+// LLVM) is counted against the Go call that entered it.
 
 import (
 	"fmt"
@@ -18,6 +20,14 @@ func init() {
 	if path == "" {
 		return
 	}
+	d := 1500 * time.Millisecond
+	if s := os.Getenv("BANMEN_CPUPROFILE_FOR"); s != "" {
+		var err error
+		if d, err = time.ParseDuration(s); err != nil || d <= 0 {
+			fmt.Fprintf(os.Stderr, "cpuprof: BANMEN_CPUPROFILE_FOR=%q: want a duration such as 3s\n", s)
+			return
+		}
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "cpuprof:", err)
@@ -28,7 +38,7 @@ func init() {
 		f.Close()
 		return
 	}
-	time.AfterFunc(1500*time.Millisecond, func() {
+	time.AfterFunc(d, func() {
 		pprof.StopCPUProfile()
 		f.Close()
 	})
