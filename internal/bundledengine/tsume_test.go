@@ -245,6 +245,7 @@ func TestMicrocosmos(t *testing.T) {
 var (
 	tsumeOnly      = flag.String("tsume.only", "", "solve only the problems whose id contains this (a regular expression)")
 	tsumeOnlyTime  = flag.Duration("tsume.time", 10*time.Second, "with -tsume.only: the time for each")
+	tsumeOnlyMB    = flag.Int("tsume.mb", 256, "with -tsume.only: the table's size in MB")
 	tsumeOnlyNodes = flag.Uint64("tsume.nodes", 0, "with -tsume.only: a node limit for each (0: none)")
 )
 
@@ -252,7 +253,7 @@ func TestTsumeOnly(t *testing.T) {
 	if *tsumeOnly == "" {
 		t.Skip("-tsume.only ID")
 	}
-	s := NewSolver(256)
+	s := NewSolver(*tsumeOnlyMB)
 	s.trace = func(limit int, proven bool, nodes uint64) {
 		t.Logf("  within %d plies: proven %v, %d nodes", limit, proven, nodes)
 	}
@@ -269,6 +270,14 @@ func TestTsumeOnly(t *testing.T) {
 		})
 		ok1, ok, why := tp.judge(p, r)
 		t.Logf("%-24s %-7s %8v %9d nodes (proof %8v, %d nodes) %3d plies %v %v %s", tp.ID, r.Status, r.Time.Round(time.Millisecond), r.Nodes, r.ProofTime.Round(time.Millisecond), r.ProofNodes, len(r.Line), ok1, ok, why)
+		t.Logf("  table %d‰ full", s.tt.hashfull())
+		if testing.Verbose() && r.Status == MateFound {
+			q := *p
+			for _, m := range r.Line {
+				q.Do(m)
+			}
+			t.Logf("  %s\n  final %s", moveString(r.Line), q.SFEN())
+		}
 	}
 }
 
