@@ -409,8 +409,6 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 		lastDrop[i] = -1
 	}
 	for _, m := range moves {
-		q := *p
-		q.Do(m)
 		ck := boardKeyAfter(p, key, m)
 		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, hand: hand, minRep: noRep, after: -1}
 		if m.IsDrop() {
@@ -425,6 +423,9 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 				c.hand = e.hand
 			}
 		} else {
+			// the position itself only for a child the table does not know (the moves are legal)
+			q := *p
+			q.Do(m)
 			c.pn, c.dn, c.length, c.hand = s.orLeaf(&q, ck, hand)
 		}
 		s.limitProof(&c, depth+1)
