@@ -22,6 +22,11 @@ import (
 //
 //	go test -run TsumeFull -v ./internal/bundledengine/ -args -tsume.full
 //	go test -run Microcosmos -v -timeout 60m ./internal/bundledengine/ -args -tsume.micro 60s
+//
+// One problem, with its node count, table fill and line (Microcosmos's first mate: 19.7M
+// nodes, about 64 CPU seconds, with a 1 GB table):
+//
+//	go test -run TsumeOnly -v -timeout 60m ./internal/bundledengine/ -args -tsume.only KomoringHeights-001 -tsume.mb 1024 -tsume.time 10m
 
 var tsumeFull = flag.Bool("tsume.full", false, "solve every problem of the shared tsume corpus, 10 s each")
 
