@@ -230,6 +230,7 @@ func (p *Position) takenWithMate(m Move, c Square, r FutileRule, memo map[uint64
 	attacker := q.side
 	ct := q.board[c].Type()
 	taken := q.board[s].Type()
+	var after Position // declared outside the loop: inside it, it would go on the heap (recursion)
 	for _, promote := range [2]bool{false, true} {
 		if promote && !(ct.CanPromote() && (promoZone[attacker].Has(c) || promoZone[attacker].Has(s))) {
 			continue
@@ -237,7 +238,7 @@ func (p *Position) takenWithMate(m Move, c Square, r FutileRule, memo map[uint64
 		if !promote && moveDeadZone[attacker][ct].Has(s) {
 			continue
 		}
-		after := q
+		after = q
 		after.Do(NewBoardMove(c, s, ct, taken, promote))
 		if k := after.kings[attacker]; k != NoSquare && after.IsAttacked(k, attacker.Opp()) {
 			continue // the capture is illegal

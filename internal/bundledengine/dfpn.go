@@ -83,7 +83,11 @@ type Solver struct {
 	stopped  bool
 	lastInfo time.Time
 	path     map[pathKey]int32 // positions on the current path, by depth
+	// pathSeen counts the positions on the path by a hash of their key: where it is 0 the
+	// position is not on the path, and the map need not be asked (most children).
+	pathSeen [1 << 14]uint16
 	bufs     [][]dfpnChild     // per depth
+	posBuf   []*board.Position // per depth: the child being searched (not on the heap per node)
 	tmp      moveList
 	limit    int  // > 0: only mates within this many plies of depth 0 count
 	nested   bool // a solver that finishes another's line: it does not nest again
@@ -97,6 +101,24 @@ type Solver struct {
 type pathKey struct {
 	key  uint64
 	hand uint32
+}
+
+// slot is the index of k in Solver.pathSeen.
+func (k pathKey) slot() int { return int((k.key ^ uint64(k.hand)*0x9E3779B97F4A7C15) >> 50) }
+
+// onPath returns the depth of k on the current path, if it is on it.
+func (s *Solver) onPath(k pathKey) (int32, bool) {
+	if s.pathSeen[k.slot()] == 0 {
+		return 0, false
+	}
+	d, ok := s.path[k]
+	return d, ok
+}
+
+// leavePath takes k off the current path.
+func (s *Solver) leavePath(k pathKey) {
+	delete(s.path, k)
+	s.pathSeen[k.slot()]--
 }
 
 type dfpnChild struct {
@@ -220,6 +242,7 @@ func (s *Solver) Solve(pos *board.Position, opt SolveOptions) SolveResult {
 	s.lastInfo = s.start
 	s.stopped = false
 	s.path = make(map[pathKey]int32)
+	clear(s.pathSeen[:])
 	root := *pos
 	or := !opt.DefenderToMove
 	attacker := root.SideToMove()
@@ -281,13 +304,32 @@ func (s *Solver) childBuf(depth int) []dfpnChild {
 	return s.bufs[depth][:0]
 }
 
+// childPos is the position of the child searched from depth: one per depth, kept between
+// nodes (a fresh one per node would go on the heap, mid being recursive).
+func (s *Solver) childPos(depth int) *board.Position {
+	for len(s.posBuf) <= depth {
+		s.posBuf = append(s.posBuf, new(board.Position))
+	}
+	return s.posBuf[depth]
+}
+
+// prefetchChildren asks for the table's buckets of the children of p by moves, so that their
+// lookups, one after the other, do not each wait for memory.
+func (s *Solver) prefetchChildren(p *board.Position, key uint64, moves []board.Move) {
+	for _, m := range moves {
+		s.tt.prefetch(boardKeyAfter(p, key, m))
+	}
+}
+
 // orChildren lists the checks of the attacker to move in p, each with the numbers the table
 // or a first look give it.
 func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth int) []dfpnChild {
 	kids := s.childBuf(depth)
 	ci := newCheckInfo(p)
 	attacker := p.SideToMove()
-	for _, m := range genChecks(p, &ci, s.tmp[:0]) {
+	moves := genChecks(p, &ci, s.tmp[:0])
+	s.prefetchChildren(p, key, moves)
+	for _, m := range moves {
 		q := *p
 		q.Do(m)
 		if !legalAfter(&q) {
@@ -299,7 +341,7 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 		ck := boardKeyAfter(p, key, m)
 		ch := handPack(q.Hand(attacker))
 		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, hand: ch, minRep: noRep, after: -1}
-		if d, rep := s.path[pathKey{ck, ch}]; rep {
+		if d, rep := s.onPath(pathKey{ck, ch}); rep {
 			c.pn, c.dn, c.minRep = pnInf, 0, d
 		} else if e, ok := s.tt.lookupWithin(ck, ch, s.within(depth+1)); ok {
 			c.pn, c.dn, c.length, c.cut = e.pn, e.dn, e.length, e.flags&flagLimited != 0
@@ -361,20 +403,19 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 		moves = p.OmitFutile(moves, board.FutileDrops)
 		futile = len(moves) < n
 	}
+	s.prefetchChildren(p, key, moves)
 	var lastDrop [board.NumSquares]int16
 	for i := range lastDrop {
 		lastDrop[i] = -1
 	}
 	for _, m := range moves {
-		q := *p
-		q.Do(m)
 		ck := boardKeyAfter(p, key, m)
 		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, hand: hand, minRep: noRep, after: -1}
 		if m.IsDrop() {
 			c.after = lastDrop[m.To()]
 			lastDrop[m.To()] = int16(len(kids))
 		}
-		if d, rep := s.path[pathKey{ck, hand}]; rep {
+		if d, rep := s.onPath(pathKey{ck, hand}); rep {
 			c.pn, c.dn, c.minRep = pnInf, 0, d
 		} else if e, ok := s.tt.lookupWithin(ck, hand, s.within(depth+1)); ok {
 			c.pn, c.dn, c.length, c.cut = e.pn, e.dn, e.length, e.flags&flagLimited != 0
@@ -382,6 +423,9 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 				c.hand = e.hand
 			}
 		} else {
+			// the position itself only for a child the table does not know (the moves are legal)
+			q := *p
+			q.Do(m)
 			c.pn, c.dn, c.length, c.hand = s.orLeaf(&q, ck, hand)
 		}
 		s.limitProof(&c, depth+1)
@@ -475,7 +519,8 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 	start := s.nodes
 	pk := pathKey{key, hand}
 	s.path[pk] = int32(depth)
-	defer delete(s.path, pk)
+	s.pathSeen[pk.slot()]++
+	defer s.leavePath(pk)
 
 	var r midResult
 	for {
@@ -493,9 +538,10 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 			cthpn = satAdd(thpn-r.pn, c.pn)
 			cthdn = min(thdn, dn2+dn2/4+1)
 		}
-		q := *p
+		q := s.childPos(depth)
+		*q = *p
 		q.Do(c.move)
-		cr := s.mid(&q, c.key, s.childHand(p, &q, hand, or), !or, depth+1, min(cthpn, pnInf), min(cthdn, pnInf))
+		cr := s.mid(q, c.key, s.childHand(p, q, hand, or), !or, depth+1, min(cthpn, pnInf), min(cthdn, pnInf))
 		c.pn, c.dn, c.hand, c.length, c.minRep, c.cut = cr.pn, cr.dn, cr.hand, cr.length, cr.minRep, cr.cut
 	}
 	r.hand = s.resultHand(p, hand, or, futile, kids, r)

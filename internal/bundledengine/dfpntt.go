@@ -173,6 +173,9 @@ func (t *dfpnTable) free(k uint64) bool { return k&genMask != t.gen }
 
 func (t *dfpnTable) bucket(key uint64) *dfpnBucket { return &t.buckets[key>>20&t.mask] }
 
+// prefetch asks for the cache line of key's bucket that holds the keys.
+func (t *dfpnTable) prefetch(key uint64) { prefetch(uintptr(unsafe.Pointer(t.bucket(key)))) }
+
 func (b *dfpnBucket) entry(i int) dfpnEntry {
 	s := &b.slots[i]
 	return dfpnEntry{key: b.keys[i] &^ genMask, hand: s.hand, pn: s.pn, dn: s.dn, move: s.move, amount: s.amount, length: s.length, flags: s.flags}

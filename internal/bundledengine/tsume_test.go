@@ -22,6 +22,11 @@ import (
 //
 //	go test -run TsumeFull -v ./internal/bundledengine/ -args -tsume.full
 //	go test -run Microcosmos -v -timeout 60m ./internal/bundledengine/ -args -tsume.micro 60s
+//
+// One problem, with its node count, table fill and line (Microcosmos's first mate: 19.7M
+// nodes, about 64 CPU seconds, with a 1 GB table):
+//
+//	go test -run TsumeOnly -v -timeout 60m ./internal/bundledengine/ -args -tsume.only KomoringHeights-001 -tsume.mb 1024 -tsume.time 10m
 
 var tsumeFull = flag.Bool("tsume.full", false, "solve every problem of the shared tsume corpus, 10 s each")
 
@@ -245,6 +250,7 @@ func TestMicrocosmos(t *testing.T) {
 var (
 	tsumeOnly      = flag.String("tsume.only", "", "solve only the problems whose id contains this (a regular expression)")
 	tsumeOnlyTime  = flag.Duration("tsume.time", 10*time.Second, "with -tsume.only: the time for each")
+	tsumeOnlyMB    = flag.Int("tsume.mb", 256, "with -tsume.only: the table's size in MB")
 	tsumeOnlyNodes = flag.Uint64("tsume.nodes", 0, "with -tsume.only: a node limit for each (0: none)")
 )
 
@@ -252,7 +258,7 @@ func TestTsumeOnly(t *testing.T) {
 	if *tsumeOnly == "" {
 		t.Skip("-tsume.only ID")
 	}
-	s := NewSolver(256)
+	s := NewSolver(*tsumeOnlyMB)
 	s.trace = func(limit int, proven bool, nodes uint64) {
 		t.Logf("  within %d plies: proven %v, %d nodes", limit, proven, nodes)
 	}
@@ -269,6 +275,14 @@ func TestTsumeOnly(t *testing.T) {
 		})
 		ok1, ok, why := tp.judge(p, r)
 		t.Logf("%-24s %-7s %8v %9d nodes (proof %8v, %d nodes) %3d plies %v %v %s", tp.ID, r.Status, r.Time.Round(time.Millisecond), r.Nodes, r.ProofTime.Round(time.Millisecond), r.ProofNodes, len(r.Line), ok1, ok, why)
+		t.Logf("  table %d‰ full", s.tt.hashfull())
+		if testing.Verbose() && r.Status == MateFound {
+			q := *p
+			for _, m := range r.Line {
+				q.Do(m)
+			}
+			t.Logf("  %s\n  final %s", moveString(r.Line), q.SFEN())
+		}
 	}
 }
 
@@ -280,9 +294,10 @@ func TestTsumeOnly(t *testing.T) {
 //
 //	BANMEN_TSUME_FULL=1 go test -run TsumeBudgets -v ./internal/bundledengine/
 //
-// Not listed: the mates the solver does not find within millions of nodes (Kifu-for-JS-003,
-// mog-core-scala-001, KomoringHeights-001 = Microcosmos, see TestMicrocosmos) and two
-// no-mate problems it cannot disprove (ElmoTeacherDecoder-032, -037).
+// Kifu-for-JS-003 (about 8M nodes) and Microcosmos (KomoringHeights-001, about 20M nodes with
+// a 1 GB table) are here with the long ones, though neither is solved in 10 s. Not listed:
+// the mate the solver does not find within 8M nodes (mog-core-scala-001) and two no-mate
+// problems it cannot disprove (ElmoTeacherDecoder-032, -037).
 var tsumeBudgets = []struct {
 	id    string
 	nodes uint64
@@ -394,7 +409,12 @@ var tsumeBudgets = []struct {
 	{"YaneuraOu-010", 1000000, true},
 	{"YaneuraOu-011", 4000000, true},
 	{"YaneuraOu-012", 4400000, true},
+	{"Kifu-for-JS-003", 16000000, true},
+	{"KomoringHeights-001", 40000000, true},
 }
+
+// tsumeBudgetMB is the table size of the problems that need more than the long ones' 256 MB.
+var tsumeBudgetMB = map[string]int{"KomoringHeights-001": 1024}
 
 func TestTsumeBudgets(t *testing.T) {
 	full := *tsumeFull || os.Getenv("BANMEN_TSUME_FULL") != ""
@@ -416,12 +436,18 @@ func TestTsumeBudgets(t *testing.T) {
 		if b.long {
 			s = long
 		}
+		if mb := tsumeBudgetMB[b.id]; mb > 0 {
+			s = NewSolver(mb)
+		}
 		p := tp.position(t)
 		r := s.Solve(p, SolveOptions{
 			MaxNodes:       b.nodes,
 			DefenderToMove: tp.Side == "defender_to_move",
 			CountFutile:    strings.HasPrefix(tp.Rules, "engine"),
 		})
+		if tsumeBudgetMB[b.id] > 0 {
+			s.dropTable()
+		}
 		solved, ok, why := tp.judge(p, r)
 		switch {
 		case !ok:
