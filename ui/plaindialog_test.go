@@ -125,3 +125,57 @@ func sameColor(a, b color.Color) bool {
 	r2, g2, b2, a2 := b.RGBA()
 	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
 }
+
+// drawnIn is widgetsIn less what is hidden: what the window draws.
+func drawnIn[T fyne.CanvasObject](o fyne.CanvasObject) []T {
+	var out []T
+	if o == nil || !o.Visible() {
+		return nil
+	}
+	if x, ok := o.(T); ok {
+		out = append(out, x)
+	}
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			out = append(out, drawnIn[T](c)...)
+		}
+		return out
+	}
+	if wd, ok := o.(fyne.Widget); ok {
+		for _, c := range test.WidgetRenderer(wd).Objects() {
+			out = append(out, drawnIn[T](c)...)
+		}
+	}
+	return out
+}
+
+// The main window, a record open, draws nothing in bold: the first bold text would make
+// Fyne parse the bundled font a second time (plaindialog.go). (A game's clocks are bold for
+// the side to move: a game pays for it.)
+func TestMainWindowWritesNothingInBold(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	openRecord(t, w, meijinKIF)
+	w.Session().GoTo(30)
+	content := w.Window().Content()
+	w.Window().Canvas().Capture() // lays everything out
+	if bs := drawnIn[*widget.Button](content); len(bs) > 0 {
+		t.Errorf("%d of Fyne's buttons (%q…), which write their labels in bold", len(bs), bs[0].Text)
+	}
+	texts := drawnIn[*canvas.Text](content)
+	for _, tx := range texts {
+		if tx.TextStyle.Bold && tx.Text != "" {
+			t.Errorf("%q is bold", tx.Text)
+		}
+	}
+	for _, rt := range drawnIn[*widget.RichText](content) {
+		for _, s := range rt.Segments {
+			if ts, ok := s.(*widget.TextSegment); ok && ts.Style.TextStyle.Bold && ts.Text != "" {
+				t.Errorf("%q is bold", ts.Text)
+			}
+		}
+	}
+	if len(texts) < 50 {
+		t.Errorf("only %d texts found in the window: the walk through it is broken", len(texts))
+	}
+}
