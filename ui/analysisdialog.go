@@ -60,8 +60,8 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(380, 1))
 	box := container.NewVBox(width, form, problem)
-	var d *dialog.CustomDialog
-	start := widget.NewButton(at.Start, func() {
+	var d *plainDialog // not Fyne's: no bold text, no second parse of the font
+	start := newPlainButton(at.Start, true, func() {
 		cfg, ok := c.config()
 		if !ok {
 			problem.SetText(fmt.Sprintf(at.BadSecondsF, c.secs.Text))
@@ -79,10 +79,8 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 		w.settings.p.SetBool(prefAnalysisDescending, cfg.Descending)
 		w.startAnalysisWith(c.engine(), cfg)
 	})
-	start.Importance = widget.HighImportance
-	cancel := widget.NewButton(at.Cancel, func() { d.Hide() })
-	d = dialog.NewCustomWithoutButtons(at.Title, box, w.win)
-	d.SetButtons([]fyne.CanvasObject{cancel, start})
+	cancel := newPlainButton(at.Cancel, false, func() { d.Hide() })
+	d = newPlainDialog(at.Title, box, []*plainButton{cancel, start}, w.win)
 	w.lastShown = shownDialog{at.Title, "", d}
 	d.Show()
 }

@@ -457,3 +457,81 @@ func TestFormatElapsed(t *testing.T) {
 		}
 	}
 }
+
+// An engine's numbers are drawn a word at a time, each where it falls in the whole line, so
+// that a new number makes a texture of the number alone (Fyne keeps every text's texture for
+// a minute); the labels between them stay the same texts.
+func TestEnginePanelStatsDrawnByWords(t *testing.T) {
+	test.NewTempApp(t)
+	ja := MessagesFor(Japanese)
+	p := NewEnginePanel(ja)
+	p.setEngines([]string{"A"}, 1)
+	w := test.NewWindow(p)
+	defer w.Close()
+	w.Resize(fyne.NewSize(700, 300))
+	stats := func(nodes int64) string {
+		return formatStats(usiclient.Stats{Depth: 12, SelDepth: 20, Nodes: nodes, NPS: 687_000, Hashfull: 999, Time: 48 * time.Second}, ja)
+	}
+	words := func() (texts []string, objs []*canvas.Text) {
+		for _, o := range test.WidgetRenderer(p.blocks[0].stats).Objects() {
+			tx := o.(*canvas.Text)
+			texts, objs = append(texts, tx.Text), append(objs, tx)
+		}
+		return texts, objs
+	}
+	p.show([]engineText{{Header: "A", Stats: stats(47_000_000)}}, "")
+	l := p.blocks[0].stats
+	if l.shown != stats(47_000_000) {
+		t.Fatalf("the line shows %q, want %q whole", l.shown, stats(47_000_000))
+	}
+	got, objs := words()
+	if want, _ := lineWords(l.shown); !reflect.DeepEqual(got, want) || len(got) < 8 {
+		t.Fatalf("the line is drawn as %q, want its words %q", got, want)
+	}
+	_, at := lineWords(l.shown)
+	pad := objs[0].Position().X
+	for i, tx := range objs {
+		x := pad + fyne.MeasureText(l.shown[:at[i]], tx.TextSize, fyne.TextStyle{}).Width
+		if d := tx.Position().X - x; d < -0.5 || d > 0.5 || tx.Position().Y != objs[0].Position().Y {
+			t.Errorf("%q is at %v, want x %.1f (where it falls in the whole line), y %.1f", tx.Text, tx.Position(), x, objs[0].Position().Y)
+		}
+	}
+	p.show([]engineText{{Header: "A", Stats: stats(48_000_000)}}, "")
+	after, _ := words()
+	changed := 0
+	for i := range after {
+		if i < len(got) && after[i] != got[i] {
+			changed++
+			if after[i] != "48M" {
+				t.Errorf("word %d became %q, want only the nodes, 48M", i, after[i])
+			}
+		}
+	}
+	if changed != 1 || len(after) != len(got) {
+		t.Errorf("after the nodes changed: %q (before %q)", after, got)
+	}
+	// cut at a narrow width: the words of the cut line, ending with …
+	w.Resize(fyne.NewSize(220, 300))
+	cut, _ := words()
+	if !strings.HasSuffix(l.shown, "…") || strings.Join(cut, "") != strings.NewReplacer(" ", "", "　", "").Replace(l.shown) {
+		t.Errorf("in a narrow panel the line shows %q, drawn as %q", l.shown, cut)
+	}
+}
+
+func TestLineWords(t *testing.T) {
+	for _, c := range []struct {
+		s     string
+		words []string
+		at    []int
+	}{
+		{"", nil, nil},
+		{"abc", []string{"abc"}, []int{0}},
+		{" a  b ", []string{"a", "b"}, []int{1, 4}},
+		{"深さ 12/20　ノード 47M", []string{"深さ", "12/20", "ノード", "47M"}, []int{0, 7, 15, 25}},
+	} {
+		words, at := lineWords(c.s)
+		if !reflect.DeepEqual(words, c.words) || !reflect.DeepEqual(at, c.at) {
+			t.Errorf("lineWords(%q) = %q %v, want %q %v", c.s, words, at, c.words, c.at)
+		}
+	}
+}

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -529,8 +528,8 @@ func (w *MainWindow) coefficientDialog() {
 	note.Wrapping = fyne.TextWrapWord
 	width := canvas.NewRectangle(nil)
 	width.SetMinSize(fyne.NewSize(340, 1))
-	var d *dialog.CustomDialog
-	ok := widget.NewButton(at.OK, func() {
+	var d *plainDialog // not Fyne's: no bold text, no second parse of the font
+	ok := newPlainButton(at.OK, true, func() {
 		k, err := strconv.ParseFloat(strings.TrimSpace(entry.Text), 64)
 		if err != nil || k < 1 || k > 100000 {
 			problem.SetText(fmt.Sprintf(at.BadCoefficientF, entry.Text))
@@ -539,10 +538,8 @@ func (w *MainWindow) coefficientDialog() {
 		d.Hide()
 		w.SetWinRateCoefficient(k)
 	})
-	ok.Importance = widget.HighImportance
-	cancel := widget.NewButton(at.Cancel, func() { d.Hide() })
-	d = dialog.NewCustomWithoutButtons(at.Coefficient, container.NewVBox(width, note, entry, problem), w.win)
-	d.SetButtons([]fyne.CanvasObject{cancel, ok})
+	cancel := newPlainButton(at.Cancel, false, func() { d.Hide() })
+	d = newPlainDialog(at.Coefficient, container.NewVBox(width, note, entry, problem), []*plainButton{cancel, ok}, w.win)
 	w.lastShown = shownDialog{at.Coefficient, "", d}
 	d.Show()
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
@@ -227,13 +226,11 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 		}
 	}
 	text := strings.Join(lines, "\n")
-	d := dialog.NewConfirm(w.msg.LossyTitle, text, func(ok bool) {
+	d := newPlainConfirm(w.msg.LossyTitle, w.msg.LossySave, w.msg.Cancel, messageContent(text), func(ok bool) {
 		if ok {
 			write()
 		}
 	}, w.win)
-	d.SetConfirmText(w.msg.LossySave)
-	d.SetDismissText(w.msg.Cancel)
 	w.lastShown = shownDialog{w.msg.LossyTitle, text, d}
 	d.Show()
 }

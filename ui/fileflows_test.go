@@ -88,7 +88,7 @@ func TestWindowReadErrorIsShortAndFitsTheWindow(t *testing.T) {
 				if ms := ov.MinSize(); ms.Width > canvas.Width || ms.Height > canvas.Height {
 					t.Errorf("details open %v: the dialog needs %v in a window of %v", open, ms, canvas)
 				}
-				b := buttonIn(ov, w.msg.Close)
+				b := dialogButtonIn(ov, w.msg.Close)
 				if b == nil {
 					t.Fatal("the dialog has no close button")
 				}

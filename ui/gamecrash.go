@@ -3,10 +3,6 @@ package ui
 import (
 	"fmt"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
-
 	"banmen/engine/game"
 )
 
@@ -24,12 +20,12 @@ func (c *gameCtl) offerRestart(r *gameRun, s game.Snapshot) {
 	gt := w.gameText()
 	text := fmt.Sprintf(gt.CrashF, r.names[s.Failed], s.Failure)
 	w.setStatus(fmt.Sprintf(gt.CrashedF, r.names[s.Failed]))
-	var d *dialog.CustomDialog
-	end := widget.NewButton(gt.EndGame, func() {
+	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
+	end := newPlainButton(gt.EndGame, false, func() {
 		d.Hide()
 		go func() { _ = r.runner.Forfeit() }() // the poll shows the end
 	})
-	restart := widget.NewButton(gt.RestartEngine, func() {
+	restart := newPlainButton(gt.RestartEngine, true, func() {
 		d.Hide()
 		r.restarting = true
 		w.setStatus(fmt.Sprintf(gt.StartingF, r.names[s.Failed]))
@@ -43,9 +39,7 @@ func (c *gameCtl) offerRestart(r *gameRun, s game.Snapshot) {
 			})
 		}()
 	})
-	restart.Importance = widget.HighImportance
-	d = dialog.NewCustomWithoutButtons(gt.CrashTitle, messageContent(text), w.win)
-	d.SetButtons([]fyne.CanvasObject{end, restart})
+	d = newPlainDialog(gt.CrashTitle, messageContent(text), []*plainButton{end, restart}, w.win)
 	r.crashDialog = d
 	w.lastShown = shownDialog{gt.CrashTitle, text, d}
 	d.Show()

@@ -525,7 +525,7 @@ func (d *gameDialog) submit(dlg dialog.Dialog) {
 		}
 	}
 	text := fmt.Sprintf(st.IncrementWarnF, strings.Join(names, ", "))
-	warn := dialog.NewCustomConfirm(st.IncrementWarnTitle, st.StartAnyway, st.Back, messageContent(text),
+	warn := newPlainConfirm(st.IncrementWarnTitle, st.StartAnyway, st.Back, messageContent(text),
 		func(ok bool) {
 			if ok {
 				begin()

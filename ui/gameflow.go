@@ -354,22 +354,20 @@ func (w *MainWindow) DeclareWin() {
 		w.setStatus(gt.NoGame)
 		return
 	}
-	var d *dialog.CustomDialog
-	no := widget.NewButton(gt.Cancel, func() { d.Hide() })
-	yes := widget.NewButton(gt.Declare, func() {
+	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
+	no := newPlainButton(gt.Cancel, false, func() { d.Hide() })
+	yes := newPlainButtonOf(gt.Declare, widget.DangerImportance, func() {
 		d.Hide()
 		if err := r.runner.DeclareWin(); err != nil {
 			w.setStatus(gt.NotYourTurn)
 		}
 	})
-	yes.Importance = widget.DangerImportance
 	rule := w.gameSetupText().Impasse27
 	if r.impasse == game.Impasse24Rule {
 		rule = w.gameSetupText().Impasse24
 	}
 	text := fmt.Sprintf(gt.DeclareConfirm, rule)
-	d = dialog.NewCustomWithoutButtons(gt.DeclareTitle, messageContent(text), w.win)
-	d.SetButtons([]fyne.CanvasObject{no, yes})
+	d = newPlainDialog(gt.DeclareTitle, messageContent(text), []*plainButton{no, yes}, w.win)
 	w.lastShown = shownDialog{gt.DeclareTitle, text, d}
 	d.Show()
 }

@@ -5,10 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
-
 	"banmen/engine"
 	"banmen/engine/game"
 	"banmen/kifu"
@@ -93,19 +89,17 @@ func (c *gameCtl) offerContinue(next func(), say bool) {
 		text := fmt.Sprintf(gt.ContinueF, rec.BlackName(), rec.WhiteName(), len(saved.Moves),
 			clockText(saved.Clock.Left(0, time.Time{}), saved.Time[0], gt.ByoyomiF),
 			clockText(saved.Clock.Left(1, time.Time{}), saved.Time[1], gt.ByoyomiF))
-		var d *dialog.CustomDialog
-		no := widget.NewButton(gt.JustTheRecord, func() {
+		var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
+		no := newPlainButton(gt.JustTheRecord, false, func() {
 			d.Hide()
 			next()
 		})
-		yes := widget.NewButton(gt.ContinuePlaying, func() {
+		yes := newPlainButton(gt.ContinuePlaying, true, func() {
 			d.Hide()
 			c.resume(saved, defs)
 			next()
 		})
-		yes.Importance = widget.HighImportance
-		d = dialog.NewCustomWithoutButtons(gt.ContinueTitle, messageContent(text), w.win)
-		d.SetButtons([]fyne.CanvasObject{no, yes})
+		d = newPlainDialog(gt.ContinueTitle, messageContent(text), []*plainButton{no, yes}, w.win)
 		w.lastShown = shownDialog{gt.ContinueTitle, text, d}
 		d.Show()
 	})

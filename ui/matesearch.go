@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -61,16 +60,14 @@ func (w *MainWindow) MateSearchDialog() {
 		limits := widget.NewSelect(limitNames, nil)
 		limits.SetSelectedIndex(1)
 		form := container.New(&formLayout{}, widget.NewLabel(m.MateEngine), engines, widget.NewLabel(m.MateLimit), limits)
-		var d *dialog.CustomDialog
-		start := widget.NewButton(m.MateStart, func() {
+		var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
+		start := newPlainButton(m.MateStart, true, func() {
 			d.Hide()
 			secs := mateLimits[max(0, limits.SelectedIndex())]
 			c.searchMate(list[max(0, engines.SelectedIndex())], time.Duration(secs)*time.Second)
 		})
-		start.Importance = widget.HighImportance
-		cancel := widget.NewButton(m.Cancel, func() { d.Hide() })
-		d = dialog.NewCustomWithoutButtons(m.MateTitle, form, w.win)
-		d.SetButtons([]fyne.CanvasObject{cancel, start})
+		cancel := newPlainButton(m.Cancel, false, func() { d.Hide() })
+		d = newPlainDialog(m.MateTitle, form, []*plainButton{cancel, start}, w.win)
 		w.lastShown = shownDialog{m.MateTitle, "", d}
 		d.Show()
 	})

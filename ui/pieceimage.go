@@ -107,6 +107,7 @@ func pieceImageSized(t board.PieceType, c board.Color, w, h int) image.Image {
 	draw.Draw(img, img.Bounds(), body, image.Point{}, draw.Over)
 	rememberSizeLocked(image.Pt(w, h))
 	pieceImages.cache[k] = img
+	releaseFontPagesSoon() // the glyphs were read from the font's pages (fontpages.go)
 	return img
 }
 

@@ -110,7 +110,7 @@ func (v *RecordView) ShowVariationTree() {
 	hint.Importance = widget.LowImportance
 	t.scroll = container.NewScroll(t)
 	content := container.NewBorder(t.info, hint, nil, nil, t.scroll)
-	t.dlg = dialog.NewCustom(text.TreeTitle, v.msg.Close, content, win)
+	t.dlg = newPlainCustom(text.TreeTitle, v.msg.Close, content, win) // no bold: plaindialog.go
 	t.dlg.SetOnClosed(func() {
 		if v.tree == t {
 			v.tree = nil

@@ -465,13 +465,11 @@ func (w *MainWindow) confirmDiscard(then func()) {
 		return
 	}
 	text := fmt.Sprintf(w.msg.SaveChangesF, w.sess.Name(w.msg.Untitled))
-	var d *dialog.CustomDialog
-	save := widget.NewButton(w.msg.Save, func() { d.Hide(); w.Save(then) })
-	save.Importance = widget.HighImportance
-	dont := widget.NewButton(w.msg.DontSave, func() { d.Hide(); then() })
-	cancel := widget.NewButton(w.msg.Cancel, func() { d.Hide() })
-	d = dialog.NewCustomWithoutButtons(w.msg.SaveChangesTitle, messageContent(text), w.win)
-	d.SetButtons([]fyne.CanvasObject{cancel, dont, save})
+	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
+	save := newPlainButton(w.msg.Save, true, func() { d.Hide(); w.Save(then) })
+	dont := newPlainButton(w.msg.DontSave, false, func() { d.Hide(); then() })
+	cancel := newPlainButton(w.msg.Cancel, false, func() { d.Hide() })
+	d = newPlainDialog(w.msg.SaveChangesTitle, messageContent(text), []*plainButton{cancel, dont, save}, w.win)
 	w.lastShown = shownDialog{w.msg.SaveChangesTitle, text, d}
 	d.Show()
 }
@@ -501,7 +499,7 @@ func (w *MainWindow) RequestClose() {
 
 // showMessage shows a message in a dialog with a Close button.
 func (w *MainWindow) showMessage(title, text string) {
-	d := dialog.NewCustom(title, w.msg.Close, messageContent(text), w.win)
+	d := newPlainCustom(title, w.msg.Close, messageContent(text), w.win)
 	w.lastShown = shownDialog{title, text, d}
 	d.Show()
 }
@@ -519,7 +517,7 @@ func (w *MainWindow) showError(title, summary, detail string) {
 		scroll.SetMinSize(fyne.NewSize(460, 140))
 		content = container.NewVBox(content, widget.NewAccordion(widget.NewAccordionItem(w.msg.Details, scroll)))
 	}
-	d := dialog.NewCustom(title, w.msg.Close, content, w.win)
+	d := newPlainCustom(title, w.msg.Close, content, w.win)
 	w.lastShown = shownDialog{title, summary, d}
 	w.lastDetail = detail
 	d.Show()
@@ -608,8 +606,8 @@ func (w *MainWindow) offerRestore(found []session.Autosaved) {
 		name = w.msg.Untitled
 	}
 	text := fmt.Sprintf(w.msg.RestoreF, name+", "+as.Meta.Saved.Format("2006-01-02 15:04"), as.Meta.Moves)
-	var d *dialog.CustomDialog
-	restore := widget.NewButton(w.msg.Restore, func() {
+	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
+	restore := newPlainButton(w.msg.Restore, true, func() {
 		d.Hide()
 		w.confirmDiscard(func() {
 			as.RestoreInto(w.sess)
@@ -618,14 +616,12 @@ func (w *MainWindow) offerRestore(found []session.Autosaved) {
 			w.game.offerContinue(func() { w.offerRestore(rest) }, false)
 		})
 	})
-	restore.Importance = widget.HighImportance
-	discard := widget.NewButton(w.msg.Discard, func() {
+	discard := newPlainButton(w.msg.Discard, false, func() {
 		d.Hide()
 		_ = as.Discard()
 		w.offerRestore(rest)
 	})
-	d = dialog.NewCustomWithoutButtons(w.msg.RestoreTitle, messageContent(text), w.win)
-	d.SetButtons([]fyne.CanvasObject{discard, restore})
+	d = newPlainDialog(w.msg.RestoreTitle, messageContent(text), []*plainButton{discard, restore}, w.win)
 	w.lastShown = shownDialog{w.msg.RestoreTitle, text, d}
 	d.Show()
 }

@@ -111,11 +111,28 @@ func tapDialogButton(t *testing.T, w *MainWindow, label string) {
 	if ov == nil {
 		t.Fatalf("no dialog is open to tap %q in", label)
 	}
-	b := buttonIn(ov, label)
+	b := dialogButtonIn(ov, label)
 	if b == nil {
 		t.Fatalf("the dialog %q has no button %q", w.lastShown.title, label)
 	}
 	test.Tap(b)
+}
+
+// dialogButtonIn finds a button with the label in a dialog o: one of Fyne's, or of a
+// plainDialog's.
+func dialogButtonIn(o fyne.CanvasObject, label string) interface {
+	fyne.Tappable
+	fyne.CanvasObject
+} {
+	if b := buttonIn(o, label); b != nil {
+		return b
+	}
+	for _, b := range widgetsIn[*plainButton](o) {
+		if b.Text == label {
+			return b
+		}
+	}
+	return nil
 }
 
 func dialogOpen(w *MainWindow) bool { return w.Window().Canvas().Overlays().Top() != nil }

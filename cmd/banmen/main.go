@@ -93,6 +93,7 @@ func main() {
 		time.AfterFunc(2*time.Second, func() {
 			debug.SetGCPercent(30)
 			debug.FreeOSMemory()
+			ui.ReleaseFontPages() // Fyne has copied what it needs of them
 		})
 	})
 	// Fyne quits on SIGTERM and SIGINT through its main loop and can panic doing so (a
