@@ -1,7 +1,6 @@
 package assets
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"os"
@@ -11,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"banmen/internal/xtest"
 )
 
 // make package, then the tarball as a user gets it: it holds the four programs side by side,
@@ -90,7 +91,7 @@ func TestMakePackageTarballFindsItsEngine(t *testing.T) {
 	}
 	guiEnv := home()
 	gui := exec.Command(filepath.Join(prefix, "bin", "banmen"))
-	gui.Env = append(guiEnv, "DISPLAY="+startXvfb(t, xvfb))
+	gui.Env = append(guiEnv, "DISPLAY="+xtest.StartXvfb(t, xvfb))
 	gui.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var out strings.Builder
 	gui.Stdout, gui.Stderr = &out, &out
@@ -128,37 +129,4 @@ func TestMakePackageTarballFindsItsEngine(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-}
-
-// startXvfb starts Xvfb on a display it picks itself (-displayfd) and returns ":N".
-func startXvfb(t *testing.T, xvfb string) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	cmd := exec.Command(xvfb, "-displayfd", "3", "-screen", "0", "1280x900x24", "-nolisten", "tcp")
-	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
-		w.Close()
-		t.Fatalf("starting Xvfb: %v", err)
-	}
-	w.Close()
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	got := make(chan string, 1)
-	go func() {
-		line, _ := bufio.NewReader(r).ReadString('\n')
-		got <- strings.TrimSpace(line)
-	}()
-	select {
-	case n := <-got:
-		if n == "" {
-			t.Fatal("Xvfb reported no display")
-		}
-		return ":" + n
-	case <-time.After(30 * time.Second):
-		t.Fatal("Xvfb did not start within 30 s")
-	}
-	return ""
 }

@@ -341,6 +341,30 @@ func (r *varTreeRenderer) Refresh() {
 		line(a, b, c)
 	}
 	cur := t.v.sess.Node()
+	// the names go over the connectors, on a patch of the background so that a line
+	// crossing one doesn't strike it through, and under the dots, which stay whole
+	bg := theme.Color(theme.ColorNameOverlayBackground)
+	for _, n := range t.nodes {
+		label := ""
+		var lc color.Color = dim
+		if n.Bookmark != "" {
+			label, lc = bookmarkMark+" "+n.Bookmark, mark
+		} else if !n.IsMainLine() && n.Index() > 0 {
+			label = t.v.nodeTitle(n)
+		}
+		if label == "" {
+			continue
+		}
+		p := t.at(t.cells[n])
+		l := canvas.NewText(label, lc)
+		l.TextSize = ts * 0.75
+		pos := fyne.NewPos(p.X+ts*0.4, p.Y+ts*0.25)
+		l.Move(pos)
+		patch := canvas.NewRectangle(bg)
+		patch.Move(pos)
+		patch.Resize(l.MinSize())
+		objs = append(objs, patch, l)
+	}
 	onLine := map[*kifu.Node]bool{}
 	for _, n := range t.v.sess.Cursor().Line() {
 		onLine[n] = true
@@ -363,19 +387,6 @@ func (r *varTreeRenderer) Refresh() {
 		dot.Move(fyne.NewPos(p.X-rad, p.Y-rad))
 		dot.Resize(fyne.NewSize(rad*2, rad*2))
 		objs = append(objs, dot)
-		label := ""
-		var lc color.Color = dim
-		if n.Bookmark != "" {
-			label, lc = bookmarkMark+" "+n.Bookmark, mark
-		} else if !n.IsMainLine() && n.Index() > 0 {
-			label = t.v.nodeTitle(n)
-		}
-		if label != "" {
-			l := canvas.NewText(label, lc)
-			l.TextSize = ts * 0.75
-			l.Move(fyne.NewPos(p.X+ts*0.4, p.Y+ts*0.25))
-			objs = append(objs, l)
-		}
 	}
 	r.objects = objs
 	canvas.Refresh(t)

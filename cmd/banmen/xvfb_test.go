@@ -12,8 +12,6 @@ package main
 // the programs first, then Xvfb.
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"image"
@@ -26,6 +24,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"banmen/internal/xtest"
 )
 
 const (
@@ -77,46 +77,7 @@ func startX(t *testing.T, what string, ci ciPolicy, tools ...string) *xSession {
 		}
 		paths[name] = path
 	}
-	return &xSession{t: t, display: startXvfb(t, paths["Xvfb"]), tools: paths}
-}
-
-// startXvfb starts Xvfb on a display it picks itself (-displayfd) and returns ":N".
-// It is stopped when the test ends.
-func startXvfb(t *testing.T, xvfb string) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	cmd := exec.Command(xvfb, "-displayfd", "3", "-screen", "0", "1280x900x24", "-nolisten", "tcp", "-noreset")
-	cmd.ExtraFiles = []*os.File{w} // fd 3 in Xvfb
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		w.Close()
-		t.Fatalf("starting Xvfb: %v", err)
-	}
-	w.Close()
-	exited := waitInBackground(cmd)
-	t.Cleanup(func() { killGroup(cmd.Process.Pid, exited.done) })
-
-	got := make(chan string, 1)
-	go func() {
-		line, _ := bufio.NewReader(r).ReadString('\n')
-		got <- strings.TrimSpace(line)
-	}()
-	select {
-	case n := <-got:
-		if n == "" {
-			t.Fatalf("Xvfb did not report a display number; its output:\n%s", out.String())
-		}
-		return ":" + n
-	case <-time.After(30 * time.Second):
-		t.Fatalf("Xvfb did not start within 30 s; its output:\n%s", out.String())
-	}
-	return ""
+	return &xSession{t: t, display: xtest.StartXvfb(t, paths["Xvfb"]), tools: paths}
 }
 
 // japanese is the language of most tests: Japanese, as most of Banmen's users run it (and
@@ -391,35 +352,8 @@ func waitInBackground(cmd *exec.Cmd) *exitStatus {
 	return s
 }
 
-// killGroup ends the process group led by pid (SIGTERM, then SIGKILL after 5 s) and waits
-// for the leader to exit (done is closed).
-func killGroup(pid int, done <-chan struct{}) {
-	_ = syscall.Kill(-pid, syscall.SIGTERM)
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		_ = syscall.Kill(-pid, syscall.SIGKILL)
-		<-done
-	}
-	_ = syscall.Kill(-pid, syscall.SIGKILL) // anything the leader left behind
-}
+// killGroup ends the process group led by pid and waits for the leader (xtest.KillGroup).
+func killGroup(pid int, done <-chan struct{}) { xtest.KillGroup(pid, done) }
 
-// syncBuffer is a bytes.Buffer that a process's stdout and stderr may write concurrently.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) Bytes() []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return bytes.Clone(s.b.Bytes())
-}
-
-func (s *syncBuffer) String() string { return string(s.Bytes()) }
+// syncBuffer collects a process's stdout and stderr.
+type syncBuffer = xtest.SyncBuffer

@@ -1,7 +1,6 @@
 package nativedialog
 
 import (
-	"bufio"
 	"errors"
 	"os"
 	"os/exec"
@@ -9,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"banmen/internal/xtest"
 )
 
 // The dialogs work when GTK is loaded with the first of them, not with the program: shown in
@@ -32,7 +33,7 @@ func TestFileDialogsUnderXvfb(t *testing.T) {
 	if gtkLoaded(t) {
 		t.Fatal("GTK was loaded before the first dialog")
 	}
-	display := startXvfb(t, tools["Xvfb"])
+	display := xtest.StartXvfb(t, tools["Xvfb"])
 	t.Setenv("DISPLAY", display)
 	t.Setenv("GSETTINGS_BACKEND", "memory")
 	t.Setenv("WAYLAND_DISPLAY", "")
@@ -118,36 +119,4 @@ func gtkLoaded(t *testing.T) bool {
 		t.Fatal(err)
 	}
 	return strings.Contains(string(maps), "libgtk-3.so")
-}
-
-func startXvfb(t *testing.T, xvfb string) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	cmd := exec.Command(xvfb, "-displayfd", "3", "-screen", "0", "1280x900x24", "-nolisten", "tcp", "-noreset")
-	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
-		w.Close()
-		t.Fatalf("starting Xvfb: %v", err)
-	}
-	w.Close()
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	got := make(chan string, 1)
-	go func() {
-		line, _ := bufio.NewReader(r).ReadString('\n')
-		got <- strings.TrimSpace(line)
-	}()
-	select {
-	case n := <-got:
-		if n == "" {
-			t.Fatal("Xvfb did not report a display number")
-		}
-		return ":" + n
-	case <-time.After(30 * time.Second):
-		t.Fatal("Xvfb did not start within 30 s")
-	}
-	return ""
 }
