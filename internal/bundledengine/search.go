@@ -286,7 +286,7 @@ func (s *Searcher) Search(g *board.Game, lim Limits, report func(Info)) Result {
 			t.nodes.Store(t.nodeCount)
 		}
 	}
-	return s.result(&root, sh, skill, max(lim.Skill, 0))
+	return s.result(&root, sh, skill, lim.Skill)
 }
 
 // newSearchShared sets up what the threads of one search share: the limits as they apply

@@ -54,8 +54,19 @@ var skillLadder = [fullSkill]skillStep{
 	{nodes: 512 << 10, candidates: 1},
 }
 
-// skillAt is the step of level (clamped to 0..19).
+// OpeningSkill is a Limits.Skill apart from the ladder, for tools/tune's random opening
+// plies: the ladder's SkillLevel 8 before issue 16 recalibrated it (4 plies, 6 candidates, up
+// to 130 cp of noise), kept so that the tool's data sets and openings stay reproducible. No
+// USI option reaches it.
+const OpeningSkill = -1
+
+var openingStep = skillStep{depth: 4, candidates: 6, noise: 130}
+
+// skillAt is the step of level (clamped to 0..19), or OpeningSkill's.
 func skillAt(level int) skillStep {
+	if level == OpeningSkill {
+		return openingStep
+	}
 	return skillLadder[min(max(level, 0), len(skillLadder)-1)]
 }
 

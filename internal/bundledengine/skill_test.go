@@ -81,7 +81,12 @@ func TestSkillLimits(t *testing.T) {
 			t.Errorf("level %d with go depth 1 nodes 1024: %+v", level, sh.limits)
 		}
 	}
-	sh, skill := newSearchShared(g, Limits{Skill: 0}, nil)
+	// tools/tune's opening plies: the old SkillLevel 8, which its data sets were made with
+	sh, skill := newSearchShared(g, Limits{Weaken: true, Skill: OpeningSkill}, nil)
+	if !skill || sh.limits.Depth != 4 || sh.limits.MultiPV != 6 || sh.limits.Nodes != 0 || skillAt(OpeningSkill).noise != 130 {
+		t.Errorf("OpeningSkill: skill %v, limits %+v, step %+v", skill, sh.limits, skillAt(OpeningSkill))
+	}
+	sh, skill = newSearchShared(g, Limits{Skill: 0}, nil)
 	if skill || sh.limits.Depth != 0 || sh.limits.Nodes != 0 {
 		t.Errorf("Skill 0 without Weaken: skill %v, limits %+v", skill, sh.limits)
 	}
