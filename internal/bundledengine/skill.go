@@ -30,14 +30,14 @@ const fullSkill = 20
 var skillLadder = [fullSkill]skillStep{
 	// one ply and the captures that follow, every move a candidate, less noise each step
 	{depth: 1, candidates: maxMoves, noise: 5000},
-	{depth: 1, candidates: maxMoves, noise: 3500},
+	{depth: 1, candidates: maxMoves, noise: 3000},
 	{depth: 1, candidates: maxMoves, noise: 2100},
 	{depth: 1, candidates: maxMoves, noise: 1300},
 	{depth: 1, candidates: maxMoves, noise: 750},
-	{depth: 1, candidates: maxMoves, noise: 400},
+	{depth: 1, candidates: 8, noise: 400},
 	{depth: 1, candidates: 1},
 	// two and three plies
-	{depth: 2, candidates: 16, noise: 300},
+	{depth: 2, candidates: 16, noise: 450},
 	{depth: 2, candidates: 1},
 	{depth: 3, candidates: 1},
 	// node budgets: ×1.5 to ×1.8 a step up to 16k nodes, ×2 above (a doubling is worth less
