@@ -8,12 +8,13 @@
 # (default 40, colours alternating) at TC (default 0/5s: a byoyomi long enough that the node
 # budgets, not the clock, end every search below level 20; the levels are bounded by depth
 # and nodes, so the result does not depend on the machine or its load), from
-# tools/ladder/openings.sfen (made by `go run ./tools/tune openings -n 100 -plies 10 -seed 100`
-# at commit 8f6ad38). Then prints each level's Elo relative to FROM: the sum of the steps,
+# tools/ladder/openings.sfen (made by `go run ./tools/tune openings -n 100 -plies 10 -seed 100`).
+# Then prints each level's Elo relative to FROM: the sum of the steps,
 # with the error bars (95 %) of the steps added in quadrature. -a also plays the anchors of
-# ANCHORS (default "0:-10 2:-5 6:0 10:5 13:10", level:Fairy-Stockfish Skill Level), 20 games
-# each at 0/0.1s. Everything runs under nice -n 19. Records and logs go to DIR (default
-# /tmp/banmen-ladder); run again on it and finished matches are kept.
+# ANCHORS (default "0:-10 2:-5 6:0 10:5 13:10 16:20", level:Fairy-Stockfish Skill Level),
+# 20 games each at 0/0.1s. Everything runs under nice -n 19. Records and logs go to DIR
+# (default /tmp/banmen-ladder); run again on it and finished games are kept (a larger -g adds
+# games to the steps already played).
 # Needs bin/banmen-cli and bin/banmen-engine (make build), and /usr/games/fairy-stockfish for -a.
 set -e
 games=40 tc=0/5s out=/tmp/banmen-ladder anchors=0
@@ -43,7 +44,7 @@ while [ "$l" -lt "$to" ]; do
 	l=$n
 done
 if [ "$anchors" = 1 ]; then
-	for a in ${ANCHORS:-0:-10 2:-5 6:0 10:5 13:10}; do
+	for a in ${ANCHORS:-0:-10 2:-5 6:0 10:5 13:10 16:20}; do
 		l=${a%%:*} fs=${a#*:}
 		nice -n 19 "$cli" match --engine "$eng" --engine /usr/games/fairy-stockfish --option "1:SkillLevel=$l" \
 			--option "2:Skill Level=$fs" --option "2:Threads=1" --openings "$root/tools/ladder/openings.sfen" \
@@ -53,7 +54,7 @@ if [ "$anchors" = 1 ]; then
 fi
 # the table: "Score of A vs B: W - L - D [score] N" and "Elo difference: X ± E" end each log
 l=$from
-echo "level  step (Elo, 95%)  vs level $from   W-L-D of the step"
+echo "level  step (Elo, 95%)  vs level $from   the lower level's wins - losses - draws"
 echo "$from      -                0"
 sum=0 var=0
 while [ "$l" -lt "$to" ]; do
@@ -74,7 +75,7 @@ while [ "$l" -lt "$to" ]; do
 done
 if [ "$anchors" = 1 ]; then
 	echo "anchors (Fairy-Stockfish 11.1, 0.1 s a move, 20 games):"
-	for a in ${ANCHORS:-0:-10 2:-5 6:0 10:5 13:10}; do
+	for a in ${ANCHORS:-0:-10 2:-5 6:0 10:5 13:10 16:20}; do
 		l=${a%%:*} fs=${a#*:}
 		echo "  level $l vs Skill Level $fs: $(sed -n 's/^Score of .*: \([0-9]* - [0-9]* - [0-9]*\) .*/\1/p' "$out/fs$l-$fs.log" | tail -1), $(grep '^Elo difference' "$out/fs$l-$fs.log" | tail -1)"
 	done
