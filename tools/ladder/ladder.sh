@@ -5,9 +5,10 @@
 #   tools/ladder/ladder.sh [-g GAMES] [-t TC] [-o DIR] [-a] [FROM [TO]]
 #
 # plays SkillLevel L against L+1 for L = FROM..TO-1 (default 0..18), GAMES games each
-# (default 40, colours alternating) at TC (default 0/5s: a byoyomi long enough that the node
-# budgets, not the clock, end every search below level 20; the levels are bounded by depth
-# and nodes, so the result does not depend on the machine or its load), from
+# (default 40, colours alternating) at TC (default 0/20s: a byoyomi long enough that the node
+# budgets, not the clock, end every search below level 20 even on a loaded machine; the levels
+# are bounded by depth and nodes, so the result does not depend on the machine or its load:
+# the records' node counts show it), from
 # tools/ladder/openings.sfen (made by `go run ./tools/tune openings -n 100 -plies 10 -seed 100`).
 # Then prints each level's Elo relative to FROM: the sum of the steps,
 # with the error bars (95 %) of the steps added in quadrature. -a also plays the anchors of
@@ -17,7 +18,7 @@
 # games to the steps already played).
 # Needs bin/banmen-cli and bin/banmen-engine (make build), and /usr/games/fairy-stockfish for -a.
 set -e
-games=40 tc=0/5s out=/tmp/banmen-ladder anchors=0
+games=40 tc=0/20s out=/tmp/banmen-ladder anchors=0
 while getopts g:t:o:a f; do
 	case $f in
 	g) games=$OPTARG ;;
