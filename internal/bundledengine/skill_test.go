@@ -2,6 +2,7 @@ package bundledengine
 
 import (
 	"testing"
+	"time"
 
 	"banmen/board"
 )
@@ -111,7 +112,8 @@ func TestSkillSearchWithinBudget(t *testing.T) {
 		for i, sfen := range positions {
 			s.Clear()
 			g := gameFrom(t, sfen)
-			r := s.Search(g, Limits{Weaken: true, Skill: level}, nil)
+			// (Maximum: a level that ignored its budget would otherwise search for ever)
+			r := s.Search(g, Limits{Weaken: true, Skill: level, Maximum: time.Minute}, nil)
 			if !g.Position().IsLegal(r.Move) {
 				t.Fatalf("level %d, position %d: illegal %s", level, i, r.Move)
 			}
