@@ -50,7 +50,7 @@ define ensure_packages
 	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing
 endef
 
-.PHONY: all deps test-deps build run test test-core vet bench fuzz clean install uninstall package font
+.PHONY: all deps test-deps build run test test-core vet bench ladder fuzz clean install uninstall package font
 
 all: build
 
@@ -96,6 +96,15 @@ bench:
 	BANMEN_MEMORY=1 $(GO) test -tags $(TAGS) -count=1 -run Memory -v ./cmd/banmen
 	BANMEN_FIRSTFRAME=1 BANMEN_FIRSTFRAME_RUNS=$(BENCH_RUNS) $(GO) test -tags $(TAGS) -count=1 -run FirstFrame -v ./cmd/banmen
 	CGO_ENABLED=0 $(GO) run ./cmd/banmen-engine bench
+
+## ladder: the bundled engine's SkillLevel ladder measured (issue 16; not in make test or bench:
+## 1-2 hours of CPU): SkillLevel L against L+1 (0 to 18) in self-play, 40 games each, the anchors
+## against Fairy-Stockfish's Skill Level, and the table of Elo by level (tools/ladder/ladder.sh;
+## LADDER_ARGS, e.g. LADDER_ARGS="-g 20 0 10" for levels 0 to 10 only, 20 games a step)
+LADDER_ARGS ?= -a
+ladder:
+	$(GO) build -o $(BIN)/ ./cmd/banmen-cli ./cmd/banmen-engine
+	sh tools/ladder/ladder.sh $(LADDER_ARGS)
 
 ## font: remake assets/fonts/NotoSansCJKjp-Banmen.otf from Debian's fonts-noto-cjk (assets/README.md)
 font:

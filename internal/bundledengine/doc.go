@@ -25,7 +25,8 @@
 // Files, one concept each: movegen (captures and checks), eval, see, tt, movepick (ordering),
 // mate (short mates), leafmate (the search's own faster mate in one, and its mate in three
 // near the leaves), prefetch (PREFETCHT0 for the table's entries, amd64 assembly),
-// alphabeta (the recursive search), search (iterative deepening, threads),
+// alphabeta (the recursive search), search (iterative deepening, threads), skill (the
+// SkillLevel ladder: depth limits, node budgets, noise),
 // timeman, options, command (position and go), usi (the loop, and Version), bench, weights;
 // dfpntt, dfpn and line for the solver (line: the mating line and the search for a shorter
 // one, which ends at its first step that does not improve); tablemem (the big tables' memory).

@@ -138,6 +138,8 @@ func (o *options) int(name string) int {
 func (o *options) bool(name string) bool { return o.find(name).value == "true" }
 
 // skill returns the playing level the options ask for: weaken is false at full strength.
+// USI_LimitStrength with USI_Strength overrides SkillLevel: USI_Strength −20..3 maps linearly
+// onto the levels 1..19 (skillLadder), each step of USI_Strength at most one level up.
 func (o *options) skill() (level int, weaken bool) {
 	if o.bool(optLimitStrength) {
 		s := o.int(optStrength) // -20..3

@@ -41,14 +41,38 @@ func TestOptionsSkill(t *testing.T) {
 	if l, weaken := o.skill(); !weaken || l != 3 {
 		t.Errorf("SkillLevel 3: %d %v", l, weaken)
 	}
+	o.set(optSkillLevel, "0")
+	if l, weaken := o.skill(); !weaken || l != 0 {
+		t.Errorf("SkillLevel 0: %d %v", l, weaken)
+	}
+	// USI_Strength counts only with USI_LimitStrength, and then SkillLevel does not
+	o.set(optStrength, "3")
+	if l, _ := o.skill(); l != 0 {
+		t.Errorf("USI_Strength without USI_LimitStrength: level %d, want SkillLevel's 0", l)
+	}
 	o.set(optLimitStrength, "true")
+	o.set(optSkillLevel, "20")
+	if l, weaken := o.skill(); !weaken || l != 19 {
+		t.Errorf("USI_Strength 3: %d %v, want 19", l, weaken)
+	}
 	o.set(optStrength, "-20")
 	if l, weaken := o.skill(); !weaken || l != 1 {
-		t.Errorf("USI_Strength -20: %d %v", l, weaken)
+		t.Errorf("USI_Strength -20: %d %v, want 1", l, weaken)
 	}
-	o.set(optStrength, "3")
-	if l, _ := o.skill(); l != 19 {
-		t.Errorf("USI_Strength 3: %d", l)
+	// every USI_Strength a level, none weaker than the one below, all of 1..19 used
+	prev, used := 0, map[int]bool{}
+	for s := -20; s <= 3; s++ {
+		o.set(optStrength, fmt.Sprint(s))
+		l, weaken := o.skill()
+		if !weaken || l < prev || l > prev+1 && s > -20 || l < 1 || l >= fullSkill {
+			t.Errorf("USI_Strength %d: level %d (weaken %v) after %d", s, l, weaken, prev)
+		}
+		prev, used[l] = l, true
+	}
+	for l := 1; l < fullSkill; l++ {
+		if !used[l] {
+			t.Errorf("no USI_Strength plays at level %d", l)
+		}
 	}
 }
 

@@ -286,7 +286,7 @@ func (s *Searcher) Search(g *board.Game, lim Limits, report func(Info)) Result {
 			t.nodes.Store(t.nodeCount)
 		}
 	}
-	return s.result(&root, sh, skill, max(lim.Skill, 0))
+	return s.result(&root, sh, skill, lim.Skill)
 }
 
 // newSearchShared sets up what the threads of one search share: the limits as they apply
@@ -309,38 +309,11 @@ func newSearchShared(g *board.Game, lim Limits, report func(Info)) (sh *searchSh
 		sh.limits.Threads = 1
 	}
 	sh.shownPV = sh.limits.MultiPV
-	skill = lim.Weaken && lim.Skill < 20
+	skill = lim.Weaken && lim.Skill < fullSkill
 	if skill {
-		st := skillLadder[min(max(lim.Skill, 0), len(skillLadder)-1)]
-		sh.limits.MultiPV = max(sh.limits.MultiPV, st.candidates)
-		sh.limits.Threads = 1
-		if d := st.depth; d > 0 && (sh.limits.Depth == 0 || sh.limits.Depth > d) {
-			sh.limits.Depth = d
-		}
+		sh.applySkill(lim.Skill)
 	}
 	return sh, skill
-}
-
-// skillStep is one rung of the ladder of playing levels: how deep the search looks, among
-// how many of its best moves the move is chosen, and how much noise (centipawns, at most)
-// the choice adds to each move's score.
-type skillStep struct {
-	depth      int // 0: no limit
-	candidates int
-	noise      int
-}
-
-// skillLadder, by SkillLevel 0..19 (20 is full strength). Level 0 plays almost at random
-// (it does play a mate in one, and slightly prefers what a 1-ply look finds better): anyone
-// who knows the rules beats it. Level 1 looks one ply ahead and picks at random among its
-// 64 best moves: it hangs pieces and sees no threat. Each step looks a little deeper and
-// chooses less at random. Measured (issue 16): two steps are 150 to 300 Elo at the bottom,
-// less near the top at 0.1 s a move, where the time rather than the depth limits the search.
-var skillLadder = [20]skillStep{
-	{1, maxMoves, 5000}, {1, 64, 1500}, {1, 32, 900}, {1, 16, 600}, {2, 12, 400},
-	{2, 8, 300}, {3, 8, 220}, {3, 6, 170}, {4, 6, 130}, {4, 5, 110},
-	{5, 5, 90}, {5, 4, 75}, {6, 4, 60}, {6, 4, 50}, {7, 3, 40},
-	{8, 3, 30}, {9, 3, 20}, {10, 2, 12}, {12, 2, 8}, {0, 2, 5},
 }
 
 // rootMoves lists the moves the search considers at the root: the legal moves (only those
@@ -415,24 +388,6 @@ func (s *Searcher) result(root *board.Position, sh *searchShared, skill bool, le
 		}
 	}
 	return res
-}
-
-// pickWeak chooses among the best lines the way a weaker player would: each line's score
-// gets a random push of up to the level's noise, and the best pushed score is played (a
-// mate the search sees outweighs any push).
-func (s *Searcher) pickWeak(rms []rootMove, level int) rootMove {
-	noise := skillLadder[min(max(level, 0), len(skillLadder)-1)].noise
-	best, bestV := rms[0], -1<<30
-	for _, rm := range rms {
-		if rm.score == -scoreInf {
-			continue
-		}
-		v := rm.score + s.rng.IntN(noise+1)
-		if v > bestV {
-			best, bestV = rm, v
-		}
-	}
-	return best
 }
 
 // iterate is one thread's iterative deepening.

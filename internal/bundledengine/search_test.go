@@ -260,17 +260,6 @@ func TestSearchThreads(t *testing.T) {
 	}
 }
 
-// The skill ladder looks deeper and chooses less at random at every step up.
-func TestSkillLadderShape(t *testing.T) {
-	for l := 1; l < len(skillLadder); l++ {
-		a, b := skillLadder[l-1], skillLadder[l]
-		deeper := b.depth == 0 || a.depth != 0 && b.depth >= a.depth
-		if !deeper || b.candidates > a.candidates || b.noise >= a.noise {
-			t.Errorf("level %d %+v after level %d %+v", l, b, l-1, a)
-		}
-	}
-}
-
 // Weaker levels give away more: over the middle-game positions, the moves each level
 // chooses are judged by a depth-5 search, and the average loss against the best falls as
 // the level rises. The reports carry the lines the options ask for (MultiPV 1), not the

@@ -9,11 +9,11 @@
 //	go run ./tools/tune gen -games 200 -depth 6 -seed 16 -o /tmp/selfplay.txt
 //
 // plays games of the engine against itself in-process (each side searching to -depth; the
-// first -random plies are chosen at SkillLevel 8, so that the games differ), and writes one
-// line per position kept: its SFEN, "|", the result for Black (1, 0.5 or 0), "|", the
-// search's score for Black in centipawns. Kept are the positions after the opening plies
-// that are quiet (bundledengine.Quiet: not in check, no capture or promotion that wins by
-// SEE), where the move the search chose is no capture and its score no mate: positions
+// first -random plies are chosen at random, at bundledengine.OpeningSkill, so that the games
+// differ), and writes one line per position kept: its SFEN, "|", the result for Black (1,
+// 0.5 or 0), "|", the search's score for Black in centipawns. Kept are the positions after
+// the opening plies that are quiet (bundledengine.Quiet: not in check, no capture or
+// promotion that wins by SEE), where the move the search chose is no capture and its score no mate: positions
 // whose static evaluation means something. Game i depends on -seed and i alone, so -first
 // lets several processes make consecutive runs of games that, concatenated, are one run.
 // A game that reaches -maxply plies is a draw unless the last search saw 1500 cp or a mate
@@ -119,7 +119,7 @@ func runGen(args []string, out io.Writer) error {
 	fs.IntVar(&c.games, "games", 200, "games to play")
 	fs.IntVar(&c.first, "first", 0, "number of the first game (game i's opening comes from -seed and i, so that runs of -first 0 -games N and -first N -games M, concatenated, are the games of one run of N+M)")
 	fs.IntVar(&c.depth, "depth", 3, "search depth of both sides")
-	fs.IntVar(&c.random, "random", 12, "plies at the start chosen at SkillLevel 8 (and not kept)")
+	fs.IntVar(&c.random, "random", 12, "plies at the start chosen at random (bundledengine.OpeningSkill; not kept)")
 	fs.IntVar(&c.maxPly, "maxply", 300, "plies after which a game is adjudicated")
 	seed := fs.Uint64("seed", 1, "random seed of the openings")
 	path := fs.String("o", "", "file to write the positions to")
@@ -152,8 +152,8 @@ func runGen(args []string, out io.Writer) error {
 }
 
 // runOpenings writes -n start positions for matches (banmen-cli match --openings): -plies
-// plies from the start chosen at SkillLevel 8, kept when a search to depth 4 finds them
-// within -margin of even, each different.
+// plies from the start chosen at bundledengine.OpeningSkill, kept when a search to depth 4
+// finds them within -margin of even, each different.
 func runOpenings(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("openings", flag.ContinueOnError)
 	n := fs.Int("n", 100, "positions to write")
@@ -179,7 +179,7 @@ func runOpenings(args []string, out io.Writer) error {
 		played := 0
 		for ; played < *plies; played++ {
 			s.Prepare()
-			r := s.Search(g, bundledengine.Limits{Weaken: true, Skill: 8}, nil)
+			r := s.Search(g, bundledengine.Limits{Weaken: true, Skill: bundledengine.OpeningSkill}, nil)
 			if r.Move == board.NoMove || g.Play(r.Move) != nil {
 				break
 			}
@@ -218,7 +218,7 @@ func playGame(c genConfig, i int) (kept []keptPosition, result string, plies int
 		p := g.Position()
 		lim := bundledengine.Limits{Depth: c.depth}
 		if plies < c.random {
-			lim = bundledengine.Limits{Weaken: true, Skill: 8}
+			lim = bundledengine.Limits{Weaken: true, Skill: bundledengine.OpeningSkill}
 		}
 		s.Prepare()
 		r := s.Search(g, lim, nil)
