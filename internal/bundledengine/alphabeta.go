@@ -55,11 +55,32 @@ type frame struct {
 
 // eval returns the static evaluation of the position at ply, from its evalBase.
 func (t *searchThread) eval(ply int) int {
+	return evaluateWith(&t.stack[ply].pos, t.baseAt(ply))
+}
+
+// baseAt returns the evalBase of the position at ply. It is computed when first asked
+// for, from the parent's (itself computed the same way) when the move that led here keeps
+// it incremental, from scratch only after a king move: the many nodes that never evaluate
+// (table cut-offs, table evals, evasions) pay nothing, and the children of a node whose
+// eval came from the table still derive theirs from it.
+func (t *searchThread) baseAt(ply int) evalBase {
 	f := &t.stack[ply]
+	if f.baseOK {
+		return f.base
+	}
+	if ply > 0 {
+		parent := &t.stack[ply-1]
+		if f.move == board.NoMove {
+			// a null move (the root, ply 0, always has its base)
+			f.base, f.baseOK = t.baseAt(ply-1), true
+		} else if f.move.Piece() != board.King {
+			f.base, f.baseOK = t.baseAt(ply-1).after(&parent.pos, f.move)
+		}
+	}
 	if !f.baseOK {
 		f.base, f.baseOK = computeBase(&f.pos), true
 	}
-	return evaluateWith(&f.pos, f.base)
+	return f.base
 }
 
 // child sets up the frame after m from the frame at ply: position, hash, evaluation base.
@@ -71,10 +92,7 @@ func (t *searchThread) child(ply int, m board.Move) *frame {
 	c.pos.Do(m)
 	c.hash = c.pos.Hash()
 	c.move = m
-	c.baseOK = false
-	if f.baseOK {
-		c.base, c.baseOK = f.base.after(&f.pos, m)
-	}
+	c.baseOK = false // see baseAt
 	return c
 }
 
@@ -253,7 +271,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 				c.hash = c.pos.Hash()
 				c.inCheck = false
 				c.move = board.NoMove
-				c.base, c.baseOK = f.base, f.baseOK
+				c.baseOK = false // the parent's, see baseAt
 				v := -t.search(ply+1, depth-r, -beta, -beta+1, !cutNode)
 				if t.shared.stop.Load() {
 					return 0
