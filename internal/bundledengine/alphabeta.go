@@ -229,6 +229,11 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		if hit && (tte.bound == boundLower && ttScore > eval || tte.bound == boundUpper && ttScore < eval) {
 			eval = ttScore
 		}
+		// reverse futility: far above beta at low depth (before the mate probes: a mate
+		// found here would fail high just the same)
+		if !pvNode && abs(beta) < scoreMateMin && depth <= 6 && eval-90*depth >= beta {
+			return eval
+		}
 		// a mate in one ends the search here; the table remembers it, so ask only once
 		if !hit || tte.depth < 1 {
 			var fl flight
@@ -252,10 +257,6 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 			}
 		}
 		if !pvNode && abs(beta) < scoreMateMin {
-			// reverse futility: far above beta at low depth
-			if depth <= 6 && eval-90*depth >= beta {
-				return eval
-			}
 			// razoring: far below alpha, only captures can save it
 			if depth <= 2 && eval+300*depth < alpha {
 				if v := t.qsearch(ply, alpha, alpha+1); v <= alpha {
