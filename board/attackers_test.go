@@ -31,6 +31,8 @@ func randomPositions(t testing.TB, n int) []*Position {
 	return out
 }
 
+// TestAttackersToMatchesAttacksFrom: AttackersTo and IsAttacked agree with AttacksFrom of
+// every piece.
 func TestAttackersToMatchesAttacksFrom(t *testing.T) {
 	for _, p := range randomPositions(t, 300) {
 		for s := Square(0); s < NumSquares; s++ {
@@ -44,6 +46,10 @@ func TestAttackersToMatchesAttacksFrom(t *testing.T) {
 				}
 				if got := p.AttackersTo(s, c); got != want {
 					t.Fatalf("%s: AttackersTo(%s, %s) =\n%s want\n%s", p.SFEN(), s, c, got, want)
+				}
+				// IsAttacked has its own early-out code
+				if got := p.IsAttacked(s, c); got != want.NonZero() {
+					t.Fatalf("%s: IsAttacked(%s, %s) = %v, attackers\n%s", p.SFEN(), s, c, got, want)
 				}
 			}
 		}
