@@ -215,7 +215,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 	}
 	inCheck := f.inCheck
 	eval := evalNone
-	ci := newCheckInfo(p)
+	var ci checkInfo // after reverse futility, which needs none
 	if !inCheck {
 		if canDeclare(p) {
 			return mateIn(ply + 1)
@@ -234,6 +234,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		if !pvNode && abs(beta) < scoreMateMin && depth <= 6 && eval-90*depth >= beta {
 			return eval
 		}
+		ci = newCheckInfo(p)
 		// a mate in one ends the search here; the table remembers it, so ask only once
 		if !hit || tte.depth < 1 {
 			var fl flight
@@ -287,6 +288,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		}
 	} else {
 		f.staticEval = evalNone
+		ci = newCheckInfo(p)
 	}
 	// no move to try first in a PV node: reduce instead of searching blind at full depth
 	if pvNode && ttMove == board.NoMove && depth >= 6 {
