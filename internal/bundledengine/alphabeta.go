@@ -60,7 +60,7 @@ func (t *searchThread) eval(ply int) int {
 
 // baseAt returns the evalBase of the position at ply. It is computed when first asked
 // for, from the parent's (itself computed the same way) when the move that led here keeps
-// it incremental, from scratch only after a king move: the many nodes that never evaluate
+// it incremental (every move but a capture of a king): the many nodes that never evaluate
 // (table cut-offs, table evals, evasions) pay nothing, and the children of a node whose
 // eval came from the table still derive theirs from it.
 func (t *searchThread) baseAt(ply int) evalBase {
@@ -73,7 +73,7 @@ func (t *searchThread) baseAt(ply int) evalBase {
 		if f.move == board.NoMove {
 			// a null move (the root, ply 0, always has its base)
 			f.base, f.baseOK = t.baseAt(ply-1), true
-		} else if f.move.Piece() != board.King {
+		} else {
 			f.base, f.baseOK = t.baseAt(ply-1).after(&parent.pos, f.move)
 		}
 	}

@@ -288,12 +288,12 @@ func computeBase(p *board.Position) evalBase {
 	return b
 }
 
-// after returns the base after m, legal in p (whose base is b). A king move changes every
-// piece's placement relative to it: ok is false, and the caller computes the base anew.
+// after returns the base after m, legal in p (whose base is b). ok is false after a capture
+// of a king (positions the rules never reach), and the caller computes the base anew.
 func (b evalBase) after(p *board.Position, m board.Move) (evalBase, bool) {
 	t := m.Piece()
 	if t == board.King {
-		return b, false
+		return b.afterKingMove(p, m)
 	}
 	us := p.SideToMove()
 	them := us.Opp()
@@ -314,6 +314,43 @@ func (b evalBase) after(p *board.Position, m board.Move) (evalBase, bool) {
 		n := min(p.Hand(us).Count(u), 17)
 		b[us] += int32(handTable[u][n+1] - handTable[u][n])
 	}
+	return b, true
+}
+
+// afterKingMove is after for a move of the king of the side to move: every piece's
+// placement relative to that king changes (ownKing for ours, enemyKing for theirs), the
+// material and the piece-square terms of the others do not.
+func (b evalBase) afterKingMove(p *board.Position, m board.Move) (evalBase, bool) {
+	us := p.SideToMove()
+	them := us.Opp()
+	from, to := m.From(), m.To()
+	if c := m.Captured(); c != board.NoPieceType {
+		if c == board.King {
+			return b, false
+		}
+		b[them] -= pieceTerm(them, c, to, p.KingSquare(them), from)
+		u := c.Unpromote()
+		n := min(p.Hand(us).Count(u), 17)
+		b[us] += int32(handTable[u][n+1] - handTable[u][n])
+	}
+	rf, rt := from, to
+	if us == board.White {
+		rf, rt = board.NumSquares-1-from, board.NumSquares-1-to
+	}
+	v := pst[board.King][rt] - pst[board.King][rf]
+	for bb := p.ColorPieces(us).AndNot(board.SquareBB(from)); bb.NonZero(); {
+		s := bb.Pop()
+		t := p.PieceAt(s).Type()
+		v += ownKing[t][offset(us, to, s)] - ownKing[t][offset(us, from, s)]
+	}
+	b[us] += int32(v)
+	v = 0
+	for bb := p.ColorPieces(them).AndNot(board.SquareBB(to)); bb.NonZero(); {
+		s := bb.Pop()
+		t := p.PieceAt(s).Type()
+		v += enemyKing[t][offset(them, to, s)] - enemyKing[t][offset(them, from, s)]
+	}
+	b[them] += int32(v)
 	return b, true
 }
 
