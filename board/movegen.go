@@ -70,7 +70,10 @@ func (p *Position) Checkers() Bitboard {
 }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool { return p.Checkers().NonZero() }
+func (p *Position) InCheck() bool {
+	k := p.kings[p.side]
+	return k != NoSquare && p.IsAttacked(k, p.side.Opp())
+}
 
 // pinned returns c's pieces pinned to c's king.
 func (p *Position) pinned(c Color) Bitboard {
