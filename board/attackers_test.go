@@ -31,11 +31,14 @@ func randomPositions(t testing.TB, n int) []*Position {
 	return out
 }
 
-// TestAttackersToMatchesAttacksFrom: AttackersTo and IsAttacked agree with AttacksFrom of
-// every piece.
+// TestAttackersToMatchesAttacksFrom: AttackersTo, AllAttackersTo and IsAttacked agree with
+// AttacksFrom of every piece.
 func TestAttackersToMatchesAttacksFrom(t *testing.T) {
 	for _, p := range randomPositions(t, 300) {
 		for s := Square(0); s < NumSquares; s++ {
+			if got, want := p.AllAttackersTo(s), p.AttackersTo(s, Black).Or(p.AttackersTo(s, White)); got != want {
+				t.Fatalf("%s: AllAttackersTo(%s) =\n%s want\n%s", p.SFEN(), s, got, want)
+			}
 			for c := Black; c <= White; c++ {
 				var want Bitboard
 				for bb := p.ColorPieces(c); bb.NonZero(); {
