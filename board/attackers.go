@@ -13,6 +13,20 @@ func (p *Position) AttacksFrom(c Color, t PieceType, s Square) Bitboard {
 	return p.lines.attacksFrom(c, t, s)
 }
 
+// BishopAttacks, RookAttacks and LanceAttacks are AttacksFrom for one sliding kind, and
+// StepAttacks is PseudoAttacks for one that does not slide (pawn, knight, silver, gold or
+// king): hot paths that know the kind skip the switch on it.
+func (p *Position) BishopAttacks(s Square) Bitboard { return p.lines.bishopAttacks(s) }
+
+// RookAttacks: see BishopAttacks.
+func (p *Position) RookAttacks(s Square) Bitboard { return p.lines.rookAttacks(s) }
+
+// LanceAttacks: see BishopAttacks.
+func (p *Position) LanceAttacks(c Color, s Square) Bitboard { return p.lines.lanceAttacks(c, s) }
+
+// StepAttacks: see BishopAttacks.
+func StepAttacks(c Color, t PieceType, s Square) Bitboard { return stepAttacks[c][t][s] }
+
 // AttackersTo returns c's pieces that attack s.
 func (p *Position) AttackersTo(s Square, c Color) Bitboard { return p.attackersTo(s, c) }
 

@@ -39,6 +39,18 @@ func TestAttackersToMatchesAttacksFrom(t *testing.T) {
 			if got, want := p.AllAttackersTo(s), p.AttackersTo(s, Black).Or(p.AttackersTo(s, White)); got != want {
 				t.Fatalf("%s: AllAttackersTo(%s) =\n%s want\n%s", p.SFEN(), s, got, want)
 			}
+			// the per-kind shortcuts
+			for c := Black; c <= White; c++ {
+				got := map[PieceType]Bitboard{Bishop: p.BishopAttacks(s), Rook: p.RookAttacks(s), Lance: p.LanceAttacks(c, s)}
+				for _, k := range []PieceType{Pawn, Knight, Silver, Gold, King} {
+					got[k] = StepAttacks(c, k, s)
+				}
+				for k, bb := range got {
+					if want := p.AttacksFrom(c, k, s); bb != want {
+						t.Fatalf("%s: the %v shortcut from %s for %s =\n%s want\n%s", p.SFEN(), k, s, c, bb, want)
+					}
+				}
+			}
 			for c := Black; c <= White; c++ {
 				var want Bitboard
 				for bb := p.ColorPieces(c); bb.NonZero(); {

@@ -373,10 +373,20 @@ var (
 // dynamic is c's mobility and king exposure.
 func dynamic(p *board.Position, c board.Color) int {
 	v := 0
-	for _, t := range [4]board.PieceType{board.Rook, board.Dragon, board.Bishop, board.Horse} {
-		for bb := p.Pieces(c, t); bb.NonZero(); {
-			v += mobilityWeight[t] * p.AttacksFrom(c, t, bb.Pop()).Count()
-		}
+	// p.AttacksFrom(c, t, s).Count() of each slider, without the switch on its kind
+	for bb := p.Pieces(c, board.Rook); bb.NonZero(); {
+		v += mobilityWeight[board.Rook] * p.RookAttacks(bb.Pop()).Count()
+	}
+	for bb := p.Pieces(c, board.Dragon); bb.NonZero(); {
+		s := bb.Pop()
+		v += mobilityWeight[board.Dragon] * p.RookAttacks(s).Or(board.StepAttacks(c, board.King, s)).Count()
+	}
+	for bb := p.Pieces(c, board.Bishop); bb.NonZero(); {
+		v += mobilityWeight[board.Bishop] * p.BishopAttacks(bb.Pop()).Count()
+	}
+	for bb := p.Pieces(c, board.Horse); bb.NonZero(); {
+		s := bb.Pop()
+		v += mobilityWeight[board.Horse] * p.BishopAttacks(s).Or(board.StepAttacks(c, board.King, s)).Count()
 	}
 	return v - holeWeight*holeDanger(p, c)
 }
