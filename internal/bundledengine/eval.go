@@ -338,17 +338,31 @@ func (b evalBase) afterKingMove(p *board.Position, m board.Move) (evalBase, bool
 		rf, rt = board.NumSquares-1-from, board.NumSquares-1-to
 	}
 	v := pst[board.King][rt] - pst[board.King][rf]
+	// offset(us, from|to, s) is offsetTable[rf|rt][s turned as rf, rt are]
+	oldRow, newRow := &offsetTable[rf], &offsetTable[rt]
 	for bb := p.ColorPieces(us).AndNot(board.SquareBB(from)); bb.NonZero(); {
 		s := bb.Pop()
 		t := p.PieceAt(s).Type()
-		v += ownKing[t][offset(us, to, s)] - ownKing[t][offset(us, from, s)]
+		if us == board.White {
+			s = board.NumSquares - 1 - s
+		}
+		v += ownKing[t][newRow[s]] - ownKing[t][oldRow[s]]
 	}
 	b[us] += int32(v)
+	// offset(them, from|to, s) is offsetTable[from|to turned as them sees it][s likewise]
+	tf, tt := from, to
+	if them == board.White {
+		tf, tt = board.NumSquares-1-from, board.NumSquares-1-to
+	}
+	oldRow, newRow = &offsetTable[tf], &offsetTable[tt]
 	v = 0
 	for bb := p.ColorPieces(them).AndNot(board.SquareBB(to)); bb.NonZero(); {
 		s := bb.Pop()
 		t := p.PieceAt(s).Type()
-		v += enemyKing[t][offset(them, to, s)] - enemyKing[t][offset(them, from, s)]
+		if them == board.White {
+			s = board.NumSquares - 1 - s
+		}
+		v += enemyKing[t][newRow[s]] - enemyKing[t][oldRow[s]]
 	}
 	b[them] += int32(v)
 	return b, true
