@@ -110,18 +110,11 @@ func newCheckInfo(p *board.Position) checkInfo {
 }
 
 // givesCheck reports whether m, pseudo-legal in the position ci was made for, checks.
+// Without a king to check, newCheckInfo leaves squares and discoverers empty: no move
+// checks, and the king's square is never looked at.
 func (ci *checkInfo) givesCheck(m board.Move) bool {
-	if ci.king == board.NoSquare {
-		return false
-	}
-	if ci.squares[m.PieceAfter()].Has(m.To()) {
-		return true
-	}
-	if m.IsDrop() {
-		return false
-	}
-	from := m.From()
-	return ci.discoverers.Has(from) && !board.LineThrough(from, ci.king).Has(m.To())
+	return ci.squares[m.PieceAfter()].Has(m.To()) ||
+		!m.IsDrop() && ci.discoverers.Has(m.From()) && !board.LineThrough(m.From(), ci.king).Has(m.To())
 }
 
 // genChecks appends every pseudo-legal move of the side to move that checks the opponent's
