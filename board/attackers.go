@@ -13,8 +13,47 @@ func (p *Position) AttacksFrom(c Color, t PieceType, s Square) Bitboard {
 	return p.lines.attacksFrom(c, t, s)
 }
 
+// BishopAttacks, RookAttacks and LanceAttacks are AttacksFrom for one sliding kind, and
+// StepAttacks is PseudoAttacks for one that does not slide (pawn, knight, silver, gold or
+// king): hot paths that know the kind skip the switch on it.
+func (p *Position) BishopAttacks(s Square) Bitboard { return p.lines.bishopAttacks(s) }
+
+// RookAttacks: see BishopAttacks.
+func (p *Position) RookAttacks(s Square) Bitboard { return p.lines.rookAttacks(s) }
+
+// LanceAttacks: see BishopAttacks.
+func (p *Position) LanceAttacks(c Color, s Square) Bitboard { return p.lines.lanceAttacks(c, s) }
+
+// StepAttacks: see BishopAttacks.
+func StepAttacks(c Color, t PieceType, s Square) Bitboard { return stepAttacks[c][t][s] }
+
 // AttackersTo returns c's pieces that attack s.
 func (p *Position) AttackersTo(s Square, c Color) Bitboard { return p.attackersTo(s, c) }
+
+// AllAttackersTo returns the pieces of both sides that attack s: AttackersTo(s, Black) and
+// AttackersTo(s, White) together, with the sliders' lines looked up once (static exchange
+// evaluation asks for it at every capture it judges).
+func (p *Position) AllAttackersTo(s Square) Bitboard {
+	golds := p.byType[Gold].Or(p.byType[ProPawn]).Or(p.byType[ProLance]).Or(p.byType[ProKnight]).Or(p.byType[ProSilver])
+	att := kingAttacks[s].And(p.byType[Horse].Or(p.byType[Dragon]).Or(p.byType[King]))
+	for c := Black; c <= White; c++ {
+		them := c.Opp() // whose step patterns, taken from s, reach c's attackers
+		att = att.Or(stepAttacks[them][Pawn][s].And(p.byType[Pawn]).
+			Or(stepAttacks[them][Knight][s].And(p.byType[Knight])).
+			Or(stepAttacks[them][Silver][s].And(p.byType[Silver])).
+			Or(stepAttacks[them][Gold][s].And(golds)).And(p.byColor[c]))
+		if l := p.byType[Lance].And(p.byColor[c]); l.And(lancePseudo[them][s]).NonZero() {
+			att = att.Or(p.lines.lanceAttacks(them, s).And(l))
+		}
+	}
+	if bh := p.byType[Bishop].Or(p.byType[Horse]); bh.And(bishopPseudo[s]).NonZero() {
+		att = att.Or(p.lines.bishopAttacks(s).And(bh))
+	}
+	if rd := p.byType[Rook].Or(p.byType[Dragon]); rd.And(rookPseudo[s]).NonZero() {
+		att = att.Or(p.lines.rookAttacks(s).And(rd))
+	}
+	return att
+}
 
 // Pinned returns c's pieces pinned to c's king: moving one off the line between the king
 // and the opponent's slider behind it would expose the king.

@@ -31,9 +31,26 @@ func randomPositions(t testing.TB, n int) []*Position {
 	return out
 }
 
+// TestAttackersToMatchesAttacksFrom: AttackersTo, AllAttackersTo and IsAttacked agree with
+// AttacksFrom of every piece.
 func TestAttackersToMatchesAttacksFrom(t *testing.T) {
 	for _, p := range randomPositions(t, 300) {
 		for s := Square(0); s < NumSquares; s++ {
+			if got, want := p.AllAttackersTo(s), p.AttackersTo(s, Black).Or(p.AttackersTo(s, White)); got != want {
+				t.Fatalf("%s: AllAttackersTo(%s) =\n%s want\n%s", p.SFEN(), s, got, want)
+			}
+			// the per-kind shortcuts
+			for c := Black; c <= White; c++ {
+				got := map[PieceType]Bitboard{Bishop: p.BishopAttacks(s), Rook: p.RookAttacks(s), Lance: p.LanceAttacks(c, s)}
+				for _, k := range []PieceType{Pawn, Knight, Silver, Gold, King} {
+					got[k] = StepAttacks(c, k, s)
+				}
+				for k, bb := range got {
+					if want := p.AttacksFrom(c, k, s); bb != want {
+						t.Fatalf("%s: the %v shortcut from %s for %s =\n%s want\n%s", p.SFEN(), k, s, c, bb, want)
+					}
+				}
+			}
 			for c := Black; c <= White; c++ {
 				var want Bitboard
 				for bb := p.ColorPieces(c); bb.NonZero(); {
@@ -44,6 +61,10 @@ func TestAttackersToMatchesAttacksFrom(t *testing.T) {
 				}
 				if got := p.AttackersTo(s, c); got != want {
 					t.Fatalf("%s: AttackersTo(%s, %s) =\n%s want\n%s", p.SFEN(), s, c, got, want)
+				}
+				// IsAttacked has its own early-out code
+				if got := p.IsAttacked(s, c); got != want.NonZero() {
+					t.Fatalf("%s: IsAttacked(%s, %s) = %v, attackers\n%s", p.SFEN(), s, c, got, want)
 				}
 			}
 		}

@@ -15,6 +15,10 @@ var (
 	// lineID[d][s] is the line through s in direction d; linePos[d][s] the bit of s in that line's word.
 	lineID  [4][NumSquares]uint8
 	linePos [4][NumSquares]uint8
+	// lineSlot[s][d] is the word of lineOcc that holds the line through s in direction d,
+	// lineBit[s][d] the bit of s in it: the two above, laid out for lineOcc's hot paths.
+	lineSlot [NumSquares][4]uint8
+	lineBit  [NumSquares][4]uint16
 	// lineAttacks[d][s][occ7] is the set s attacks along direction d, where occ7 is the
 	// occupancy of the line's inner seven positions (bits 1..7 of the line word).
 	lineAttacks [4][NumSquares][128]Bitboard
@@ -71,6 +75,10 @@ func initLines() {
 		lineID[dirDiagB][s], linePos[dirDiagB][s] = uint8(f+r-2), uint8(r-1)
 		rankBB[r].set(s)
 		fileBB[f].set(s)
+		for d := 0; d < 4; d++ {
+			lineSlot[s][d] = uint8(d*lineCount) + lineID[d][s]
+			lineBit[s][d] = 1 << linePos[d][s]
+		}
 	}
 }
 
@@ -237,17 +245,23 @@ func Sign(x int) int {
 // sign is Sign, under the name the rest of the package uses.
 func sign(x int) int { return Sign(x) }
 
-// lineOcc is the occupancy of every line, kept by the Position.
-type lineOcc [4][17]uint16
+// lineCount is the number of lines in a direction at most (17 diagonals).
+const lineCount = 17
+
+// lineOcc is the occupancy of every line, kept by the Position: the word of line i in
+// direction d is at d*lineCount+i (see lineSlot).
+type lineOcc [4 * lineCount]uint16
 
 func (l *lineOcc) toggle(s Square) {
-	for d := 0; d < 4; d++ {
-		l[d][lineID[d][s]] ^= 1 << linePos[d][s]
-	}
+	slot, bit := &lineSlot[s], &lineBit[s]
+	l[slot[0]] ^= bit[0]
+	l[slot[1]] ^= bit[1]
+	l[slot[2]] ^= bit[2]
+	l[slot[3]] ^= bit[3]
 }
 
 func (l *lineOcc) attacks(d int, s Square) Bitboard {
-	return lineAttacks[d][s][(l[d][lineID[d][s]]>>1)&127]
+	return lineAttacks[d][s][(l[lineSlot[s][d]]>>1)&127]
 }
 
 func (l *lineOcc) rookAttacks(s Square) Bitboard {

@@ -55,11 +55,32 @@ type frame struct {
 
 // eval returns the static evaluation of the position at ply, from its evalBase.
 func (t *searchThread) eval(ply int) int {
+	return evaluateWith(&t.stack[ply].pos, t.baseAt(ply))
+}
+
+// baseAt returns the evalBase of the position at ply. It is computed when first asked
+// for, from the parent's (itself computed the same way) when the move that led here keeps
+// it incremental (every move but a capture of a king): the many nodes that never evaluate
+// (table cut-offs, table evals, evasions) pay nothing, and the children of a node whose
+// eval came from the table still derive theirs from it.
+func (t *searchThread) baseAt(ply int) evalBase {
 	f := &t.stack[ply]
+	if f.baseOK {
+		return f.base
+	}
+	if ply > 0 {
+		parent := &t.stack[ply-1]
+		if f.move == board.NoMove {
+			// a null move (the root, ply 0, always has its base)
+			f.base, f.baseOK = t.baseAt(ply-1), true
+		} else {
+			f.base, f.baseOK = t.baseAt(ply-1).after(&parent.pos, f.move)
+		}
+	}
 	if !f.baseOK {
 		f.base, f.baseOK = computeBase(&f.pos), true
 	}
-	return evaluateWith(&f.pos, f.base)
+	return f.base
 }
 
 // child sets up the frame after m from the frame at ply: position, hash, evaluation base.
@@ -71,10 +92,7 @@ func (t *searchThread) child(ply int, m board.Move) *frame {
 	c.pos.Do(m)
 	c.hash = c.pos.Hash()
 	c.move = m
-	c.baseOK = false
-	if f.baseOK {
-		c.base, c.baseOK = f.base.after(&f.pos, m)
-	}
+	c.baseOK = false // see baseAt
 	return c
 }
 
@@ -197,7 +215,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 	}
 	inCheck := f.inCheck
 	eval := evalNone
-	ci := newCheckInfo(p)
+	var ci checkInfo // after reverse futility, which needs none
 	if !inCheck {
 		if canDeclare(p) {
 			return mateIn(ply + 1)
@@ -211,6 +229,12 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		if hit && (tte.bound == boundLower && ttScore > eval || tte.bound == boundUpper && ttScore < eval) {
 			eval = ttScore
 		}
+		// reverse futility: far above beta at low depth (before the mate probes: a mate
+		// found here would fail high just the same)
+		if !pvNode && abs(beta) < scoreMateMin && depth <= 6 && eval-90*depth >= beta {
+			return eval
+		}
+		ci = newCheckInfo(p)
 		// a mate in one ends the search here; the table remembers it, so ask only once
 		if !hit || tte.depth < 1 {
 			var fl flight
@@ -234,10 +258,6 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 			}
 		}
 		if !pvNode && abs(beta) < scoreMateMin {
-			// reverse futility: far above beta at low depth
-			if depth <= 6 && eval-90*depth >= beta {
-				return eval
-			}
 			// razoring: far below alpha, only captures can save it
 			if depth <= 2 && eval+300*depth < alpha {
 				if v := t.qsearch(ply, alpha, alpha+1); v <= alpha {
@@ -253,7 +273,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 				c.hash = c.pos.Hash()
 				c.inCheck = false
 				c.move = board.NoMove
-				c.base, c.baseOK = f.base, f.baseOK
+				c.baseOK = false // the parent's, see baseAt
 				v := -t.search(ply+1, depth-r, -beta, -beta+1, !cutNode)
 				if t.shared.stop.Load() {
 					return 0
@@ -268,6 +288,7 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 		}
 	} else {
 		f.staticEval = evalNone
+		ci = newCheckInfo(p)
 	}
 	// no move to try first in a PV node: reduce instead of searching blind at full depth
 	if pvNode && ttMove == board.NoMove && depth >= 6 {

@@ -288,12 +288,12 @@ func computeBase(p *board.Position) evalBase {
 	return b
 }
 
-// after returns the base after m, legal in p (whose base is b). A king move changes every
-// piece's placement relative to it: ok is false, and the caller computes the base anew.
+// after returns the base after m, legal in p (whose base is b). ok is false after a capture
+// of a king (positions the rules never reach), and the caller computes the base anew.
 func (b evalBase) after(p *board.Position, m board.Move) (evalBase, bool) {
 	t := m.Piece()
 	if t == board.King {
-		return b, false
+		return b.afterKingMove(p, m)
 	}
 	us := p.SideToMove()
 	them := us.Opp()
@@ -317,6 +317,57 @@ func (b evalBase) after(p *board.Position, m board.Move) (evalBase, bool) {
 	return b, true
 }
 
+// afterKingMove is after for a move of the king of the side to move: every piece's
+// placement relative to that king changes (ownKing for ours, enemyKing for theirs), the
+// material and the piece-square terms of the others do not.
+func (b evalBase) afterKingMove(p *board.Position, m board.Move) (evalBase, bool) {
+	us := p.SideToMove()
+	them := us.Opp()
+	from, to := m.From(), m.To()
+	if c := m.Captured(); c != board.NoPieceType {
+		if c == board.King {
+			return b, false
+		}
+		b[them] -= pieceTerm(them, c, to, p.KingSquare(them), from)
+		u := c.Unpromote()
+		n := min(p.Hand(us).Count(u), 17)
+		b[us] += int32(handTable[u][n+1] - handTable[u][n])
+	}
+	rf, rt := from, to
+	if us == board.White {
+		rf, rt = board.NumSquares-1-from, board.NumSquares-1-to
+	}
+	v := pst[board.King][rt] - pst[board.King][rf]
+	// offset(us, from|to, s) is offsetTable[rf|rt][s turned as rf, rt are]
+	oldRow, newRow := &offsetTable[rf], &offsetTable[rt]
+	for bb := p.ColorPieces(us).AndNot(board.SquareBB(from)); bb.NonZero(); {
+		s := bb.Pop()
+		t := p.PieceAt(s).Type()
+		if us == board.White {
+			s = board.NumSquares - 1 - s
+		}
+		v += ownKing[t][newRow[s]] - ownKing[t][oldRow[s]]
+	}
+	b[us] += int32(v)
+	// offset(them, from|to, s) is offsetTable[from|to turned as them sees it][s likewise]
+	tf, tt := from, to
+	if them == board.White {
+		tf, tt = board.NumSquares-1-from, board.NumSquares-1-to
+	}
+	oldRow, newRow = &offsetTable[tf], &offsetTable[tt]
+	v = 0
+	for bb := p.ColorPieces(them).AndNot(board.SquareBB(to)); bb.NonZero(); {
+		s := bb.Pop()
+		t := p.PieceAt(s).Type()
+		if them == board.White {
+			s = board.NumSquares - 1 - s
+		}
+		v += enemyKing[t][newRow[s]] - enemyKing[t][oldRow[s]]
+	}
+	b[them] += int32(v)
+	return b, true
+}
+
 // evaluateWith adds to the base what depends on the whole board: slider mobility and the
 // openness of each king against the opponent's hand, and turns it to the side to move.
 func evaluateWith(p *board.Position, b evalBase) int {
@@ -336,10 +387,20 @@ var (
 // dynamic is c's mobility and king exposure.
 func dynamic(p *board.Position, c board.Color) int {
 	v := 0
-	for _, t := range [4]board.PieceType{board.Rook, board.Dragon, board.Bishop, board.Horse} {
-		for bb := p.Pieces(c, t); bb.NonZero(); {
-			v += mobilityWeight[t] * p.AttacksFrom(c, t, bb.Pop()).Count()
-		}
+	// p.AttacksFrom(c, t, s).Count() of each slider, without the switch on its kind
+	for bb := p.Pieces(c, board.Rook); bb.NonZero(); {
+		v += mobilityWeight[board.Rook] * p.RookAttacks(bb.Pop()).Count()
+	}
+	for bb := p.Pieces(c, board.Dragon); bb.NonZero(); {
+		s := bb.Pop()
+		v += mobilityWeight[board.Dragon] * p.RookAttacks(s).Or(board.StepAttacks(c, board.King, s)).Count()
+	}
+	for bb := p.Pieces(c, board.Bishop); bb.NonZero(); {
+		v += mobilityWeight[board.Bishop] * p.BishopAttacks(bb.Pop()).Count()
+	}
+	for bb := p.Pieces(c, board.Horse); bb.NonZero(); {
+		s := bb.Pop()
+		v += mobilityWeight[board.Horse] * p.BishopAttacks(s).Or(board.StepAttacks(c, board.King, s)).Count()
 	}
 	return v - holeWeight*holeDanger(p, c)
 }

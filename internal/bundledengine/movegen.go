@@ -91,33 +91,30 @@ func newCheckInfo(p *board.Position) checkInfo {
 	}
 	ci.discoverers = p.BlockersFor(ci.king, us).And(p.ColorPieces(us))
 	k := ci.king
-	for _, t := range [6]board.PieceType{board.Pawn, board.Lance, board.Knight, board.Silver, board.Bishop, board.Rook} {
-		ci.squares[t] = p.AttacksFrom(them, t, k)
-	}
+	// AttacksFrom(them, t, k) for each kind t
+	ci.squares[board.Pawn] = board.StepAttacks(them, board.Pawn, k)
+	ci.squares[board.Lance] = p.LanceAttacks(them, k)
+	ci.squares[board.Knight] = board.StepAttacks(them, board.Knight, k)
+	ci.squares[board.Silver] = board.StepAttacks(them, board.Silver, k)
+	ci.squares[board.Bishop] = p.BishopAttacks(k)
+	ci.squares[board.Rook] = p.RookAttacks(k)
 	// the promoted kinds move as a gold, or as a bishop or rook and a king
-	gold := p.AttacksFrom(them, board.Gold, k)
+	gold := board.StepAttacks(them, board.Gold, k)
 	ci.squares[board.Gold] = gold
 	ci.squares[board.ProPawn], ci.squares[board.ProLance] = gold, gold
 	ci.squares[board.ProKnight], ci.squares[board.ProSilver] = gold, gold
-	king := board.PseudoAttacks(them, board.King, k)
+	king := board.StepAttacks(them, board.King, k)
 	ci.squares[board.Horse] = ci.squares[board.Bishop].Or(king)
 	ci.squares[board.Dragon] = ci.squares[board.Rook].Or(king)
 	return ci
 }
 
 // givesCheck reports whether m, pseudo-legal in the position ci was made for, checks.
+// Without a king to check, newCheckInfo leaves squares and discoverers empty: no move
+// checks, and the king's square is never looked at.
 func (ci *checkInfo) givesCheck(m board.Move) bool {
-	if ci.king == board.NoSquare {
-		return false
-	}
-	if ci.squares[m.PieceAfter()].Has(m.To()) {
-		return true
-	}
-	if m.IsDrop() {
-		return false
-	}
-	from := m.From()
-	return ci.discoverers.Has(from) && !board.LineThrough(from, ci.king).Has(m.To())
+	return ci.squares[m.PieceAfter()].Has(m.To()) ||
+		!m.IsDrop() && ci.discoverers.Has(m.From()) && !board.LineThrough(m.From(), ci.king).Has(m.To())
 }
 
 // genChecks appends every pseudo-legal move of the side to move that checks the opponent's

@@ -161,7 +161,8 @@ func (mp *movePicker) next() (m board.Move, needCheck bool) {
 			us := mp.p.SideToMove()
 			for _, m := range all {
 				if m.Captured() != board.NoPieceType || m == mp.ttMove || m == mp.killers[0] || m == mp.killers[1] ||
-					redundantNonPromotion(m, us) || (m.IsPromotion() && m.Piece() == board.Pawn) {
+					// (drops and promotions are never redundant: spare them the call)
+					!m.IsDrop() && !m.IsPromotion() && redundantNonPromotion(m, us) || (m.IsPromotion() && m.Piece() == board.Pawn) {
 					continue
 				}
 				mp.moves[n] = m

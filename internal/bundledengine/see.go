@@ -27,7 +27,7 @@ func seeGE(p *board.Position, m board.Move, threshold int) bool {
 		return true
 	}
 	occ := p.Occupied()
-	attackers := p.AttackersTo(to, board.Black).Or(p.AttackersTo(to, board.White))
+	attackers := p.AllAttackersTo(to)
 	if !m.IsDrop() {
 		from := m.From()
 		occ = occ.AndNot(board.SquareBB(from))
