@@ -32,7 +32,7 @@ type boardRenderer struct {
 	lastTo    *canvas.Rectangle
 	selRect   *canvas.Rectangle
 	dests     [board.NumSquares]*canvas.Rectangle
-	lines     [20]*canvas.Line // 10 vertical, then 10 horizontal
+	lines     [20]*canvas.Rectangle // 10 vertical, then 10 horizontal: see addGrid
 	stars     [4]*canvas.Circle
 	files     [9]*canvas.Text // by column
 	ranks     [9]*canvas.Text // by row
@@ -134,8 +134,12 @@ func (r *boardRenderer) addGrid() {
 		r.dests[i].Hide()
 		r.add(r.dests[i])
 	}
+	// The lines are thin filled rectangles, not canvas.Lines: the window draws filled
+	// rectangles anyway, and each kind of object drawn costs the very first start a GL
+	// program variant that Mesa's software GL compiles on the main thread (llvmpipe under
+	// Xvfb: ~50 ms for the line program's). The same goes for the evaluation graph's grid.
 	for i := range r.lines {
-		r.lines[i] = canvas.NewLine(color.Black)
+		r.lines[i] = canvas.NewRectangle(color.Black)
 		r.add(r.lines[i])
 	}
 	for i := range r.stars {
@@ -212,13 +216,18 @@ func (r *boardRenderer) Refresh() {
 // pixels is the size in pixels of the texture of an object of size s (as the GL painter
 // rounds it).
 func (r *boardRenderer) pixels(s fyne.Size) image.Point {
-	scale := float32(1)
+	scale := r.scale()
+	return image.Pt(int(math.Round(float64(s.Width*scale))), int(math.Round(float64(s.Height*scale))))
+}
+
+// scale is the number of pixels per unit of Fyne's coordinates on the board's canvas.
+func (r *boardRenderer) scale() float32 {
 	if a := fyne.CurrentApp(); a != nil {
 		if c := a.Driver().CanvasForObject(r.b); c != nil {
-			scale = c.Scale()
+			return c.Scale()
 		}
 	}
-	return image.Pt(int(math.Round(float64(s.Width*scale))), int(math.Round(float64(s.Height*scale))))
+	return 1
 }
 
 // updatePixelSizes works out the sizes in pixels of the piece images for a widget of the
@@ -266,7 +275,7 @@ func (r *boardRenderer) updateColours() {
 		d.FillColor = p.destination
 	}
 	for _, l := range r.lines {
-		l.StrokeColor = p.gridInk
+		l.FillColor = p.gridInk
 	}
 	for _, s := range r.stars {
 		s.FillColor = p.gridInk
@@ -412,6 +421,12 @@ func (r *boardRenderer) layoutGrid(g *geom) {
 	r.woodFrame.Move(fyne.NewPos(g.bx, g.by))
 	r.woodFrame.Resize(fyne.NewSize(g.bw, g.bh))
 
+	// Whole pixels wide, at whole pixels, as wide and where the GL painter drew a canvas.Line
+	// of width w (measured on its screenshots): one pixel left of the point for w ≤ 1,
+	// else round(w+0.5) pixels rounded down to even, about the point rounded to a pixel
+	// (its lineCoords and line shader). A filled rectangle is drawn snapped to pixels.
+	sc := r.scale()
+	snap := func(v float32) float32 { return float32(math.Round(float64(v*sc))) / sc }
 	lineW := max(1, u/40)
 	for i := 0; i <= 9; i++ {
 		v, hz := r.lines[i], r.lines[10+i]
@@ -419,9 +434,16 @@ func (r *boardRenderer) layoutGrid(g *geom) {
 		if i == 0 || i == 9 { // the edge of the grid is drawn heavier
 			w = 2 * lineW
 		}
-		v.StrokeWidth, hz.StrokeWidth = w, w
-		v.Position1, v.Position2 = fyne.NewPos(g.gx+float32(i)*u, g.gy), fyne.NewPos(g.gx+float32(i)*u, g.gy+9*h)
-		hz.Position1, hz.Position2 = fyne.NewPos(g.gx, g.gy+float32(i)*h), fyne.NewPos(g.gx+9*u, g.gy+float32(i)*h)
+		px, before := float32(1), float32(1) // its width in pixels, and how many left of the point
+		if w > 1 {
+			px = max(2, 2*float32(math.Floor(math.Round(float64((w+0.5)*sc))/2)))
+			before = px / 2
+		}
+		x, y := snap(g.gx+float32(i)*u)-before/sc, snap(g.gy+float32(i)*h)-before/sc
+		v.Move(fyne.NewPos(x, snap(g.gy)))
+		v.Resize(fyne.NewSize(px/sc, snap(g.gy+9*h)-snap(g.gy)))
+		hz.Move(fyne.NewPos(snap(g.gx), y))
+		hz.Resize(fyne.NewSize(snap(g.gx+9*u)-snap(g.gx), px/sc))
 	}
 	starR := max(2, u/13)
 	for i, p := range [4][2]float32{{3, 3}, {6, 3}, {3, 6}, {6, 6}} {

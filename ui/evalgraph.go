@@ -379,13 +379,15 @@ func (r *evalGraphRenderer) build() {
 	}
 	mid := (top + bottom) / 2
 	grid := theme.Color(theme.ColorNameSeparator)
+	// the grid and the current move's marker are thin rectangles, not canvas.Lines: see
+	// boardRenderer.addGrid (one kind of GL object fewer for the first frame)
 	for _, gy := range []float32{top, (top + mid) / 2, mid, (mid + bottom) / 2, bottom} {
-		l := canvas.NewLine(grid)
-		l.StrokeWidth = 1
+		l := canvas.NewRectangle(grid)
 		if gy == mid {
-			l.StrokeColor = theme.Color(theme.ColorNameDisabled)
+			l.FillColor = theme.Color(theme.ColorNameDisabled)
 		}
-		l.Position1, l.Position2 = fyne.NewPos(left, gy), fyne.NewPos(right, gy)
+		l.Move(fyne.NewPos(left, gy-1)) // where Fyne draws a 1-wide line (lineCoords shifts it)
+		l.Resize(fyne.NewSize(right-left, 1))
 		objs = append(objs, l)
 	}
 	n := len(g.points)
@@ -396,10 +398,10 @@ func (r *evalGraphRenderer) build() {
 		return left + (right-left)*float32(i)/float32(n-1)
 	}
 	if g.current >= 0 && g.current < n {
-		c := canvas.NewLine(graphCurColor)
-		c.StrokeWidth = 2
+		c := canvas.NewRectangle(graphCurColor)
 		cx := x(g.current)
-		c.Position1, c.Position2 = fyne.NewPos(cx, top), fyne.NewPos(cx, bottom)
+		c.Move(fyne.NewPos(cx-1, top))
+		c.Resize(fyne.NewSize(2, bottom-top))
 		objs = append(objs, c)
 	}
 	prev := -1

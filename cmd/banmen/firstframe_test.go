@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,6 +35,11 @@ import (
 // BANMEN_FIRSTFRAME_BASELINE=PATH it measures the banmen binary at PATH as well, in turn
 // with the others: a before and after under the same load (build it from an older commit
 // with `go build -tags no_emoji`).
+//
+// Each first start also reports how many files Mesa's shader cache (XDG_CACHE_HOME/
+// mesa_shader_cache) gained: one per GL program or variant that llvmpipe compiled, on the
+// main thread, before it could paint. Unlike the times it does not depend on the load; it
+// counts what a change in the kinds of canvas objects drawn saves.
 //
 // How: once xdotool finds the window, the test reads its pixels every 5 ms (through its own
 // X11 connection, xcapture_test.go; with ImageMagick's import where that fails) until a
@@ -73,7 +79,10 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 		t.Logf("load average before: %s", strings.TrimSpace(string(load)))
 	}
 
-	type sample struct{ mapped, painted, board, cpu, mainCPU []time.Duration }
+	type sample struct {
+		mapped, painted, board, cpu, mainCPU []time.Duration
+		shaders                              []int // files Mesa's shader cache gained (cold runs)
+	}
 	type program struct {
 		name, title string
 		board       bool // wait for the board too
@@ -115,11 +124,20 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 		// in turn, so that a change in the machine's load falls on all
 		line := fmt.Sprintf("run %d:", i+1)
 		for _, p := range progs {
-			r := firstFrame(xs, x, p.cache, p.title, p.board, p.argv...)
+			cache := p.cache
+			if cache == "" { // a first start: count what Mesa compiled and cached for it
+				cache = t.TempDir()
+			}
+			r := firstFrame(xs, x, cache, p.title, p.board, p.argv...)
 			p.s.mapped, p.s.painted, p.s.board = append(p.s.mapped, r.mapped), append(p.s.painted, r.painted), append(p.s.board, r.drawn)
 			p.s.cpu, p.s.mainCPU = append(p.s.cpu, r.cpu), append(p.s.mainCPU, r.mainCPU)
 			captures = append(captures, r.captures...)
 			line += fmt.Sprintf(" %s mapped %v painted %v (CPU %v, main thread %v)", p.name, ms(r.mapped), ms(r.painted), ms(r.cpu), ms(r.mainCPU))
+			if p.cache == "" {
+				n := countFiles(filepath.Join(cache, "mesa_shader_cache"))
+				p.s.shaders = append(p.s.shaders, n)
+				line += fmt.Sprintf(" shader cache files %d", n)
+			}
 			if p.board {
 				line += fmt.Sprintf(" board %v", ms(r.drawn))
 			}
@@ -138,6 +156,11 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 			board = medMax(p.s.board)
 		}
 		t.Logf("%-12s %17s %17s %17s %17s %17s", p.name, medMax(p.s.mapped), medMax(p.s.painted), board, medMax(p.s.cpu), medMax(p.s.mainCPU))
+	}
+	for _, p := range progs {
+		if len(p.s.shaders) > 0 {
+			t.Logf("%-12s Mesa shader cache files written by a first start: %v", p.name, p.s.shaders)
+		}
 	}
 	t.Logf("CPU to 1st frame: the program's user+system time (all its threads; main thread: the one that runs the GUI) when the first frame was seen, in the kernel's %v ticks: unlike the times, it hardly depends on the machine's load; the main thread's is the part that no other core can take", time.Second/clockTick)
 	t.Logf("one capture takes %s (median (worst)): the times above are late by up to that",
@@ -267,6 +290,20 @@ func firstFrame(xs *xSession, x *xConn, cache, title string, board bool, argv ..
 	}
 	r.mapped, r.painted, r.drawn, r.captures = mapped, painted, drawn, captures
 	return r
+}
+
+// countFiles returns the number of regular files under dir (0 if there is no dir): what
+// Mesa's shader cache holds, one file (or entry of its single-file cache) per compiled
+// program variant.
+func countFiles(dir string) int {
+	n := 0
+	_ = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			n++
+		}
+		return nil
+	})
+	return n
 }
 
 // decodePPM reads a binary PPM (P6, maxval 255), as `import ppm:-` writes it.
