@@ -96,6 +96,9 @@ type Solver struct {
 	// trace, if set, hears of each step of the search for a shorter mate: the limit in
 	// plies, whether a mate within it was proven, and the nodes the step took (for tests).
 	trace func(limit int, proven bool, nodes uint64)
+	// noResist leaves out the search for the defender's longest replies (resist in line.go),
+	// for tests that compare lines with and without it.
+	noResist bool
 }
 
 type pathKey struct {

@@ -1,6 +1,7 @@
 package bundledengine
 
 import (
+	"slices"
 	"time"
 
 	"banmen/board"
@@ -10,8 +11,11 @@ import (
 // neither the shortest mate nor the longest defence. So the line is built from mate lengths:
 // at the attacker's turn the move with the shortest proven mate, at the defender's the reply
 // with the longest. The lengths come from the proof tree in the table (a reply missing from it
-// is proven again on the spot), and then the attacker's alternatives along the line are tried
-// with a small budget each, in case one mates sooner. The line is replayed and checked before
+// is proven again on the spot), and then shorter mates are proven from the root with a budget
+// each. The lengths are those of the proofs found, not the shortest mates, so last (resist)
+// the line is made a main line as USI's checkmate and tsume convention want it: at each of
+// the defender's turns the rest is made the attacker's shortest mate and the reply the one
+// that resists longest (futile interpositions aside). The line is replayed and checked before
 // it is given out.
 
 // polishMinNodes is the least node budget of a step of the search for a shorter mate.
@@ -29,16 +33,29 @@ func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 	}
 	key := boardKey(root)
 	hand := handPack(root.Hand(attackerOf(root, or)))
-	// Each step has a node budget: half the proof's nodes, at least polishMinNodes, and at
-	// least twice what the dearest shorter mate so far took. A step that proves no shorter
-	// mate exists ends the search with the shortest line; one that runs out of its budget
-	// ends it too: the search has stopped improving, and the answer is given at once.
+	line = s.shorten(root, key, hand, or, line, max(s.proofNodes/2, polishMinNodes))
+	trace := s.trace
+	s.trace = nil // it hears of the root's steps only
+	if !s.noResist {
+		line = s.resist(root, or, line)
+	}
+	s.trace = trace
+	return line
+}
+
+// shorten proves "mate within L plies" from p for L = len(line)-2, len-4, … while it holds
+// and returns the shortest line found (line itself when none is shorter). Each step has a node
+// budget: step, and at least twice what the dearest shorter mate so
+// far took. A step that proves no shorter mate exists ends the search with the shortest line;
+// one that runs out of its budget ends it too: the search has stopped improving, and the
+// answer is given at once.
+func (s *Solver) shorten(p *board.Position, key uint64, hand uint32, or bool, line []board.Move, step uint64) []board.Move {
 	biggest := uint64(0)
 	for l := len(line) - 2; l >= 1 && !s.stopped; l = len(line) - 2 {
-		budget := max(s.proofNodes/2, polishMinNodes, 2*biggest)
+		budget := max(step, 2*biggest)
 		s.limit = l
 		n0 := s.nodes
-		ok := s.proveHand(root, key, hand, or, budget)
+		ok := s.proveHand(p, key, hand, or, budget)
 		s.limit = 0
 		if s.trace != nil {
 			s.trace(l, ok, s.nodes-n0)
@@ -46,12 +63,103 @@ func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 		if !ok {
 			break
 		}
-		shorter := s.followLine(root, or)
-		if shorter == nil || len(shorter) >= len(line) || !verifyLine(root, shorter, or, s.opt.CountFutile) {
+		shorter := s.followLine(p, or)
+		if shorter == nil || len(shorter) >= len(line) || !verifyLine(p, shorter, or, s.opt.CountFutile) {
 			break
 		}
 		biggest = max(biggest, s.nodes-n0)
 		line = shorter
+	}
+	return line
+}
+
+// resistMinNodes is the least node budget of the search for the defender's longest replies
+// along a line (resist), and resistStepNodes the budget of each of its proofs.
+const (
+	resistMinNodes  = 1000000
+	resistStepNodes = 50000
+)
+
+// resist makes the defender resist longest along a mating line from root. The lengths that
+// followLine goes by are those of the proofs df-pn happened to find, not the shortest mates,
+// so at the defender's turn the line can take a reply that is mated sooner than another. At
+// each of the defender's turns, from the root down, the rest of the line after his reply is
+// made the attacker's shortest (shorten), and then every other reply is asked whether it is
+// mated within as many plies: one that is not (a mate within that many is disproven) is a
+// longer defence, and the line goes on with it and its shortest mate. Futile interpositions
+// stay out unless CountFutile, as everywhere. The proofs have a node budget in all (the
+// proof's nodes, at least resistMinNodes); one that runs out of its own budget leaves the
+// reply as it was. The line is checked again before it is given out.
+func (s *Solver) resist(root *board.Position, or bool, line []board.Move) []board.Move {
+	total := max(s.proofNodes, resistMinNodes)
+	end := s.nodes + total
+	p := *root
+	attacker := attackerOf(root, or)
+	out := slices.Clone(line)
+	for i, o := 0, or; i < len(out); i++ {
+		if !o && !s.stopped && s.nodes < end {
+			out = s.longestReply(&p, attacker, out, i, end)
+		}
+		p.Do(out[i])
+		o = !o
+	}
+	if !verifyLine(root, out, or, s.opt.CountFutile) {
+		return line
+	}
+	if or && len(out) > len(line) {
+		// a longer defence than a mate the root has within len(line) plies allows: the
+		// attacker's move above it was not his quickest (the table's lengths misled the line
+		// there), and the line as it was is the shorter mate
+		return line
+	}
+	return out
+}
+
+// longestReply settles the defender's reply at ply i of line, p being the position before it:
+// the rest after it made the shortest mate, then the longest defence among the replies.
+func (s *Solver) longestReply(p *board.Position, attacker board.Color, line []board.Move, i int, end uint64) []board.Move {
+	key := boardKey(p)
+	child := func(m board.Move) (board.Position, uint64, uint32) {
+		q := *p
+		q.Do(m)
+		return q, boardKeyAfter(p, key, m), handPack(q.Hand(attacker))
+	}
+	// the attacker's shortest mate after the reply on the line
+	q, ck, ch := child(line[i])
+	rest := s.shorten(&q, ck, ch, true, line[i+1:], resistStepNodes)
+	if len(rest) < len(line)-i-1 {
+		line = append(line[:i+1:i+1], rest...)
+	}
+	var buf moveList
+	moves := p.LegalMoves(buf[:0])
+	if !s.opt.CountFutile {
+		moves = p.OmitFutile(moves, board.FutileDrops)
+	}
+	for _, m := range moves {
+		if m == line[i] || s.stopped || s.nodes >= end {
+			continue
+		}
+		r := len(line) - i - 1 // the plies of the mate after the reply on the line
+		q, ck, ch := child(m)
+		budget := min(resistStepNodes, end-s.nodes)
+		s.limit = r
+		n0 := s.nodes
+		proven := s.proveHand(&q, ck, ch, true, budget)
+		s.limit = 0
+		if proven || s.stopped || s.nodes-n0 >= budget {
+			continue // mated as soon, or not known
+		}
+		// no mate within r plies: a longer defence. Its line, from the table (the root's
+		// proof proved it), made the shortest.
+		sub := s.followLine(&q, true)
+		if sub == nil || len(sub) <= r || !verifyLine(&q, sub, true, s.opt.CountFutile) {
+			continue
+		}
+		sub = s.shorten(&q, ck, ch, true, sub, resistStepNodes)
+		if len(sub) <= r {
+			continue
+		}
+		line = append(append(line[:i:i], m), sub...)
 	}
 	return line
 }

@@ -3,6 +3,7 @@ package bundledengine
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"banmen/board"
 )
@@ -39,5 +40,41 @@ func TestVerifyLine(t *testing.T) {
 	m, _ := q.ParseMove("5i4h")
 	if verifyLine(q, []board.Move{m}, true, false) {
 		t.Error("a move that does not check passed")
+	}
+}
+
+// TestMainLineLongestDefence: ElmoTeacherDecoder-005 is a problem where the lengths of the
+// proofs df-pn found lead the line astray: without resist the defender's reply at ply 13 is
+// mated two plies sooner than another reply (2a3c) the line leaves out. With it the line is a
+// main line: no shorter mate at the attacker's turns, no longer defence at the defender's.
+func TestMainLineLongestDefence(t *testing.T) {
+	const id = "ElmoTeacherDecoder-005"
+	var tp *tsumeProblem
+	for _, c := range loadTsume(t) {
+		if c.ID == id {
+			tp = &c
+		}
+	}
+	if tp == nil {
+		t.Fatalf("%s is not in the corpus", id)
+	}
+	countFutile := strings.HasPrefix(tp.Rules, "engine")
+	for _, resist := range []bool{false, true} {
+		s := NewSolver(64)
+		s.noResist = !resist
+		p := tp.position(t)
+		r := s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute), CountFutile: countFutile})
+		if solved, ok, why := tp.judge(p, r); !solved || !ok {
+			t.Fatalf("%s: %v %s", id, r.Status, why)
+		}
+		fault, unknown := checkMainLine(p, true, r.Line, countFutile, 300000)
+		t.Logf("resist %v: %d plies, %d nodes (proof %d): %s; fault %q, %d unknown", resist, len(r.Line), r.Nodes, r.ProofNodes, moveString(r.Line), fault, unknown)
+		switch {
+		case resist && fault != "":
+			t.Errorf("%s: not a main line: %s", id, fault)
+		case !resist && fault == "":
+			// the case this test is about has gone: it must find another problem
+			t.Errorf("%s: without resist the line is a main line too; the test checks nothing", id)
+		}
 	}
 }
