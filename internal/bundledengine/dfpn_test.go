@@ -92,15 +92,7 @@ func TestSolveRepetitionIsNoMate(t *testing.T) {
 // once, however much time is left (here: a minute).
 func TestShorterMateSearchStopsWhenItStopsImproving(t *testing.T) {
 	for _, id := range []string{"ElmoTeacherDecoder-001", "ElmoTeacherDecoder-006"} {
-		var tp *tsumeProblem
-		for _, c := range loadTsume(t) {
-			if c.ID == id {
-				tp = &c
-			}
-		}
-		if tp == nil {
-			t.Fatalf("%s is not in the corpus", id)
-		}
+		tp := tsumeByID(t, id)
 		type step struct {
 			limit  int
 			proven bool

@@ -49,15 +49,7 @@ func TestVerifyLine(t *testing.T) {
 // main line: no shorter mate at the attacker's turns, no longer defence at the defender's.
 func TestMainLineLongestDefence(t *testing.T) {
 	const id = "ElmoTeacherDecoder-005"
-	var tp *tsumeProblem
-	for _, c := range loadTsume(t) {
-		if c.ID == id {
-			tp = &c
-		}
-	}
-	if tp == nil {
-		t.Fatalf("%s is not in the corpus", id)
-	}
+	tp := tsumeByID(t, id)
 	countFutile := strings.HasPrefix(tp.Rules, "engine")
 	for _, resist := range []bool{false, true} {
 		s := NewSolver(64)

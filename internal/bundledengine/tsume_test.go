@@ -45,6 +45,18 @@ type tsumeProblem struct {
 	} `json:"oracle"`
 }
 
+// tsumeByID is the corpus problem id; the test fails when the corpus lacks it.
+func tsumeByID(t testing.TB, id string) *tsumeProblem {
+	t.Helper()
+	for _, c := range loadTsume(t) {
+		if c.ID == id {
+			return &c
+		}
+	}
+	t.Fatalf("%s is not in the corpus", id)
+	return nil
+}
+
 func loadTsume(t testing.TB) []tsumeProblem {
 	t.Helper()
 	path := filepath.Join("..", "..", "..", "shared", "testdata", "tsume", "problems.json")
