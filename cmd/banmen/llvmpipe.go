@@ -13,7 +13,8 @@ package main
 // passes) on 128-bit vectors (LP_NATIVE_VECTOR_WIDTH=128: half the code of AVX's 256-bit).
 // The first frame's compiling fell from about 300 to 155 ms of CPU, with no measurable
 // change in the rasteriser's time when a record is stepped through. A variable the user has
-// set is left alone; with a GPU's own driver they mean nothing.
+// set is left alone; with a GPU's own driver they mean nothing. The engines Banmen starts
+// inherit them (they draw nothing).
 var llvmpipeDefaults = []struct{ name, value string }{
 	{"GALLIVM_PERF", "nopt"},
 	{"LP_NATIVE_VECTOR_WIDTH", "128"},
