@@ -6,12 +6,17 @@ package main
 // first frame, see TestFirstFrameUnderXvfb; $BANMEN_CPUPROFILE_FOR, a Go duration, sets
 // another: a busy machine takes longer) and writes the profile to $BANMEN_CPUPROFILE: how
 // the start is examined (go tool pprof -top banmen cpu.prof). The time spent in C (Mesa,
-// LLVM) is counted against the Go call that entered it.
+// LLVM) is counted against the Go call that entered it. SIGUSR1 stops the profile before
+// that: the first-frame test sends it when it sees the first frame
+// (BANMEN_FIRSTFRAME_PROFILE), so that the profile holds exactly the start.
 
 import (
 	"fmt"
 	"os"
+	"os/signal"
 	"runtime/pprof"
+	"sync"
+	"syscall"
 	"time"
 )
 
@@ -38,8 +43,18 @@ func init() {
 		f.Close()
 		return
 	}
-	time.AfterFunc(d, func() {
-		pprof.StopCPUProfile()
-		f.Close()
-	})
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		})
+	}
+	time.AfterFunc(d, stop)
+	usr1 := make(chan os.Signal, 1)
+	signal.Notify(usr1, syscall.SIGUSR1)
+	go func() {
+		<-usr1
+		stop()
+	}()
 }

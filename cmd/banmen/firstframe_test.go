@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -34,7 +35,10 @@ import (
 // (Mesa's compiled shaders, the system font index) that an earlier start left. With
 // BANMEN_FIRSTFRAME_BASELINE=PATH it measures the banmen binary at PATH as well, in turn
 // with the others: a before and after under the same load (build it from an older commit
-// with `go build -tags no_emoji`).
+// with `go build -tags no_emoji`). With BANMEN_FIRSTFRAME_PROFILE=DIR banmen is built with
+// -tags cpuprof and each run writes DIR/banmen-N.prof, the CPU profile of its start from exec
+// to the first frame seen (the test sends it SIGUSR1 then): read them together with
+// `go tool pprof -top DIR/banmen DIR/*.prof`.
 //
 // Each first start also reports how many files Mesa's shader cache (XDG_CACHE_HOME/
 // mesa_shader_cache) gained: one per GL program or variant that llvmpipe compiled, on the
@@ -62,7 +66,24 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 		runs = n
 	}
 	xs := startX(t, "the first-frame test", skipInCI, "xdotool", "import")
-	bin := buildBanmen(t)
+	profDir := os.Getenv("BANMEN_FIRSTFRAME_PROFILE")
+	var bin string
+	if profDir != "" {
+		if err := os.MkdirAll(profDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		bin = buildBanmen(t, "cpuprof")
+		// pprof needs the binary to name the C frames' addresses
+		data, err := os.ReadFile(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(profDir, "banmen"), data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		bin = buildBanmen(t)
+	}
 	empty := buildEmptyWindow(t)
 	rec, err := filepath.Abs("testdata/random-300.kif")
 	if err != nil {
@@ -112,7 +133,7 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 	case "warm":
 		for _, p := range progs {
 			p.cache = t.TempDir()
-			firstFrame(xs, x, p.cache, p.title, p.board, p.argv...)
+			firstFrame(xs, x, p.cache, "", p.title, p.board, p.argv...)
 		}
 		t.Logf("each program with its own cache directory, after a first start that filled it")
 	default:
@@ -128,7 +149,11 @@ func TestFirstFrameUnderXvfb(t *testing.T) {
 			if cache == "" { // a first start: count what Mesa compiled and cached for it
 				cache = t.TempDir()
 			}
-			r := firstFrame(xs, x, cache, p.title, p.board, p.argv...)
+			prof := ""
+			if profDir != "" && p.name == "banmen" {
+				prof = filepath.Join(profDir, fmt.Sprintf("banmen-%d.prof", i+1))
+			}
+			r := firstFrame(xs, x, cache, prof, p.title, p.board, p.argv...)
 			p.s.mapped, p.s.painted, p.s.board = append(p.s.mapped, r.mapped), append(p.s.painted, r.painted), append(p.s.board, r.drawn)
 			p.s.cpu, p.s.mainCPU = append(p.s.cpu, r.cpu), append(p.s.mainCPU, r.mainCPU)
 			captures = append(captures, r.captures...)
@@ -221,7 +246,9 @@ func statCPUTime(path string) (time.Duration, error) {
 // title was mapped, first painted (not one colour) and, if board, showed the board; the CPU
 // time the program had used when it was first seen painted; and how long each capture took.
 // It reads the window through x, or with import where x is nil.
-func firstFrame(xs *xSession, x *xConn, cache, title string, board bool, argv ...string) (r frameTimes) {
+// If profile is not "", the program (built with -tags cpuprof) writes its CPU profile there
+// and is sent SIGUSR1 when its first frame is seen, which ends the profile.
+func firstFrame(xs *xSession, x *xConn, cache, profile, title string, board bool, argv ...string) (r frameTimes) {
 	t := xs.t
 	t.Helper()
 	var mapped, painted, drawn time.Duration
@@ -229,6 +256,9 @@ func firstFrame(xs *xSession, x *xConn, cache, title string, board bool, argv ..
 	env := xs.appEnv(t.TempDir(), japanese...)
 	if cache != "" {
 		env = append(env, "XDG_CACHE_HOME="+cache)
+	}
+	if profile != "" {
+		env = append(env, "BANMEN_CPUPROFILE="+profile, "BANMEN_CPUPROFILE_FOR=60s")
 	}
 	a := xs.launch(env, argv...)
 	defer a.stop()
@@ -282,14 +312,40 @@ func firstFrame(xs *xSession, x *xConn, cache, title string, board bool, argv ..
 			if r.mainCPU, err = mainThreadCPUTime(a.pid()); err != nil {
 				t.Fatal(err)
 			}
+			if profile != "" {
+				if err := syscall.Kill(a.pid(), syscall.SIGUSR1); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
 		if board && drawn == 0 && checkScreenshot(img) == "" {
 			drawn = at
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	if profile != "" {
+		waitProfile(t, profile, deadline)
+	}
 	r.mapped, r.painted, r.drawn, r.captures = mapped, painted, drawn, captures
 	return r
+}
+
+// waitProfile waits until the CPU profile at path is written whole (its size stays the same
+// for 100 ms), or deadline.
+func waitProfile(t *testing.T, path string, deadline time.Time) {
+	t.Helper()
+	last := int64(-1)
+	for time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+		st, err := os.Stat(path)
+		if err == nil && st.Size() > 0 && st.Size() == last {
+			return
+		}
+		if err == nil {
+			last = st.Size()
+		}
+	}
+	t.Errorf("the CPU profile %s was not written by the deadline", path)
 }
 
 // countFiles returns the number of regular files under dir (0 if there is no dir): what

@@ -68,7 +68,8 @@ func main() {
 	// window is up: at 30 % the heap's growth from nothing to the parsed font ran a dozen
 	// collections on the way to the first frame (1.13 s → 1.06 s); two seconds after the
 	// start, the garbage is collected and handed back to the system.
-	preloadGL() // on another core, while the window is built
+	tuneLLVMpipe(os.LookupEnv, os.Setenv) // before the OpenGL driver is loaded: see llvmpipe.go
+	preloadGL()                           // on another core, while the window is built
 	a := app.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("banmen.png", assets.Icon()))
 	w := ui.NewMainWindow(a, ui.Options{
