@@ -9,7 +9,9 @@ import (
 
 // The tsume solver: depth-first proof-number search (df-pn, Nagai 2002) over the mate tree
 // where the attacker (OR nodes) checks on every move and the defender (AND nodes) may answer
-// any way but with futile interpositions (see futile.go). Proof and disproof numbers are kept
+// any way but with futile interpositions (see futile.go); interpositions on one square, and
+// under tsume rules the idle ones on any square (mategen.go), are taken one at a time, each
+// once the one before it is proven. Proof and disproof numbers are kept
 // in a table that shares results between hands (dfpntt.go): a proof is stored with the least
 // hand it needs and a disproof with the most it allows (proof and disproof hands, computed
 // from the children's as the search returns, see resultHand); leaves are judged with a mate-in-1
@@ -378,15 +380,23 @@ func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uin
 		s.tt.store(dfpnEntry{key: key, hand: ph, pn: 0, dn: pnInf, amount: 1})
 		return 0, pnInf, 0, ph
 	}
-	// drops on one square count once: the defender's real choices
+	// drops on one square count once: the defender's real choices (and under tsume rules
+	// the idle interpositions once in all, see idleDrop)
 	n := uint32(0)
 	var dropSquares board.Bitboard
+	idle := false
 	for _, m := range moves {
 		if m.IsDrop() {
 			if dropSquares.Has(m.To()) {
 				continue
 			}
 			dropSquares = dropSquares.Or(board.SquareBB(m.To()))
+			if !s.opt.CountFutile && idleDrop(q, m) {
+				if idle {
+					continue
+				}
+				idle = true
+			}
 		}
 		n++
 	}
@@ -411,11 +421,17 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 	for i := range lastDrop {
 		lastDrop[i] = -1
 	}
+	lastIdle := int16(-1)
 	for _, m := range moves {
 		ck := boardKeyAfter(p, key, m)
 		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, hand: hand, minRep: noRep, after: -1}
 		if m.IsDrop() {
 			c.after = lastDrop[m.To()]
+			if c.after < 0 && !s.opt.CountFutile && idleDrop(p, m) {
+				// the first drop on its square, and idle: it waits for the idle one before
+				c.after = lastIdle
+				lastIdle = int16(len(kids))
+			}
 			lastDrop[m.To()] = int16(len(kids))
 		}
 		if d, rep := s.onPath(pathKey{ck, hand}); rep {
