@@ -460,14 +460,25 @@ func (s *Solver) orLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint
 	ci := newCheckInfo(q)
 	var buf moveList
 	n := uint32(0)
+	sure := newSureEscape(q, &ci)
 	for _, m := range genChecks(q, &ci, buf[:0]) {
+		if sure.escapes(q, m) {
+			n++ // a legal check the king steps away from: not played
+			continue
+		}
 		r := *q
 		r.Do(m)
 		if !legalAfter(&r) {
 			continue
 		}
+		// an answer other than a drop settles it under either rule (and is what most
+		// checks leave); only then are the drops asked about, once
+		if evasionExists(&r, false) {
+			n++
+			continue
+		}
 		plain := !hasEvasion(&r)
-		if plain || !s.opt.CountFutile && matedOmittingFutile(&r) {
+		if plain || !s.opt.CountFutile && r.MateOmittingFutile(board.FutileDrops) {
 			if m.IsDrop() && m.Piece() == board.Pawn && !r.HasLegalMove() {
 				continue // 打ち歩詰め
 			}
