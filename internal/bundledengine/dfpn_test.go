@@ -138,3 +138,55 @@ func TestShorterMateSearchStopsWhenItStopsImproving(t *testing.T) {
 		t.Logf("%s: mate in %d, proof %d nodes, %d steps, %d nodes in all", id, len(r.Line), r.ProofNodes, len(steps), r.Nodes)
 	}
 }
+
+// TestPathSet: the set of the positions on the path answers as a map would, through many
+// adds and removes in the order of a search's path (last in, first out) and out of it, with
+// keys that share their home slot.
+func TestPathSet(t *testing.T) {
+	var ps pathSet
+	want := map[pathKey]int32{}
+	rng := uint64(1)
+	next := func() uint64 { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng }
+	var keys []pathKey
+	for i := 0; i < 600; i++ {
+		k := pathKey{next(), uint32(next())}
+		if i%3 == 0 && len(keys) > 0 {
+			// the same home slot as an earlier key: the top bits of the key decide it
+			k.key = keys[len(keys)-1].key ^ uint64(i)&0xff
+			k.hand = keys[len(keys)-1].hand
+		}
+		keys = append(keys, k)
+	}
+	check := func() {
+		t.Helper()
+		for _, k := range keys {
+			d, ok := ps.lookup(k)
+			wd, wok := want[k]
+			if ok != wok || d != wd {
+				t.Fatalf("%v: lookup %d %v, want %d %v", k, d, ok, wd, wok)
+			}
+		}
+	}
+	for round := 0; round < 20; round++ {
+		for i, k := range keys {
+			if next()%2 == 0 {
+				ps.add(k, i)
+				want[k] = int32(i)
+			}
+		}
+		check()
+		for _, k := range keys {
+			if next()%3 != 0 {
+				ps.remove(k)
+				delete(want, k)
+			}
+		}
+		check()
+	}
+	if ps.n != len(want) {
+		t.Errorf("%d entries, want %d", ps.n, len(want))
+	}
+	ps.reset()
+	want = map[pathKey]int32{}
+	check()
+}
