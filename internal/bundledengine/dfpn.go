@@ -84,9 +84,10 @@ type Solver struct {
 	start    time.Time
 	stopped  bool
 	lastInfo time.Time
-	path     *pathSet          // positions on the current path, by depth
-	bufs     [][]dfpnChild     // per depth
-	posBuf   []*board.Position // per depth: the child being searched (not on the heap per node)
+	path     *pathSet                    // positions on the current path, by depth
+	futile   *[futileMemoSize]futileMemo // the futile interpositions of positions seen lately (omitFutile)
+	bufs     [][]dfpnChild               // per depth
+	posBuf   []*board.Position           // per depth: the child being searched (not on the heap per node)
 	tmp      moveList
 	limit    int  // > 0: only mates within this many plies of depth 0 count
 	nested   bool // a solver that finishes another's line: it does not nest again
@@ -321,6 +322,9 @@ func (s *Solver) Solve(pos *board.Position, opt SolveOptions) SolveResult {
 		s.path = new(pathSet)
 	}
 	s.path.reset()
+	if s.futile == nil {
+		s.futile = new([futileMemoSize]futileMemo)
+	}
 	root := *pos
 	or := !opt.DefenderToMove
 	attacker := root.SideToMove()
@@ -437,13 +441,17 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 }
 
 // andLeaf gives the first numbers of an AND node: proven if the defender has no answer,
-// else a proof number that grows with the number of answers.
+// else a proof number that grows with the number of answers. Under tsume rules the futile
+// interpositions are left out only where the defender has nothing but drops, where they
+// decide whether he is mated at all; beside a king move or a capture they count, as a guess
+// (the node's expansion, andChildren, leaves them out): the test looks several plies ahead
+// and took a quarter of the search in positions where new AND leaves abound.
 func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint32, length uint16, ph uint32) {
 	var buf moveList
 	moves := q.LegalMoves(buf[:0])
 	n0 := len(moves)
-	if !s.opt.CountFutile {
-		moves = q.OmitFutile(moves, board.FutileDrops)
+	if !s.opt.CountFutile && !hasBoardMove(moves) {
+		moves = s.omitFutile(q, key, hand, moves)
 	}
 	if len(moves) == 0 {
 		ph = andProofHand(q, hand, 0)
@@ -486,7 +494,7 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 	moves := p.LegalMoves(s.tmp[:0])
 	if !s.opt.CountFutile {
 		n := len(moves)
-		moves = p.OmitFutile(moves, board.FutileDrops)
+		moves = s.omitFutile(p, key, hand, moves)
 		futile = len(moves) < n
 	}
 	s.prefetchChildren(p, key, moves)
@@ -866,4 +874,60 @@ func bestProof(kids []dfpnChild, or bool) board.Move {
 		return board.NoMove
 	}
 	return kids[best].move
+}
+
+// hasBoardMove reports whether moves has a move of a piece on the board.
+func hasBoardMove(moves []board.Move) bool {
+	for _, m := range moves {
+		if !m.IsDrop() {
+			return true
+		}
+	}
+	return false
+}
+
+// futileMemo remembers the squares where the defender's drops are futile interpositions in
+// one position (board, side to move and the attacker's hand decide it): an AND node is
+// expanded again and again, and the test (board.FutileDrops, which looks several plies
+// ahead) is the dearest part of it.
+type futileMemo struct {
+	key     uint64
+	hand    uint32
+	used    bool
+	squares board.Bitboard
+}
+
+const futileMemoSize = 1 << 12
+
+// omitFutile is moves (the legal replies in p, whose key and attacker's hand are given)
+// less the futile interpositions, as board.OmitFutile with board.FutileDrops gives them.
+func (s *Solver) omitFutile(p *board.Position, key uint64, hand uint32, moves []board.Move) []board.Move {
+	var drops board.Bitboard
+	for _, m := range moves {
+		if m.IsDrop() {
+			drops = drops.Or(board.SquareBB(m.To()))
+		}
+	}
+	if drops.IsZero() {
+		return moves
+	}
+	e := &s.futile[(key^uint64(hand)*0x9E3779B97F4A7C15)>>52]
+	if !e.used || e.key != key || e.hand != hand {
+		out := p.OmitFutile(moves, board.FutileDrops)
+		kept := board.Bitboard{}
+		for _, m := range out {
+			if m.IsDrop() {
+				kept = kept.Or(board.SquareBB(m.To()))
+			}
+		}
+		*e = futileMemo{key: key, hand: hand, used: true, squares: drops.AndNot(kept)}
+		return out
+	}
+	out := moves[:0]
+	for _, m := range moves {
+		if !(m.IsDrop() && e.squares.Has(m.To())) {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -23,8 +23,8 @@ import (
 //	go test -run TsumeFull -v ./internal/bundledengine/ -args -tsume.full
 //	go test -run Microcosmos -v -timeout 60m ./internal/bundledengine/ -args -tsume.micro 60s
 //
-// One problem, with its node count, table fill and line (Microcosmos's first mate: 21.0M
-// nodes, about 68 CPU seconds, with a 1 GB table):
+// One problem, with its node count, table fill and line (Microcosmos's first mate: 22.0M
+// nodes with a 1 GB table; 32.0M, about 80 CPU seconds, with the engine's default 64 MB):
 //
 //	go test -run TsumeOnly -v -timeout 60m ./internal/bundledengine/ -args -tsume.only KomoringHeights-001 -tsume.mb 1024 -tsume.time 10m
 
@@ -306,9 +306,9 @@ func TestTsumeOnly(t *testing.T) {
 //
 //	BANMEN_TSUME_FULL=1 go test -run TsumeBudgets -v ./internal/bundledengine/
 //
-// Kifu-for-JS-003 (about 9.4M nodes, 4.7M of them to the proof) and Microcosmos
-// (KomoringHeights-001, about 21M nodes with a 1 GB table) are here with the long ones, though
-// neither is solved in 10 s. Not listed:
+// Kifu-for-JS-003 (about 8.5M nodes, 3.9M of them to the proof) and Microcosmos
+// (KomoringHeights-001, about 22M nodes with a 1 GB table) are here with the long ones.
+// Not listed:
 // the mate the solver does not find within 10M nodes (mog-core-scala-001) and two no-mate
 // problems it cannot disprove (ElmoTeacherDecoder-032, -037).
 var tsumeBudgets = []struct {
