@@ -417,20 +417,30 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 		if !legalAfter(&q) {
 			continue
 		}
-		if m.IsDrop() && m.Piece() == board.Pawn && !q.HasLegalMove() {
-			continue // 打ち歩詰め
-		}
+		// a pawn dropped with mate (打ち歩詰め) is not allowed: asked of the board unless the
+		// table knows the defender has a reply (an open entry or a disproof is a position
+		// where he had one, with no more pieces in hand than he holds here)
+		pawn := m.IsDrop() && m.Piece() == board.Pawn
 		ck := boardKeyAfter(p, key, m)
 		ch := handPack(q.Hand(attacker))
 		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, hand: ch, minRep: noRep, after: -1}
 		if d, rep := s.onPath(pathKey{ck, ch}); rep {
+			if pawn && !q.HasLegalMove() {
+				continue
+			}
 			c.pn, c.dn, c.minRep = pnInf, 0, d
 		} else if e, ok := s.tt.lookupWithin(ck, ch, s.within(depth+1)); ok {
+			if pawn && e.pn == 0 && !q.HasLegalMove() {
+				continue
+			}
 			c.pn, c.dn, c.length, c.cut = e.pn, e.dn, e.length, e.flags&flagLimited != 0
 			if e.pn == 0 || e.dn == 0 {
 				c.hand = e.hand
 			}
 		} else {
+			if pawn && !q.HasLegalMove() {
+				continue
+			}
 			c.pn, c.dn, c.length, c.hand = s.andLeaf(&q, ck, ch)
 		}
 		s.limitProof(&c, depth+1)
