@@ -138,3 +138,113 @@ func TestShorterMateSearchStopsWhenItStopsImproving(t *testing.T) {
 		t.Logf("%s: mate in %d, proof %d nodes, %d steps, %d nodes in all", id, len(r.Line), r.ProofNodes, len(steps), r.Nodes)
 	}
 }
+
+// TestPathSet: the set of the positions on the path answers as a map would, through many
+// adds and removes in the order of a search's path (last in, first out) and out of it, with
+// keys that share their home slot.
+func TestPathSet(t *testing.T) {
+	var ps pathSet
+	want := map[pathKey]int32{}
+	rng := uint64(1)
+	next := func() uint64 { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng }
+	var keys []pathKey
+	for i := 0; i < 600; i++ {
+		k := pathKey{next(), uint32(next())}
+		if i%3 == 0 && len(keys) > 0 {
+			// the same home slot as an earlier key: the top bits of the key decide it
+			k.key = keys[len(keys)-1].key ^ uint64(i)&0xff
+			k.hand = keys[len(keys)-1].hand
+		}
+		keys = append(keys, k)
+	}
+	check := func() {
+		t.Helper()
+		for _, k := range keys {
+			d, ok := ps.lookup(k)
+			wd, wok := want[k]
+			if ok != wok || d != wd {
+				t.Fatalf("%v: lookup %d %v, want %d %v", k, d, ok, wd, wok)
+			}
+		}
+	}
+	for round := 0; round < 20; round++ {
+		for i, k := range keys {
+			if next()%2 == 0 {
+				ps.add(k, i)
+				want[k] = int32(i)
+			}
+		}
+		check()
+		for _, k := range keys {
+			if next()%3 != 0 {
+				ps.remove(k)
+				delete(want, k)
+			}
+		}
+		check()
+	}
+	if ps.n != len(want) {
+		t.Errorf("%d entries, want %d", ps.n, len(want))
+	}
+	ps.reset()
+	want = map[pathKey]int32{}
+	check()
+}
+
+// TestOmitFutileMemo: the solver's memo of futile interpositions answers as
+// board.OmitFutile does, when it first sees a position and when it remembers it, on the
+// positions after a check, and after a check, a reply and a check, from the tsume problems
+// (the defender in check, often with drops between the checker and the king).
+func TestOmitFutileMemo(t *testing.T) {
+	s := NewSolver(1)
+	s.Solve(mustSFEN(t, "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"), SolveOptions{})
+	var checks, checks2, replies, a, b moveList
+	compared, omitted := 0, 0
+	compare := func(q *board.Position, attacker board.Color) {
+		key, hand := boardKey(q), handPack(q.Hand(attacker))
+		want := moveString(q.OmitFutile(q.LegalMoves(a[:0]), board.FutileDrops))
+		for round := 0; round < 2; round++ {
+			moves := q.LegalMoves(b[:0])
+			n := len(moves)
+			got := s.omitFutile(q, key, hand, moves)
+			if moveString(got) != want {
+				t.Fatalf("%s, round %d: omitFutile %s, OmitFutile %s", q.SFEN(), round, moveString(got), want)
+			}
+			if round == 0 && len(got) < n {
+				omitted++
+			}
+		}
+		compared++
+	}
+	// the checks of the attacker to move in p that are legal, played
+	checked := func(p *board.Position, buf []board.Move) []board.Position {
+		var out []board.Position
+		ci := newCheckInfo(p)
+		for _, m := range genChecks(p, &ci, buf[:0]) {
+			q := *p
+			q.Do(m)
+			if legalAfter(&q) {
+				out = append(out, q)
+			}
+		}
+		return out
+	}
+	for _, sf := range tsumeSFENs {
+		p := mustSFEN(t, sf)
+		attacker := p.SideToMove()
+		for _, q := range checked(p, checks[:]) {
+			compare(&q, attacker)
+			for _, r := range q.LegalMoves(replies[:0]) {
+				q2 := q
+				q2.Do(r)
+				for _, q3 := range checked(&q2, checks2[:]) {
+					compare(&q3, attacker)
+				}
+			}
+		}
+	}
+	if compared < 1000 || omitted < 20 {
+		t.Errorf("compared %d positions, %d with futile interpositions: too few to judge", compared, omitted)
+	}
+	t.Logf("compared %d positions, %d with futile interpositions", compared, omitted)
+}
