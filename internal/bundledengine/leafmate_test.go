@@ -53,7 +53,7 @@ func TestSearchMate1MatchesMate1With(t *testing.T) {
 	}
 	base = append(base, mustSFEN(t, "k8/9/PK7/9/9/9/9/9/9 b 2r2b4g4s4n4l17p 1"),
 		mustSFEN(t, "lns3kn1/1r4g2/3Bp1s+R1/2pp1p3/pp2P4/2P1SP3/PPSP5/2GBG4/LN1K3N+l b G2Pl4p 53"))
-	var checks, replies, a, b moveList
+	var a, b moveList
 	compared, mates, boardMates := 0, 0, 0
 	compare := func(p *board.Position) {
 		if p.InCheck() {
@@ -72,22 +72,7 @@ func TestSearchMate1MatchesMate1With(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range base {
-		compare(p)
-		ci := newCheckInfo(p)
-		for _, m := range genChecks(p, &ci, checks[:0]) {
-			q := *p
-			q.Do(m)
-			if !legalAfter(&q) {
-				continue
-			}
-			for _, r := range q.LegalMoves(replies[:0]) {
-				q2 := q
-				q2.Do(r)
-				compare(&q2)
-			}
-		}
-	}
+	withCheckReplies(base, compare)
 	if compared < 10000 || mates < 100 || boardMates < 30 {
 		t.Errorf("compared %d positions, %d with a mate in one (%d by a board move): too few to judge", compared, mates, boardMates)
 	}
@@ -124,4 +109,30 @@ func TestFlightJudgesCrampedKing(t *testing.T) {
 		t.Errorf("%d cramped kings, %d with room: too few of one kind to judge", cramped, roomy)
 	}
 	t.Logf("%d cramped kings, %d with room", cramped, roomy)
+}
+
+// withCheckReplies calls visit with each of base and, for each one not in check (whose
+// checks would be mostly illegal, some taking the king), with the positions after each of
+// its legal checks and each reply: the attacker to move again, the king often cornered.
+func withCheckReplies(base []*board.Position, visit func(*board.Position)) {
+	var checks, replies moveList
+	for _, p := range base {
+		visit(p)
+		if p.InCheck() {
+			continue
+		}
+		ci := newCheckInfo(p)
+		for _, m := range genChecks(p, &ci, checks[:0]) {
+			q := *p
+			q.Do(m)
+			if !legalAfter(&q) {
+				continue
+			}
+			for _, r := range q.LegalMoves(replies[:0]) {
+				q2 := q
+				q2.Do(r)
+				visit(&q2)
+			}
+		}
+	}
 }

@@ -57,7 +57,7 @@ func TestSureEscapeNeverWrong(t *testing.T) {
 	// checks Black's king in the second
 	base = append(base, mustSFEN(t, "3kr4/9/9/9/9/9/9/4S4/4K4 b G 1"),
 		mustSFEN(t, "4k4/9/9/9/b8/9/9/9/4K4 b GS 1"))
-	var checks, inner, replies moveList
+	var inner moveList
 	said, total := 0, 0
 	compare := func(p *board.Position) {
 		ci := newCheckInfo(p)
@@ -76,25 +76,7 @@ func TestSureEscapeNeverWrong(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range base {
-		compare(p)
-		if p.InCheck() {
-			continue // its checks are mostly illegal, and some would take the king
-		}
-		ci := newCheckInfo(p)
-		for _, m := range genChecks(p, &ci, checks[:0]) {
-			q := *p
-			q.Do(m)
-			if !legalAfter(&q) {
-				continue
-			}
-			for _, r := range q.LegalMoves(replies[:0]) {
-				q2 := q
-				q2.Do(r)
-				compare(&q2)
-			}
-		}
-	}
+	withCheckReplies(base, compare)
 	if said < 1000 || said == total {
 		t.Errorf("sureEscape spoke for %d of %d checks: too few to judge, or all", said, total)
 	}
