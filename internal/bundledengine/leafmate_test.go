@@ -12,10 +12,7 @@ import (
 // defender's king is often short of room). Enough of them hold a mate in three for the
 // comparison to mean something.
 func TestLeafMate3MatchesMateIn3(t *testing.T) {
-	positions := randomPositions(t, 3000, 11)
-	for _, s := range tsumeSFENs {
-		positions = append(positions, mustSFEN(t, s))
-	}
+	positions := mateTestPositions(t, 3000, 11)
 	positions = append(positions, mustSFEN(t, "3sks3/9/4S4/9/9/8B/9/9/9 b S 1"),
 		mustSFEN(t, "lns3kn1/1r3g3/3Bp1s+R1/2pp1p3/pp2P4/2P1SP3/PPSP5/2GBG4/LN1K3N+l b G3Pl3p 51"))
 	var bufs leafMateBufs
@@ -47,10 +44,7 @@ func TestLeafMate3MatchesMateIn3(t *testing.T) {
 // positions, the tsume problems and, for each, the positions after a check and a reply
 // (the attacker to move again, the king often cornered), where mates in one abound.
 func TestSearchMate1MatchesMate1With(t *testing.T) {
-	base := randomPositions(t, 1500, 5)
-	for _, s := range tsumeSFENs {
-		base = append(base, mustSFEN(t, s))
-	}
+	base := mateTestPositions(t, 1500, 5)
 	base = append(base, mustSFEN(t, "k8/9/PK7/9/9/9/9/9/9 b 2r2b4g4s4n4l17p 1"),
 		mustSFEN(t, "lns3kn1/1r4g2/3Bp1s+R1/2pp1p3/pp2P4/2P1SP3/PPSP5/2GBG4/LN1K3N+l b G2Pl4p 53"))
 	var a, b moveList

@@ -7,10 +7,7 @@ import (
 )
 
 func TestHasEvasionMatchesLegalMoves(t *testing.T) {
-	positions := randomPositions(t, 6000, 3)
-	for _, s := range tsumeSFENs {
-		positions = append(positions, mustSFEN(t, s))
-	}
+	positions := mateTestPositions(t, 6000, 3)
 	n, mated := 0, 0
 	for _, p := range positions {
 		// every check from here, and the position itself when in check
@@ -160,4 +157,13 @@ func TestSearchSeesMateInThreeNearTheLeaves(t *testing.T) {
 	if r.Score.Mate >= 0 {
 		t.Errorf("score %+v after 9g9h+, want gote mated (sente mates in 3 after it)", r.Score)
 	}
+}
+
+// mateTestPositions returns n positions of random games (seed) followed by the tsume problems.
+func mateTestPositions(t *testing.T, n int, seed uint64) []*board.Position {
+	positions := randomPositions(t, n, seed)
+	for _, s := range tsumeSFENs {
+		positions = append(positions, mustSFEN(t, s))
+	}
+	return positions
 }

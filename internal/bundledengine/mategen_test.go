@@ -49,10 +49,7 @@ func TestIdleDrop(t *testing.T) {
 // found. Compared on random positions (either side to move, pins and checks on the attacker
 // included), the tsume problems and the positions two plies after each of their checks.
 func TestSureEscapeNeverWrong(t *testing.T) {
-	base := randomPositions(t, 1500, 7)
-	for _, s := range tsumeSFENs {
-		base = append(base, mustSFEN(t, s))
-	}
+	base := mateTestPositions(t, 1500, 7)
 	// Black's silver on 5h is pinned by the rook on 5a to Black's king on 5i; a bishop
 	// checks Black's king in the second
 	base = append(base, mustSFEN(t, "3kr4/9/9/9/9/9/9/4S4/4K4 b G 1"),
