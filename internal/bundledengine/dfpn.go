@@ -424,23 +424,24 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 		ck := boardKeyAfter(p, key, m)
 		ch := handPack(q.Hand(attacker))
 		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, hand: ch, minRep: noRep, after: -1}
-		if d, rep := s.onPath(pathKey{ck, ch}); rep {
-			if pawn && !q.HasLegalMove() {
-				continue
-			}
+		d, rep := s.onPath(pathKey{ck, ch})
+		var e dfpnEntry
+		known := false
+		if !rep {
+			e, known = s.tt.lookupWithin(ck, ch, s.within(depth+1))
+		}
+		if pawn && !(known && e.pn != 0) && !q.HasLegalMove() {
+			continue
+		}
+		switch {
+		case rep:
 			c.pn, c.dn, c.minRep = pnInf, 0, d
-		} else if e, ok := s.tt.lookupWithin(ck, ch, s.within(depth+1)); ok {
-			if pawn && e.pn == 0 && !q.HasLegalMove() {
-				continue
-			}
+		case known:
 			c.pn, c.dn, c.length, c.cut = e.pn, e.dn, e.length, e.flags&flagLimited != 0
 			if e.pn == 0 || e.dn == 0 {
 				c.hand = e.hand
 			}
-		} else {
-			if pawn && !q.HasLegalMove() {
-				continue
-			}
+		default:
 			c.pn, c.dn, c.length, c.hand = s.andLeaf(&q, ck, ch)
 		}
 		s.limitProof(&c, depth+1)
