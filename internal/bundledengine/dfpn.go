@@ -240,7 +240,9 @@ const (
 )
 
 // NewSolver makes a solver whose table takes about mb megabytes, allocated at the first Solve.
-func NewSolver(mb int) *Solver { return &Solver{mb: max(mb, 1)} }
+func NewSolver(mb int) *Solver {
+	return &Solver{mb: max(mb, 1), path: new(pathSet), futile: new([futileMemoSize]futileMemo)}
+}
 
 // Prepare makes the table ready for the next Solve: allocated, and empty. It is slow for a
 // large table that is new or was used (it writes every page), and Solve calls it anyway;
@@ -318,13 +320,7 @@ func (s *Solver) Solve(pos *board.Position, opt SolveOptions) SolveResult {
 	s.start = time.Now()
 	s.lastInfo = s.start
 	s.stopped = false
-	if s.path == nil {
-		s.path = new(pathSet)
-	}
 	s.path.reset()
-	if s.futile == nil {
-		s.futile = new([futileMemoSize]futileMemo)
-	}
 	root := *pos
 	or := !opt.DefenderToMove
 	attacker := root.SideToMove()

@@ -12,7 +12,6 @@ func mateWithin(p *board.Position, or bool, plies int, budget uint64, countFutil
 	s := NewSolver(16)
 	s.Prepare()
 	s.opt = SolveOptions{CountFutile: countFutile, DefenderToMove: !or}
-	s.path = new(pathSet)
 	s.start = time.Now()
 	s.lastInfo = s.start
 	attacker := attackerOf(p, or)
