@@ -214,7 +214,9 @@ func (ps *pathSet) remove(k pathKey) {
 }
 
 // pathReply returns the depth of the position on the path that a reply of the defender
-// leading to k repeats or, in the search for the first proof, is inferior to.
+// leading to k repeats or, in the search for the first proof, is inferior to. (In the
+// searches for shorter mates, line.go, the inferior ones cost more than they saved: the
+// corpus at 1.5 M nodes a problem took 1.5 % more nodes.)
 func (s *Solver) pathReply(k pathKey) (int32, bool) {
 	if s.limit > 0 {
 		return s.path.lookup(k)
