@@ -141,22 +141,43 @@ func TestShorterMateSearchStopsWhenItStopsImproving(t *testing.T) {
 
 // TestPathSet: the set of the positions on the path answers as a map would, through many
 // adds and removes in the order of a search's path (last in, first out) and out of it, with
-// keys that share their home slot.
+// keys that share their home slot and boards held with several hands; inferior finds the
+// deepest position of the board whose hand holds at least as much.
 func TestPathSet(t *testing.T) {
 	var ps pathSet
 	want := map[pathKey]int32{}
 	rng := uint64(1)
 	next := func() uint64 { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng }
+	hand := func() uint32 {
+		var h uint32
+		for i, f := range handFields {
+			h = handWith(h, i, uint32(next()%3)&f.mask)
+		}
+		return h
+	}
 	var keys []pathKey
 	for i := 0; i < 600; i++ {
-		k := pathKey{next(), uint32(next())}
-		if i%3 == 0 && len(keys) > 0 {
+		k := pathKey{next(), hand()}
+		switch {
+		case i%3 == 0 && len(keys) > 0:
 			// the same home slot as an earlier key: the top bits of the key decide it
 			k.key = keys[len(keys)-1].key ^ uint64(i)&0xff
 			k.hand = keys[len(keys)-1].hand
+		case i%5 == 0 && len(keys) > 0:
+			// the same board with another hand, mostly less of some kinds
+			k.key = keys[len(keys)-1].key
+			if i%10 == 0 {
+				k.hand = keys[len(keys)-1].hand
+				for j := range handFields {
+					if n := handGet(k.hand, j); n > 0 && next()%2 == 0 {
+						k.hand = handWith(k.hand, j, n-1)
+					}
+				}
+			}
 		}
 		keys = append(keys, k)
 	}
+	strictly := 0 // answers of inferior with no equal hand on the path
 	check := func() {
 		t.Helper()
 		for _, k := range keys {
@@ -164,6 +185,18 @@ func TestPathSet(t *testing.T) {
 			wd, wok := want[k]
 			if ok != wok || d != wd {
 				t.Fatalf("%v: lookup %d %v, want %d %v", k, d, ok, wd, wok)
+			}
+			wd, wok = -1, false
+			for o, od := range want {
+				if o.key == k.key && handGE(o.hand, k.hand) && od > wd {
+					wd, wok = od, true
+				}
+			}
+			if d, ok = ps.inferior(k); ok != wok || d != wd {
+				t.Fatalf("%v: inferior %d %v, want %d %v", k, d, ok, wd, wok)
+			}
+			if _, exact := want[k]; wok && !exact {
+				strictly++
 			}
 		}
 	}
@@ -186,6 +219,10 @@ func TestPathSet(t *testing.T) {
 	if ps.n != len(want) {
 		t.Errorf("%d entries, want %d", ps.n, len(want))
 	}
+	if strictly < 100 {
+		t.Errorf("inferior found a strictly larger hand %d times: the test needs more such keys", strictly)
+	}
+	t.Logf("%d strictly inferior answers", strictly)
 	ps.reset()
 	want = map[pathKey]int32{}
 	check()

@@ -106,13 +106,26 @@ func (s *Solver) resist(root *board.Position, or bool, line []board.Move) []boar
 	if !verifyLine(root, out, or, s.opt.CountFutile) {
 		return line
 	}
-	if or && len(out) > len(line) {
-		// a longer defence than a mate the root has within len(line) plies allows: the
-		// attacker's move above it was not his quickest (the table's lengths misled the line
-		// there), and the line as it was is the shorter mate
+	if or && len(out) > s.provenLength(root, len(line)) {
+		// a longer defence than the mate the root is proven to have allows: the attacker's
+		// move above it was not his quickest (the table's lengths misled the line there), and
+		// the line as it was is the shorter mate
 		return line
 	}
 	return out
+}
+
+// provenLength is the length of the mate the table holds for root (attacker to move), an
+// upper bound on its shortest mate, or else n. A line's own length is no such bound: followLine
+// takes the defender's replies by their proofs' lengths, and a proof's length can be far more
+// than its reply's shortest mate, so the line can take a reply that is mated sooner than
+// another (Kifu-for-JS-003 once gave 39 plies of a mate of 117 so).
+func (s *Solver) provenLength(root *board.Position, n int) int {
+	e, ok := s.tt.lookup(boardKey(root), handPack(root.Hand(root.SideToMove())))
+	if !ok || e.pn != 0 {
+		return n
+	}
+	return max(int(e.length), n)
 }
 
 // longestReply settles the defender's reply at ply i of line, p being the position before it:
