@@ -70,3 +70,29 @@ func TestMainLineLongestDefence(t *testing.T) {
 		}
 	}
 }
+
+// TestProvenLength: the bound resist measures a longer defence against is the root's proof in
+// the table (an upper bound on its shortest mate), never less than the line it was given, and
+// the line's own length where the table has no proof of the root.
+func TestProvenLength(t *testing.T) {
+	p := mustSFEN(t, "9/9/9/9/9/k8/9/9/1R2K4 b Gr2b3g4s4n4l18p 1") // Shogidokoro's mate in 5
+	s := NewSolver(1)
+	r := s.Solve(p, SolveOptions{Deadline: time.Now().Add(time.Minute)})
+	if r.Status != MateFound || len(r.Line) != 5 {
+		t.Fatalf("%v in %d plies, want a mate in 5", r.Status, len(r.Line))
+	}
+	e, ok := s.tt.lookup(boardKey(p), handPack(p.Hand(p.SideToMove())))
+	if !ok || e.pn != 0 {
+		t.Fatal("the root's proof is not in the table")
+	}
+	if got := s.provenLength(p, 1); got != int(e.length) || got < 5 {
+		t.Errorf("provenLength = %d, want the root's proof length %d (at least 5)", got, e.length)
+	}
+	if got := s.provenLength(p, 99); got != 99 {
+		t.Errorf("provenLength with a longer line = %d, want 99", got)
+	}
+	q := mustSFEN(t, "4k4/9/9/9/9/9/9/9/4K4 b G2r2b3g4s4n4l18p 1") // never searched
+	if got := s.provenLength(q, 7); got != 7 {
+		t.Errorf("provenLength of a position the table does not know = %d, want 7", got)
+	}
+}
