@@ -17,7 +17,8 @@ import (
 // from the children's as the search returns, see resultHand); leaves are judged with a mate-in-1
 // and a no-check test; repetitions count as escapes for the defender (a perpetual check
 // loses), and so do his replies that reach a position of the path with less for the attacker
-// (pathSet.inferior), and a disproof that rests on a repetition higher up the path is not kept as final.
+// (pathSet.inferior); a disproof that rests on a repetition higher up the path is not kept as
+// final.
 // Once the root is proven, line.go extracts and shortens the mating line.
 
 // MateStatus is the outcome of a mate search.
