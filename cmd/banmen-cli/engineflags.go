@@ -109,9 +109,32 @@ func (f *engineFlags) resolve(ctx context.Context, want int, stderr io.Writer) (
 		}
 	}
 	if len(defs) == 2 && defs[0].Name == defs[1].Name {
-		defs[1].Name += " #2"
+		if a, b := distinctTails(f.specs[0], f.specs[1]); a != b {
+			// two builds of one engine: name each by where it is
+			defs[0].Name += " (" + a + ")"
+			defs[1].Name += " (" + b + ")"
+		} else {
+			defs[1].Name += " #2"
+		}
 	}
 	return defs, nil
+}
+
+// distinctTails returns the shortest ends of two engine specs, by whole path elements, that
+// tell them apart ("bin-se/banmen-engine" and "bin-main/banmen-engine" for two builds in
+// sibling folders), or the specs themselves when one is the end of the other.
+func distinctTails(a, b string) (string, string) {
+	if a == b {
+		return a, b
+	}
+	ea, eb := strings.Split(a, "/"), strings.Split(b, "/")
+	for n := 1; n <= len(ea) && n <= len(eb); n++ {
+		ta, tb := strings.Join(ea[len(ea)-n:], "/"), strings.Join(eb[len(eb)-n:], "/")
+		if ta != tb {
+			return ta, tb
+		}
+	}
+	return a, b
 }
 
 // definitions finds each --engine in the user's engine list, or else takes it as a

@@ -64,3 +64,18 @@ func TestEngineFlagReadOnlyHelper(t *testing.T) {
 	}
 	fmt.Println("resolved", defs[0].Name, defs[0].Path)
 }
+
+func TestDistinctTails(t *testing.T) {
+	for _, c := range []struct{ a, b, wantA, wantB string }{
+		{"/w/m/bin-se/banmen-engine", "/w/m/bin-main/banmen-engine", "bin-se/banmen-engine", "bin-main/banmen-engine"},
+		{"bin/banmen-engine", "/usr/local/bin/banmen-engine", "bin/banmen-engine", "/usr/local/bin/banmen-engine"},
+		{"a/eng", "b/eng2", "eng", "eng2"},
+		{"eng", "x/eng", "eng", "x/eng"},
+		{"eng", "eng", "eng", "eng"},
+	} {
+		a, b := distinctTails(c.a, c.b)
+		if a != c.wantA || b != c.wantB {
+			t.Errorf("distinctTails(%q, %q) = %q, %q; want %q, %q", c.a, c.b, a, b, c.wantA, c.wantB)
+		}
+	}
+}
