@@ -124,9 +124,6 @@ func (f *engineFlags) resolve(ctx context.Context, want int, stderr io.Writer) (
 // tell them apart ("bin-se/banmen-engine" and "bin-main/banmen-engine" for two builds in
 // sibling folders), or the specs themselves when one is the end of the other.
 func distinctTails(a, b string) (string, string) {
-	if a == b {
-		return a, b
-	}
 	ea, eb := strings.Split(a, "/"), strings.Split(b, "/")
 	for n := 1; n <= len(ea) && n <= len(eb); n++ {
 		ta, tb := strings.Join(ea[len(ea)-n:], "/"), strings.Join(eb[len(eb)-n:], "/")
