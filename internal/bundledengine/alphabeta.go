@@ -285,6 +285,13 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 					return v
 				}
 			}
+			// ProbCut: a capture that wins so much that a shallower search still stays a
+			// margin above beta would almost surely fail high at full depth too
+			if depth >= 5 {
+				if v, ok := t.probCut(ply, depth, beta, ttMove, cutNode, &ci); ok {
+					return v
+				}
+			}
 		}
 	} else {
 		f.staticEval = evalNone
@@ -410,6 +417,53 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 	}
 	tt.store(f.hash, bestMove, scoreToTT(bestScore, ply), f.staticEval, depth, bd)
 	return bestScore
+}
+
+// probCutMargin is how far above beta a capture's reduced search must stay for ProbCut.
+const probCutMargin = 200
+
+// probCut tries the captures that win at least probCutMargin above beta by static exchange:
+// each is confirmed by a quiescence search and then a search four plies shallower, both
+// against beta+probCutMargin. It returns the value and true when one holds.
+func (t *searchThread) probCut(ply, depth, beta int, ttMove board.Move, cutNode bool, ci *checkInfo) (int, bool) {
+	f := &t.stack[ply]
+	p := &f.pos
+	pcBeta := beta + probCutMargin
+	tt := t.shared.tt
+	// a table entry from nearly this depth that says the position stays below pcBeta
+	if tte, hit := tt.probe(f.hash); hit && tte.depth >= depth-3 &&
+		scoreFromTT(tte.score, ply) < pcBeta {
+		return 0, false
+	}
+	var mp movePicker
+	mp.initQuiescence(p, ttMove, f.moves[:], f.scores[:])
+	c := &t.stack[ply+1]
+	for {
+		m, needCheck := mp.next()
+		if m == board.NoMove {
+			return 0, false
+		}
+		if !seeGE(p, m, pcBeta-f.staticEval) {
+			continue
+		}
+		givesCheck := ci.givesCheck(m)
+		t.child(ply, m)
+		if needCheck && !legalAfter(&c.pos) {
+			continue
+		}
+		c.inCheck = givesCheck
+		v := -t.qsearch(ply+1, -pcBeta, -pcBeta+1)
+		if v >= pcBeta {
+			v = -t.search(ply+1, depth-4, -pcBeta, -pcBeta+1, !cutNode)
+		}
+		if t.shared.stop.Load() {
+			return 0, true
+		}
+		if v >= pcBeta {
+			tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, depth-3, boundLower)
+			return v, true
+		}
+	}
 }
 
 func boolInt(b bool) int {

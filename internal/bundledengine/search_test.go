@@ -315,3 +315,33 @@ func TestSkillLevelsLoseLessAsTheyRise(t *testing.T) {
 		}
 	}
 }
+
+func TestProbCut(t *testing.T) {
+	// Black's rook takes White's undefended rook: far above a beta at the static evaluation
+	g := gameFrom(t, "4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1")
+	s := NewSearcher(16)
+	root := *g.Position()
+	sh, _ := newSearchShared(g, Limits{}, nil)
+	sh.tt = s.tt
+	th := &searchThread{stack: make([]frame, maxPly+4)}
+	sh.threads = []*searchThread{th}
+	th.startAt(sh, &root, rootMoves(&root, nil))
+	th.rootDepth = 6
+	f := &th.stack[0]
+	f.staticEval = th.eval(0)
+	ci := newCheckInfo(&f.pos)
+	beta := f.staticEval
+	v, ok := th.probCut(0, 6, beta, board.NoMove, true, &ci)
+	if !ok || v < beta+probCutMargin {
+		t.Fatalf("probCut(beta %d) = %d, %v; want a cut at %d or more", beta, v, ok, beta+probCutMargin)
+	}
+	e, hit := s.tt.probe(f.hash)
+	if !hit || e.bound != boundLower || e.depth != 3 || e.move.USI() != "5h5e" {
+		t.Errorf("table after the cut: %+v, %v; want 5h5e, a lower bound from depth 3", e, hit)
+	}
+	// no capture wins a queen's worth more than the rook: no cut
+	s.tt.clear()
+	if v, ok := th.probCut(0, 6, beta+3000, board.NoMove, true, &ci); ok {
+		t.Errorf("probCut(beta %d) cut with %d", beta+3000, v)
+	}
+}
