@@ -286,8 +286,9 @@ func (t *searchThread) search(ply, depth, alpha, beta int, cutNode bool) int {
 				}
 			}
 			// ProbCut: a capture that wins so much that a shallower search still stays a
-			// margin above beta would almost surely fail high at full depth too
-			if depth >= 5 {
+			// margin above beta would almost surely fail high at full depth too (not tried
+			// when the table has it below that margin from nearly this depth)
+			if depth >= 5 && !(hit && tte.depth >= depth-3 && ttScore < beta+probCutMargin) {
 				if v, ok := t.probCut(ply, depth, beta, ttMove, cutNode, &ci); ok {
 					return v
 				}
@@ -424,17 +425,12 @@ const probCutMargin = 200
 
 // probCut tries the captures that win at least probCutMargin above beta by static exchange:
 // each is confirmed by a quiescence search and then a search four plies shallower, both
-// against beta+probCutMargin. It returns the value and true when one holds.
+// against beta+probCutMargin. It returns the value and true when one holds. The caller
+// leaves it out where the table already says the node stays below that.
 func (t *searchThread) probCut(ply, depth, beta int, ttMove board.Move, cutNode bool, ci *checkInfo) (int, bool) {
 	f := &t.stack[ply]
 	p := &f.pos
 	pcBeta := beta + probCutMargin
-	tt := t.shared.tt
-	// a table entry from nearly this depth that says the position stays below pcBeta
-	if tte, hit := tt.probe(f.hash); hit && tte.depth >= depth-3 &&
-		scoreFromTT(tte.score, ply) < pcBeta {
-		return 0, false
-	}
 	var mp movePicker
 	mp.initQuiescence(p, ttMove, f.moves[:], f.scores[:])
 	c := &t.stack[ply+1]
@@ -460,7 +456,7 @@ func (t *searchThread) probCut(ply, depth, beta int, ttMove board.Move, cutNode 
 			return 0, true
 		}
 		if v >= pcBeta {
-			tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, depth-3, boundLower)
+			t.shared.tt.store(f.hash, m, scoreToTT(v, ply), f.staticEval, depth-3, boundLower)
 			return v, true
 		}
 	}

@@ -339,7 +339,7 @@ func TestProbCut(t *testing.T) {
 	if !hit || e.bound != boundLower || e.depth != 3 || e.move.USI() != "5h5e" {
 		t.Errorf("table after the cut: %+v, %v; want 5h5e, a lower bound from depth 3", e, hit)
 	}
-	// no capture wins a queen's worth more than the rook: no cut
+	// no capture reaches 3000 above the static evaluation: no cut
 	s.tt.clear()
 	if v, ok := th.probCut(0, 6, beta+3000, board.NoMove, true, &ci); ok {
 		t.Errorf("probCut(beta %d) cut with %d", beta+3000, v)
