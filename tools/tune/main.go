@@ -271,7 +271,8 @@ func winner(c board.Color) string {
 // sample is one position of the data: its features, the game's result for Black and the
 // search's score for Black (centipawns; hasScore is false in data without one).
 type sample struct {
-	f        []float64
+	idx      []int32   // the features that are not 0: their weights
+	val      []float32 // and their values
 	result   float64
 	score    float64
 	hasScore bool
@@ -315,7 +316,11 @@ func readData(path string) ([]sample, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, ln, err)
 		}
-		s.f = bundledengine.Features(p)
+		for i, v := range bundledengine.Features(p) {
+			if v != 0 {
+				s.idx, s.val = append(s.idx, int32(i)), append(s.val, float32(v))
+			}
+		}
 		data = append(data, s)
 	}
 	if err := sc.Err(); err != nil {
@@ -331,8 +336,9 @@ func readData(path string) ([]sample, error) {
 type fitConfig struct {
 	iters  int
 	free   []bool    // the weights the fit changes
-	l2     float64   // pull towards the start weights
 	lo, hi []float64 // bounds of each weight
+	step   []float64 // Adam's step for each weight
+	l2w    []float64 // the pull of each weight towards its start: this × (change)²
 	order  [][2]int  // pairs (a, b) of weights kept so that a < b
 }
 
@@ -344,7 +350,11 @@ func runFit(args []string, out io.Writer) error {
 	only := fs.String("only", "", "tune only the weights whose names start with one of these (comma-separated: hand.,piece.); the others stay")
 	fix := fs.String("fix", "", "keep the weights whose names start with one of these (comma-separated) as they are")
 	l2 := fs.Float64("l2", 0, "pull towards the start weights: this times the sum of squared relative changes is added to the error")
-	bound := fs.Float64("bound", 0, "keep each weight within this fraction of its start value (0.2: ±20 %; 0: no bound)")
+	bound := fs.Float64("bound", 0, "keep each scalar weight within this fraction of its start value (0.2: ±20 %; 0: no bound)")
+	l2table := fs.Float64("l2table", 0.001, "pull of the table entries (pst., own., enemy.) towards their start: this times the sum of their squared changes in pawns is added to the error")
+	tableBound := fs.Float64("tablebound", 150, "keep each table entry within this many centipawns of its start")
+	tableStep := fs.Float64("tablestep", 0.5, "Adam's step for the table entries, in centipawns")
+	scoreK := fs.Float64("scorek", 0, "scale of the logistic curve for the data's search scores (0: fitted to the results, for scores in another engine's units; negative: the evaluation's K)")
 	lambda := fs.Float64("lambda", 1, "the target is lambda × the game's result + (1 − lambda) × the search's score through the curve")
 	holdout := fs.Float64("holdout", 0.1, "the last fraction of the positions (whole games: gen writes them in order) is kept out of the fit and reports the error on unseen positions")
 	path := fs.String("o", "", "file to write the weights to")
@@ -378,25 +388,44 @@ func runFit(args []string, out io.Writer) error {
 	}
 	targets(data, 0, 1) // K is fitted to the results
 	k := fitK(train, x)
-	targets(data, k, *lambda)
+	ks := k
 	if *lambda < 1 {
 		for i := range data {
 			if !data[i].hasScore {
 				return fmt.Errorf("%s: position %d has no search score; -lambda %g needs data with scores (\"SFEN | result | score\")", *dataPath, i+1, *lambda)
 			}
 		}
+		switch {
+		case *scoreK == 0:
+			ks = fitScoreK(train)
+		case *scoreK > 0:
+			ks = *scoreK
+		}
 	}
+	targets(data, ks, *lambda)
 	e0, t0 := meanError(train, x, k), meanError(test, x, k)
-	fmt.Fprintf(out, "%d positions (%d fitted, %d held out); K %.3f; error of the start weights %.6f (held out: %.6f)\n", len(data), len(train), len(test), k, e0, t0)
+	fmt.Fprintf(out, "%d positions (%d fitted, %d held out); K %.3f (the scores': %.3f); error of the start weights %.6f (held out: %.6f)\n", len(data), len(train), len(test), k, ks, e0, t0)
 	names := bundledengine.WeightNames()
-	c := fitConfig{iters: *iters, l2: *l2, free: make([]bool, len(x)), lo: make([]float64, len(x)), hi: make([]float64, len(x))}
-	for i, n := range names {
-		c.free[i] = (*only == "" || hasPrefix(n, *only)) && !(*fix != "" && hasPrefix(n, *fix))
+	n := len(x)
+	c := fitConfig{iters: *iters, free: make([]bool, n), lo: make([]float64, n), hi: make([]float64, n), step: make([]float64, n), l2w: make([]float64, n)}
+	for i, name := range names {
+		c.free[i] = (*only == "" || hasPrefix(name, *only)) && !(*fix != "" && hasPrefix(name, *fix))
 		c.lo[i], c.hi[i] = math.Inf(-1), math.Inf(1)
+		if isTable(name) {
+			c.lo[i], c.hi[i] = x[i]-*tableBound, x[i]+*tableBound
+			c.step[i] = *tableStep
+			c.l2w[i] = *l2table / (100 * 100)
+			continue
+		}
 		if *bound > 0 {
 			d := max(math.Abs(x[i])**bound, 2)
 			c.lo[i], c.hi[i] = x[i]-d, x[i]+d
 		}
+		// each weight's step is scaled to its size, so that a pawn's value and a percent
+		// scale move alike, and so is the pull back
+		scale := max(math.Abs(x[i]), 1)
+		c.step[i] = max(math.Abs(x[i])*0.002, 0.05)
+		c.l2w[i] = *l2 / (scale * scale)
 	}
 	c.order = materialOrder(names)
 	for _, o := range c.order {
@@ -426,10 +455,15 @@ func runFit(args []string, out io.Writer) error {
 		}
 	}
 	header := fmt.Sprintf("The evaluation's weights (see weights.go): centipawns, scales in percent.\n"+
-		"Made by: go run ./tools/tune fit -data %s -start %s -iters %d -only '%s' -fix '%s' -l2 %g -bound %g -lambda %g -holdout %g\n"+
-		"from %d positions (%d held out); K %.3f; mean squared error %.6f, held out %.6f (start weights: %.6f, held out %.6f).",
-		*dataPath, *start, *iters, *only, *fix, *l2, *bound, *lambda, *holdout, len(data), len(test), k, e1, t1, e0, t0)
+		"Made by: go run ./tools/tune fit -data %s -start %s -iters %d -only '%s' -fix '%s' -l2 %g -bound %g -l2table %g -tablebound %g -tablestep %g -scorek %g -lambda %g -holdout %g\n"+
+		"from %d positions (%d held out); K %.3f (the scores': %.3f); mean squared error %.6f, held out %.6f (start weights: %.6f, held out %.6f).",
+		*dataPath, *start, *iters, *only, *fix, *l2, *bound, *l2table, *tableBound, *tableStep, *scoreK, *lambda, *holdout, len(data), len(test), k, ks, e1, t1, e0, t0)
 	return os.WriteFile(*path, []byte(w.Format(header)), 0o644)
+}
+
+// isTable reports whether the weight named name is a table entry.
+func isTable(name string) bool {
+	return strings.HasPrefix(name, "pst.") || strings.HasPrefix(name, "own.") || strings.HasPrefix(name, "enemy.")
 }
 
 // hasPrefix reports whether name starts with one of the comma-separated prefixes.
@@ -482,8 +516,8 @@ func predict(e, k float64) float64 { return 1 / (1 + math.Pow(10, -k*e/400)) }
 
 func eval(s *sample, x []float64) float64 {
 	e := 0.0
-	for i, f := range s.f {
-		e += x[i] * f
+	for j, i := range s.idx {
+		e += x[i] * float64(s.val[j])
 	}
 	return e
 }
@@ -516,20 +550,40 @@ func fitK(data []sample, x []float64) float64 {
 	return (lo + hi) / 2
 }
 
+// fitScoreK finds the scale of the logistic curve that turns the data's search scores into
+// the results best (a golden section search over 0.05..4): the scores of another engine
+// are in its own units.
+func fitScoreK(data []sample) float64 {
+	errAt := func(k float64) float64 {
+		sum := 0.0
+		for i := range data {
+			d := data[i].result - predict(data[i].score, k)
+			sum += d * d
+		}
+		return sum
+	}
+	lo, hi := 0.05, 4.0
+	g := (math.Sqrt(5) - 1) / 2
+	for range 60 {
+		a, b := hi-g*(hi-lo), lo+g*(hi-lo)
+		if errAt(a) < errAt(b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	return (lo + hi) / 2
+}
+
 // adam minimises the mean squared error over the weights x (those marked free) by Adam,
-// with full passes over the data, plus l2 times the squared relative change of each weight
-// from where it started; each weight's step is scaled to its size, so that a pawn's value
-// and a percent scale move alike. After each step the weights are put back within their
+// with full passes over the data, plus each weight's pull (c.l2w) times its squared change
+// from where it started, each with its own step (c.step). After each step the weights are put back within their
 // bounds and their order (project).
 func adam(data []sample, x []float64, k float64, c fitConfig, report func(int, float64, []float64)) []float64 {
 	x0 := x
 	x = append([]float64(nil), x...)
 	n := len(x)
 	m, v := make([]float64, n), make([]float64, n)
-	step := make([]float64, n)
-	for i := range x {
-		step[i] = max(math.Abs(x[i])*0.002, 0.05)
-	}
 	const b1, b2, eps = 0.9, 0.999, 1e-12
 	grad := make([]float64, n)
 	cc := math.Ln10 * k / 400
@@ -543,25 +597,20 @@ func adam(data []sample, x []float64, k float64, c fitConfig, report func(int, f
 			sum += d * d
 			// d/dx of (p-r)^2 = 2 (p-r) p (1-p) cc f
 			g := 2 * d * p * (1 - p) * cc
-			for j, f := range s.f {
-				if f != 0 {
-					grad[j] += g * f
-				}
+			for j, i := range s.idx {
+				grad[i] += g * float64(s.val[j])
 			}
 		}
 		for j := range x {
 			if !c.free[j] {
 				continue
 			}
-			gj := grad[j] / float64(len(data))
-			if scale := max(math.Abs(x0[j]), 1); c.l2 > 0 {
-				gj += 2 * c.l2 * (x[j] - x0[j]) / (scale * scale)
-			}
+			gj := grad[j]/float64(len(data)) + 2*c.l2w[j]*(x[j]-x0[j])
 			m[j] = b1*m[j] + (1-b1)*gj
 			v[j] = b2*v[j] + (1-b2)*gj*gj
 			mh := m[j] / (1 - math.Pow(b1, float64(it)))
 			vh := v[j] / (1 - math.Pow(b2, float64(it)))
-			x[j] -= step[j] * mh / (math.Sqrt(vh) + eps)
+			x[j] -= c.step[j] * mh / (math.Sqrt(vh) + eps)
 		}
 		project(x, c)
 		report(it, sum/float64(len(data)), x)
