@@ -32,6 +32,21 @@
 // Last, the judge: openings writes near-even start positions for a match of the old
 // engine against the new (banmen-cli match --openings ... --sprt 0,10).
 //
+// Data can also come from game records (KIF files, or folders of *.kifu and *.kif),
+// scored by a stronger USI engine's search instead of the bundled engine's:
+//
+//	go run ./tools/tune label -engine /usr/games/fairy-stockfish -option Hash=16 -option Threads=1 \
+//		-nodes 20000 -jobs 2 -skip 12 -o data.txt matches/*.kifu
+//
+// keeps the positions of each record's main line from ply -skip (moves from the record's
+// start) on that are quiet, in which the move played is no capture, has one of -jobs
+// engine processes search each (record i goes to engine i mod J; usinewgame before each
+// position) with go nodes N (or depth D), and writes gen's lines, the score being the last
+// one the engine gave before bestmove, for Black; positions scored as a mate are left out.
+// The result comes from how the record ends (投了, 詰み, 千日手, 持将棋, …); records
+// without one are skipped. The lines keep the records' order, so that -holdout keeps whole
+// games out, and the same command writes the same file.
+//
 // The games are the same for the same flags (one thread, a fresh table per game, seeded
 // openings), so a data set is given by its command. The weights embedded for issue 16
 // come from 800 games at depth 6, made in eight runs of 100 games by four processes (about
@@ -90,7 +105,7 @@ func main() {
 	}
 }
 
-var errUsage = errors.New("usage: tune gen [-games N -first I -depth D -random R -maxply M -seed S] -o FILE | tune fit -data FILE [-start WEIGHTS] [-iters N -only P -fix P -l2 X -bound F -lambda L -holdout F] -o WEIGHTS | tune openings [-n N -plies P -seed S -margin CP] -o FILE")
+var errUsage = errors.New("usage: tune gen [-games N -first I -depth D -random R -maxply M -seed S] -o FILE | tune fit -data FILE [-start WEIGHTS] [-iters N -only P -fix P -l2 X -bound F -lambda L -holdout F] -o WEIGHTS | tune openings [-n N -plies P -seed S -margin CP] -o FILE | tune label -engine PATH [-option NAME=VALUE]... -nodes N|-depth D [-jobs J -skip P -timeout T] -o FILE RECORD|FOLDER...")
 
 func run(args []string, out io.Writer) error {
 	if len(args) == 0 {
@@ -103,6 +118,8 @@ func run(args []string, out io.Writer) error {
 		return runFit(args[1:], out)
 	case "openings":
 		return runOpenings(args[1:], out)
+	case "label":
+		return runLabel(args[1:], out)
 	}
 	return fmt.Errorf("unknown step %q; %w", args[0], errUsage)
 }
