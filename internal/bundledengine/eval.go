@@ -21,7 +21,8 @@ var captureValue [board.NumPieceTypes]int
 var handTable [8][19]int
 
 // Tables indexed by relative square or by offset to a king, filled by init: the shapes
-// (…Base) are set here, the weights scale them.
+// (…Base) are set here, the weights scale them and add each entry's learnt correction
+// (Weights.PSTDelta, OwnDelta, EnemyDelta).
 var (
 	pst     [board.NumPieceTypes][board.NumSquares]int // from Black's side; White mirrors
 	pstBase [board.NumPieceTypes][board.NumSquares]int

@@ -105,7 +105,7 @@ func main() {
 	}
 }
 
-var errUsage = errors.New("usage: tune gen [-games N -first I -depth D -random R -maxply M -seed S] -o FILE | tune fit -data FILE [-start WEIGHTS] [-iters N -only P -fix P -l2 X -bound F -lambda L -holdout F] -o WEIGHTS | tune openings [-n N -plies P -seed S -margin CP] -o FILE | tune label -engine PATH [-option NAME=VALUE]... -nodes N|-depth D [-jobs J -skip P -timeout T] -o FILE RECORD|FOLDER...")
+var errUsage = errors.New("usage: tune gen [-games N -first I -depth D -random R -maxply M -seed S] -o FILE | tune fit -data FILE [-start WEIGHTS] [-iters N -only P -fix P -l2 X -bound F -l2table X -tablebound CP -tablestep CP -scorek K -lambda L -holdout F] -o WEIGHTS | tune openings [-n N -plies P -seed S -margin CP] -o FILE | tune label -engine PATH [-option NAME=VALUE]... -nodes N|-depth D [-jobs J -skip P -timeout T] -o FILE RECORD|FOLDER...")
 
 func run(args []string, out io.Writer) error {
 	if len(args) == 0 {
@@ -466,10 +466,19 @@ func runFit(args []string, out io.Writer) error {
 	}
 	e1, t1 := meanError(train, x, k), meanError(test, x, k)
 	fmt.Fprintf(out, "error of the fitted weights %.6f (held out: %.6f)\n", e1, t1)
+	tables, sum := 0, 0
 	for i := range v {
-		if v[i] != v0[i] {
+		switch {
+		case v[i] == v0[i]:
+		case isTable(names[i]):
+			tables++
+			sum += max(v[i]-v0[i], v0[i]-v[i])
+		default:
 			fmt.Fprintf(out, "%-18s %6d -> %6d\n", names[i], v0[i], v[i])
 		}
+	}
+	if tables > 0 {
+		fmt.Fprintf(out, "%d table entries moved, by %.1f centipawns on average\n", tables, float64(sum)/float64(tables))
 	}
 	header := fmt.Sprintf("The evaluation's weights (see weights.go): centipawns, scales in percent.\n"+
 		"Made by: go run ./tools/tune fit -data %s -start %s -iters %d -only '%s' -fix '%s' -l2 %g -bound %g -l2table %g -tablebound %g -tablestep %g -scorek %g -lambda %g -holdout %g\n"+
