@@ -85,6 +85,7 @@ package main
 
 import (
 	"bufio"
+	"compress/gzip"
 	"errors"
 	"flag"
 	"fmt"
@@ -296,16 +297,26 @@ type sample struct {
 	target   float64 // what the fit aims at (targets)
 }
 
-// readData reads the positions gen wrote ("SFEN | result" or "SFEN | result | score");
-// errors name the file and line.
+// readData reads the positions gen or label wrote ("SFEN | result" or "SFEN | result |
+// score"), from a file compressed by gzip when its name ends in .gz; errors name the file
+// and line.
 func readData(path string) ([]sample, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		z, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		defer z.Close()
+		r = z
+	}
 	var data []sample
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	for ln := 1; sc.Scan(); ln++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" {

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -281,5 +284,29 @@ func TestOpenings(t *testing.T) {
 	}
 	if len(lines) != 4 || len(seen) != 4 {
 		t.Errorf("want 4 different positions, got:\n%s", b)
+	}
+}
+
+// Data compressed by gzip (a name ending in .gz) reads as the same data plain; a file that
+// is not gzip says so with its name.
+func TestReadDataGzip(t *testing.T) {
+	dir := t.TempDir()
+	text := board.StartSFEN + " | 1 | 35\n" + "4k4/9/9/9/9/9/9/9/4K4 b G 1 | 0.5 | 120\n"
+	plain, gz := filepath.Join(dir, "d.txt"), filepath.Join(dir, "d.txt.gz")
+	os.WriteFile(plain, []byte(text), 0o644)
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	z.Write([]byte(text))
+	z.Close()
+	os.WriteFile(gz, b.Bytes(), 0o644)
+	a, err1 := readData(plain)
+	c, err2 := readData(gz)
+	if err1 != nil || err2 != nil || len(a) != 2 || !reflect.DeepEqual(a, c) {
+		t.Fatalf("plain %v (%v), gzip %v (%v)", a, err1, c, err2)
+	}
+	bad := filepath.Join(dir, "bad.txt.gz")
+	os.WriteFile(bad, []byte(text), 0o644)
+	if _, err := readData(bad); err == nil || !strings.Contains(err.Error(), bad) {
+		t.Errorf("not gzip: %v", err)
 	}
 }
