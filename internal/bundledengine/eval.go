@@ -21,7 +21,8 @@ var captureValue [board.NumPieceTypes]int
 var handTable [8][19]int
 
 // Tables indexed by relative square or by offset to a king, filled by init: the shapes
-// (…Base) are set here, the weights scale them.
+// (…Base) are set here, the weights scale them and add each entry's learnt correction
+// (Weights.PSTDelta, OwnDelta, EnemyDelta).
 var (
 	pst     [board.NumPieceTypes][board.NumSquares]int // from Black's side; White mirrors
 	pstBase [board.NumPieceTypes][board.NumSquares]int
@@ -78,11 +79,14 @@ func useWeights(w *Weights) {
 	scale := func(v, pct int) int { return (v*pct + 50*sign(v*pct)) / 100 }
 	for t := range pst {
 		for s := range pst[t] {
-			pst[t][s] = scale(pstBase[t][s], w.PST)
+			pst[t][s] = scale(pstBase[t][s], w.PST) + w.PSTDelta[t][pstCell(board.Square(s))]
+		}
+		if t == int(board.King) {
+			continue // the king tables are for the other pieces
 		}
 		for o := range ownKing[t] {
-			ownKing[t][o] = scale(ownKingBase[t][o], w.OwnKing)
-			enemyKing[t][o] = scale(enemyKingBase[t][o], w.EnemyKing)
+			ownKing[t][o] = scale(ownKingBase[t][o], w.OwnKing) + w.OwnDelta[t][offsetCell(o)]
+			enemyKing[t][o] = scale(enemyKingBase[t][o], w.EnemyKing) + w.EnemyDelta[t][offsetCell(o)]
 		}
 	}
 	initMaterial()

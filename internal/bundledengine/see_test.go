@@ -1,6 +1,10 @@
 package bundledengine
 
-import "testing"
+import (
+	"testing"
+
+	"banmen/board"
+)
 
 func TestSEE(t *testing.T) {
 	for _, c := range []struct {
@@ -8,8 +12,9 @@ func TestSEE(t *testing.T) {
 		threshold  int
 		want       bool
 	}{
-		// a pawn takes an undefended gold: a big gain
-		{"4k4/9/9/4g4/4P4/9/9/9/4K4 b - 1", "5e5d", 1000, true},
+		// a pawn takes an undefended gold: it gains the gold on the board and one in hand
+		{"4k4/9/9/4g4/4P4/9/9/9/4K4 b - 1", "5e5d", captureValue[board.Gold], true},
+		{"4k4/9/9/4g4/4P4/9/9/9/4K4 b - 1", "5e5d", captureValue[board.Gold] + 1, false},
 		// a rook takes a pawn defended by a gold: it loses the rook
 		{"4k4/9/4g4/4p4/9/9/9/9/4R3K b - 1", "5i5d", 0, false},
 		// ... but with a second rook behind it (an x-ray) the exchange still loses
@@ -18,8 +23,8 @@ func TestSEE(t *testing.T) {
 		{"4k4/9/5g3/4p4/4S4/9/9/9/7K1 b - 1", "5e5d", 0, false},
 		// ... unless a lance behind the silver would take the gold back: then the gold stays
 		// put and the pawn is won
-		{"4k4/9/5g3/4p4/4S4/9/9/9/4L2K1 b - 1", "5e5d", 200, true},
-		{"4k4/9/5g3/4p4/4S4/9/9/9/4L2K1 b - 1", "5e5d", 250, false},
+		{"4k4/9/5g3/4p4/4S4/9/9/9/4L2K1 b - 1", "5e5d", captureValue[board.Pawn], true},
+		{"4k4/9/5g3/4p4/4S4/9/9/9/4L2K1 b - 1", "5e5d", captureValue[board.Pawn] + 1, false},
 		// a pawn takes a pawn defended by a gold, backed by a rook: gains a pawn at least
 		{"4k4/9/4g4/4p4/4P4/9/9/9/4R3K b - 1", "5e5d", 0, true},
 		// a drop on a square the opponent attacks loses the piece

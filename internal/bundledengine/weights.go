@@ -28,7 +28,38 @@ type Weights struct {
 	Mobility                [board.NumPieceTypes]int // per square a rook, dragon, bishop, horse attacks
 	Hole                    int                      // per empty square next to the king, per unit of danger
 	Tempo                   int
+	// Corrections learnt entry by entry on top of the scaled tables, in centipawns: by kind
+	// and square (Black's view) or offset to a king (the owner's view), with the files
+	// folded, since the board's two halves mirror each other (pstCell, offsetCell).
+	PSTDelta   [board.NumPieceTypes][pstCells]int
+	OwnDelta   [board.NumPieceTypes][offsetCells]int
+	EnemyDelta [board.NumPieceTypes][offsetCells]int
 }
+
+// pstCells and offsetCells count the entries of a folded table: 9 ranks by files 1-5, and
+// 9 file distances by 17 rank offsets.
+const (
+	pstCells    = 9 * 5
+	offsetCells = 9 * 17
+)
+
+// pstCell is the entry of square s (Black's view) in a folded piece-square table.
+func pstCell(s board.Square) int {
+	f := s.File()
+	return (s.Rank()-1)*5 + min(f, 10-f) - 1
+}
+
+// offsetCell is the entry of offset o (offsetTable's index) in a folded king table.
+func offsetCell(o int) int { return abs(o/17-8)*17 + o%17 }
+
+// tableKinds are the kinds with a piece-square table (the king's too); the king tables
+// have boardKinds.
+var tableKinds = append(append([]board.PieceType(nil), boardKinds...), board.King)
+
+// pstCellName and offsetCellName name an entry: rank and folded file; file distance and
+// rank offset (negative: towards the opponent).
+func pstCellName(i int) string    { return fmt.Sprintf("%d.%d", i/5+1, i%5+1) }
+func offsetCellName(i int) string { return fmt.Sprintf("%d.%d", i/17, i%17-8) }
 
 // weightNames lists the weights in the order of Vector and Features.
 var weightNames = func() []string {
@@ -43,7 +74,34 @@ var weightNames = func() []string {
 	for _, t := range sliderKinds {
 		n = append(n, "mobility."+kindName(t))
 	}
-	return append(n, "king.hole", "tempo")
+	n = append(n, "king.hole", "tempo")
+	scalarWeights = len(n)
+	for _, t := range tableKinds {
+		for i := range pstCells {
+			n = append(n, "pst."+kindName(t)+"."+pstCellName(i))
+		}
+	}
+	for _, tab := range []string{"own.", "enemy."} {
+		for _, t := range boardKinds {
+			for i := range offsetCells {
+				n = append(n, tab+kindName(t)+"."+offsetCellName(i))
+			}
+		}
+	}
+	return n
+}()
+
+// scalarWeights counts the weights before the table entries in weightNames: those every
+// weights file gives (a table entry not given is 0).
+var scalarWeights int
+
+// weightIndex is the position of each name in weightNames.
+var weightIndex = func() map[string]int {
+	m := map[string]int{}
+	for i, n := range weightNames {
+		m[n] = i
+	}
+	return m
 }()
 
 var (
@@ -56,7 +114,7 @@ func kindName(t board.PieceType) string {
 	return strings.ToLower(map[board.PieceType]string{
 		board.Pawn: "pawn", board.Lance: "lance", board.Knight: "knight", board.Silver: "silver", board.Gold: "gold",
 		board.Bishop: "bishop", board.Rook: "rook", board.ProPawn: "tokin", board.ProLance: "prolance",
-		board.ProKnight: "proknight", board.ProSilver: "prosilver", board.Horse: "horse", board.Dragon: "dragon",
+		board.ProKnight: "proknight", board.ProSilver: "prosilver", board.Horse: "horse", board.Dragon: "dragon", board.King: "king",
 	}[t])
 }
 
@@ -76,7 +134,16 @@ func (w *Weights) Vector() []int {
 	for _, t := range sliderKinds {
 		v = append(v, w.Mobility[t])
 	}
-	return append(v, w.Hole, w.Tempo)
+	v = append(v, w.Hole, w.Tempo)
+	for _, t := range tableKinds {
+		v = append(v, w.PSTDelta[t][:]...)
+	}
+	for _, tab := range []*[board.NumPieceTypes][offsetCells]int{&w.OwnDelta, &w.EnemyDelta} {
+		for _, t := range boardKinds {
+			v = append(v, tab[t][:]...)
+		}
+	}
+	return v
 }
 
 // WeightsFromVector is the inverse of Vector.
@@ -98,16 +165,26 @@ func WeightsFromVector(v []int) (Weights, error) {
 		w.Mobility[t] = next()
 	}
 	w.Hole, w.Tempo = next(), next()
+	for _, t := range tableKinds {
+		for c := range w.PSTDelta[t] {
+			w.PSTDelta[t][c] = next()
+		}
+	}
+	for _, tab := range []*[board.NumPieceTypes][offsetCells]int{&w.OwnDelta, &w.EnemyDelta} {
+		for _, t := range boardKinds {
+			for c := range tab[t] {
+				tab[t][c] = next()
+			}
+		}
+	}
 	return w, nil
 }
 
-// ParseWeights reads weights in the form of weights.txt: "name value" a line, every weight
-// once, # starts a comment. name says where the text came from, for the errors.
+// ParseWeights reads weights in the form of weights.txt: "name value" a line, every scalar
+// weight once, table entries (pst., own., enemy.) at most once and 0 when not given, #
+// starts a comment. name says where the text came from, for the errors.
 func ParseWeights(name, text string) (Weights, error) {
-	index := map[string]int{}
-	for i, n := range weightNames {
-		index[n] = i
-	}
+	index := weightIndex
 	v := make([]int, len(weightNames))
 	seen := make([]bool, len(weightNames))
 	for ln, line := range strings.Split(text, "\n") {
@@ -132,7 +209,7 @@ func ParseWeights(name, text string) (Weights, error) {
 		}
 		v[i], seen[i] = n, true
 	}
-	for i, ok := range seen {
+	for i, ok := range seen[:scalarWeights] {
 		if !ok {
 			return Weights{}, fmt.Errorf("%s: weight %s is missing", name, weightNames[i])
 		}
@@ -147,7 +224,9 @@ func (w *Weights) Format(header string) string {
 		b.WriteString("# " + l + "\n")
 	}
 	for i, v := range w.Vector() {
-		fmt.Fprintf(&b, "%s %d\n", weightNames[i], v)
+		if i < scalarWeights || v != 0 {
+			fmt.Fprintf(&b, "%s %d\n", weightNames[i], v)
+		}
 	}
 	return b.String()
 }
@@ -166,10 +245,10 @@ var evalWeights = func() Weights {
 // tables round to whole centipawns). The tuner fits the weights to game results with them.
 func Features(p *board.Position) []float64 {
 	f := make([]float64, len(weightNames))
-	idx := map[string]int{}
-	for i, n := range weightNames {
-		idx[n] = i
-	}
+	idx := weightIndex
+	pstAt := func(t board.PieceType) int { return idx["pst."+kindName(t)+".1.1"] }
+	ownAt := func(t board.PieceType) int { return idx["own."+kindName(t)+".0.-8"] }
+	enemyAt := func(t board.PieceType) int { return idx["enemy."+kindName(t)+".0.-8"] }
 	for c := board.Black; c <= board.White; c++ {
 		sign := 1.0
 		if c == board.White {
@@ -182,17 +261,23 @@ func Features(p *board.Position) []float64 {
 		}
 		if own != board.NoSquare {
 			f[idx["scale.pst"]] += sign * float64(pstBase[board.King][relSquare(c, own)]) / 100
+			f[pstAt(board.King)+pstCell(relSquare(c, own))] += sign
 		}
 		for _, t := range boardKinds {
 			for bb := p.Pieces(c, t); bb.NonZero(); {
 				s := bb.Pop()
 				f[idx["piece."+kindName(t)]] += sign
 				f[idx["scale.pst"]] += sign * float64(pstBase[t][relSquare(c, s)]) / 100
+				f[pstAt(t)+pstCell(relSquare(c, s))] += sign
 				if own != board.NoSquare {
-					f[idx["scale.ownking"]] += sign * float64(ownKingBase[t][offset(c, own, s)]) / 100
+					o := offset(c, own, s)
+					f[idx["scale.ownking"]] += sign * float64(ownKingBase[t][o]) / 100
+					f[ownAt(t)+offsetCell(o)] += sign
 				}
 				if opp != board.NoSquare {
-					f[idx["scale.enemyking"]] += sign * float64(enemyKingBase[t][offset(c, opp, s)]) / 100
+					o := offset(c, opp, s)
+					f[idx["scale.enemyking"]] += sign * float64(enemyKingBase[t][o]) / 100
+					f[enemyAt(t)+offsetCell(o)] += sign
 				}
 			}
 		}

@@ -10,7 +10,25 @@ import (
 // The tuner's linear model is the evaluation: weight × feature summed over the weights
 // gives evaluate's value (from Black's side) within the tables' rounding.
 func TestFeaturesAddUpToTheEvaluation(t *testing.T) {
-	w := evalWeights.Vector()
+	featuresAddUp(t, evalWeights)
+	// with every table entry corrected by a different amount: each piece reaches its own
+	// entries (the files folded, White's view turned) and no other
+	defer useWeights(&evalWeights)
+	v := evalWeights.Vector()
+	for i := scalarWeights; i < len(v); i++ {
+		v[i] += i%23 - 11
+	}
+	w, err := WeightsFromVector(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	useWeights(&w)
+	featuresAddUp(t, w)
+}
+
+func featuresAddUp(t *testing.T, weights Weights) {
+	t.Helper()
+	w := weights.Vector()
 	for _, p := range randomPositions(t, 2000, 5) {
 		f := Features(p)
 		sum := 0.0
@@ -33,6 +51,19 @@ func TestWeightsFile(t *testing.T) {
 	w, err := ParseWeights("x", text)
 	if err != nil || w != evalWeights {
 		t.Fatalf("round trip: %v\n%s", err, text)
+	}
+	// table entries: written when not 0, read back; not given, 0
+	w.PSTDelta, w.OwnDelta, w.EnemyDelta = [board.NumPieceTypes][pstCells]int{}, [board.NumPieceTypes][offsetCells]int{}, [board.NumPieceTypes][offsetCells]int{}
+	scalarLines := strings.Count(w.Format("x"), "\n")
+	w.OwnDelta[board.Gold][offsetCell(offset(board.Black, 40, 39))] = -7
+	w.PSTDelta[board.King][pstCell(80)] = 12
+	text2 := w.Format("x")
+	if !strings.Contains(text2, "\nown.gold.0.-1 -7\n") || !strings.Contains(text2, "\npst.king.9.1 12\n") ||
+		strings.Count(text2, "\n") != scalarLines+2 {
+		t.Errorf("format with two table entries:\n%s", text2)
+	}
+	if w2, err := ParseWeights("x", text2); err != nil || w2 != w {
+		t.Errorf("round trip with table entries: %v", err)
 	}
 	if !strings.HasPrefix(text, "# a test\n# of two lines\npiece.pawn ") {
 		t.Errorf("format:\n%s", text)
@@ -75,6 +106,7 @@ func TestUseWeights(t *testing.T) {
 		t.Errorf("a pawn in hand worth 50 more: %d, was %d", got, before)
 	}
 	w.PST = 0
+	w.PSTDelta = [board.NumPieceTypes][pstCells]int{}
 	useWeights(&w)
 	for s := range pst[board.King] {
 		if pst[board.King][s] != 0 {

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -173,7 +176,7 @@ func TestFitConstraints(t *testing.T) {
 	weights := filepath.Join(dir, "weights.txt")
 	var out strings.Builder
 	// a strong pull (lambda 0.5 blends in the search's scores) and a bound of 10 %
-	if err := run([]string{"fit", "-data", data, "-start", start, "-iters", "300", "-bound", "0.1", "-lambda", "0.5", "-holdout", "0.25", "-fix", "piece.pawn", "-o", weights}, &out); err != nil {
+	if err := run([]string{"fit", "-data", data, "-start", start, "-iters", "300", "-bound", "0.1", "-tablebound", "5", "-l2table", "0", "-tablestep", "1", "-lambda", "0.5", "-holdout", "0.25", "-fix", "piece.pawn", "-o", weights}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "held out: ") {
@@ -192,7 +195,17 @@ func TestFitConstraints(t *testing.T) {
 	}
 	w0, w1 := read(start), read(weights)
 	names := bundledengine.WeightNames()
+	tablesMoved := 0
 	for i := range w0 {
+		if isTable(names[i]) {
+			if abs(w1[i]-w0[i]) > 5 {
+				t.Errorf("%s moved from %d to %d, more than -tablebound 5 allows", names[i], w0[i], w1[i])
+			}
+			if w1[i] != w0[i] {
+				tablesMoved++
+			}
+			continue
+		}
 		d := max(abs(w0[i])/10, 2)
 		if abs(w1[i]-w0[i]) > d+1 {
 			t.Errorf("%s moved from %d to %d, more than -bound 0.1 allows", names[i], w0[i], w1[i])
@@ -200,6 +213,9 @@ func TestFitConstraints(t *testing.T) {
 		if names[i] == "piece.pawn" && w1[i] != w0[i] {
 			t.Errorf("-fix piece.pawn: it moved from %d to %d", w0[i], w1[i])
 		}
+	}
+	if tablesMoved == 0 {
+		t.Errorf("no table entry moved")
 	}
 	for _, o := range materialOrder(names) {
 		if w1[o[0]] >= w1[o[1]] {
@@ -211,6 +227,17 @@ func TestFitConstraints(t *testing.T) {
 	os.WriteFile(old, []byte(board.StartSFEN+" | 1\n"+board.StartSFEN+" | 0\n"), 0o644)
 	if err := run([]string{"fit", "-data", old, "-start", start, "-holdout", "0", "-lambda", "0.5", "-o", weights}, &out); err == nil || !strings.Contains(err.Error(), "no search score") {
 		t.Errorf("-lambda 0.5 on data without scores: %v", err)
+	}
+}
+
+// fitScoreK finds the scale of scores in another engine's units from the results.
+func TestFitScoreK(t *testing.T) {
+	var data []sample
+	for sc := -1500.0; sc <= 1500; sc += 10 {
+		data = append(data, sample{score: sc, hasScore: true, result: predict(sc, 0.7)})
+	}
+	if k := fitScoreK(data); math.Abs(k-0.7) > 0.001 {
+		t.Errorf("K %.4f, want 0.7", k)
 	}
 }
 
@@ -257,5 +284,29 @@ func TestOpenings(t *testing.T) {
 	}
 	if len(lines) != 4 || len(seen) != 4 {
 		t.Errorf("want 4 different positions, got:\n%s", b)
+	}
+}
+
+// Data compressed by gzip (a name ending in .gz) reads as the same data plain; a file that
+// is not gzip says so with its name.
+func TestReadDataGzip(t *testing.T) {
+	dir := t.TempDir()
+	text := board.StartSFEN + " | 1 | 35\n" + "4k4/9/9/9/9/9/9/9/4K4 b G 1 | 0.5 | 120\n"
+	plain, gz := filepath.Join(dir, "d.txt"), filepath.Join(dir, "d.txt.gz")
+	os.WriteFile(plain, []byte(text), 0o644)
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	z.Write([]byte(text))
+	z.Close()
+	os.WriteFile(gz, b.Bytes(), 0o644)
+	a, err1 := readData(plain)
+	c, err2 := readData(gz)
+	if err1 != nil || err2 != nil || len(a) != 2 || !reflect.DeepEqual(a, c) {
+		t.Fatalf("plain %v (%v), gzip %v (%v)", a, err1, c, err2)
+	}
+	bad := filepath.Join(dir, "bad.txt.gz")
+	os.WriteFile(bad, []byte(text), 0o644)
+	if _, err := readData(bad); err == nil || !strings.Contains(err.Error(), bad) {
+		t.Errorf("not gzip: %v", err)
 	}
 }
