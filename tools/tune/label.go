@@ -79,7 +79,7 @@ func runLabel(args []string, out io.Writer) error {
 	depth := fs.Int("depth", 0, "search each position with go depth D")
 	fs.IntVar(&c.jobs, "jobs", 2, "engine processes searching at once")
 	fs.IntVar(&c.skip, "skip", 12, "positions before this ply (moves from the record's start) are not kept")
-	fs.DurationVar(&c.timeout, "timeout", time.Minute, "longest wait for one position's bestmove")
+	fs.DurationVar(&c.timeout, "timeout", time.Minute, "longest wait for one position's bestmove, and (at least 10 s) for the engine's usiok")
 	path := fs.String("o", "", "file to write the positions to")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -378,6 +378,8 @@ func startLabelEngine(ctx context.Context, c labelConfig) (*labelEngine, error) 
 		Name:   c.engine,
 		Stderr: proc.Stderr,
 		Kill:   func() error { proc.Kill(); return nil },
+		// an engine starting on a busy machine may take longer than usiclient's 10 s
+		Timeouts: usiclient.Timeouts{USIOK: max(c.timeout, 10*time.Second), ReadyOK: max(c.timeout, 30*time.Second)},
 	})
 	fail := func(err error) (*labelEngine, error) {
 		e.close(true)
