@@ -124,34 +124,36 @@ func startsWith(rec *kifu.Record, op Opening) bool {
 	return true
 }
 
-// resultOf reads a game's result from the special move that ends its record, as
+// resultOf reads a game's result from how its record ends (kifu.Record.Outcome), as
 // Banmen's games write them; false when the record has no result (it stops, or ends
-// in 中断, エラー or an ending Banmen does not write).
+// in 中断, エラー or an ending Banmen's games do not write, such as 持将棋).
 func resultOf(rec *kifu.Record) (game.Result, bool) {
-	end := rec.MainEnd()
-	if end.IsRoot() || end.Special == kifu.NotSpecial {
+	o, err := rec.Outcome()
+	if err != nil {
 		return game.Result{}, false
 	}
-	mover := rec.Position(end.Parent()).SideToMove() // when the game ended
-	r := game.Result{Detail: end.Comment, Plies: len(rec.MainMoves())}
-	switch end.Special {
+	r := game.Result{Detail: rec.MainEnd().Comment, Plies: o.Plies, Draw: o.Draw, Winner: o.Winner}
+	switch o.Special {
 	case kifu.Resign:
-		r.Reason, r.Winner = game.Resignation, mover.Opp()
-	case kifu.Checkmate:
-		r.Reason, r.Winner = game.Checkmate, mover.Opp()
+		r.Reason = game.Resignation
+	case kifu.Checkmate, kifu.NotSpecial: // NotSpecial: it stops where the side to move is mated
+		r.Reason = game.Checkmate
 	case kifu.Timeout:
-		r.Reason, r.Winner = game.TimeForfeit, mover.Opp()
+		r.Reason = game.TimeForfeit
 	case kifu.FoulLose:
 		// an illegal move, a false declaration or perpetual check: the comment says which
-		r.Reason, r.Winner = game.IllegalMove, mover.Opp()
+		r.Reason = game.IllegalMove
 	case kifu.FoulWin:
-		r.Reason, r.Winner = game.PerpetualCheck, mover
+		r.Reason = game.PerpetualCheck
 	case kifu.EnteringKing:
-		r.Reason, r.Winner = game.Declaration, mover
+		r.Reason = game.Declaration
 	case kifu.Repetition:
-		r.Reason, r.Draw = game.Repetition, true
+		r.Reason = game.Repetition
+		if o.PerpetualCheck {
+			r.Reason = game.PerpetualCheck
+		}
 	case kifu.MaxMoves:
-		r.Reason, r.Draw = game.MoveLimit, true
+		r.Reason = game.MoveLimit
 	default:
 		return game.Result{}, false
 	}

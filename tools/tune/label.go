@@ -215,10 +215,11 @@ func readLabelGame(path string, skip int) (g labelGame, why string, err error) {
 		}
 		return g, "", err
 	}
-	g.result, why = gameResult(r)
-	if why != "" {
-		return g, why, nil
+	o, err := r.Outcome()
+	if err != nil {
+		return g, err.Error(), nil
 	}
+	g.result = o.Result()
 	p := r.Start.Clone()
 	for _, n := range r.MainLine() {
 		if n.IsSpecial() {
@@ -232,47 +233,6 @@ func readLabelGame(path string, skip int) (g labelGame, why string, err error) {
 		g.plies++
 	}
 	return g, "", nil
-}
-
-// gameResult reads the result for Black ("1", "0.5", "0") from how the record's main
-// line ends; why says why there is none.
-func gameResult(r *kifu.Record) (result, why string) {
-	end := r.MainEnd()
-	final := r.FinalPosition() // where the special happened
-	side := final.SideToMove()
-	switch end.Special {
-	case kifu.Resign, kifu.Checkmate, kifu.Timeout, kifu.FoulLose, kifu.LossByDefault:
-		return winner(side.Opp()), ""
-	case kifu.FoulWin, kifu.EnteringKing, kifu.WinByDefault:
-		return winner(side), ""
-	case kifu.Impasse, kifu.Draw, kifu.MaxMoves:
-		return "0.5", ""
-	case kifu.Repetition:
-		// a repetition by perpetual check is lost by the side that gave the checks
-		g := board.NewGame(r.Start)
-		for _, m := range r.MainMoves() {
-			if err := g.Play(m); err != nil {
-				return "", fmt.Sprintf("move %d of the main line is illegal: %v", len(g.Moves())+1, err)
-			}
-		}
-		switch g.Repetition() {
-		case board.RepetitionBlackLoses:
-			return "0", ""
-		case board.RepetitionWhiteLoses:
-			return "1", ""
-		}
-		return "0.5", ""
-	case kifu.NotSpecial:
-		if len(final.LegalMoves(nil)) == 0 {
-			return winner(side.Opp()), "" // mated, though the record does not say so
-		}
-		return "", fmt.Sprintf("the main line stops after %d plies without a result (no 投了, 詰み, 千日手, …)", end.Ply())
-	}
-	text := end.Special.Kanji()
-	if end.Special == kifu.Other {
-		text = end.SpecialText
-	}
-	return "", fmt.Sprintf("the main line ends with %s (%s) after %d plies, which gives no result", text, end.Special, end.Ply()-1)
 }
 
 // labelScore is what the engine said of a position: its score for Black in

@@ -122,7 +122,7 @@ func TestLabelOrderAndSides(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	if !strings.Contains(out.String(), "skipped "+filepath.Join(recs, "a.kifu")+": the main line ends with 中断") {
+	if !strings.Contains(out.String(), "skipped "+filepath.Join(recs, "a.kifu")+": no result: the main line ends with 中断") {
 		t.Errorf("the interrupted record is not skipped with a word:\n%s", out.String())
 	}
 	type rec struct {
@@ -246,43 +246,6 @@ func TestLabelUsage(t *testing.T) {
 	err := run([]string{"label", "-engine", eng, "-nodes", "10", "-o", data, recWon, recIllegal}, &strings.Builder{})
 	if err == nil || !strings.Contains(err.Error(), recIllegal) {
 		t.Errorf("a record with an illegal move: %v", err)
-	}
-}
-
-// gameResult reads the result for Black from how the record ends.
-func TestLabelResults(t *testing.T) {
-	for _, c := range []struct {
-		moves  []string
-		end    kifu.Special
-		result string
-	}{
-		{[]string{"7g7f", "3c3d"}, kifu.Resign, "0"},     // Black resigns
-		{[]string{"7g7f"}, kifu.Resign, "1"},             // White resigns
-		{[]string{"7g7f"}, kifu.Timeout, "1"},            // White loses on time
-		{[]string{"7g7f"}, kifu.FoulLose, "1"},           // White's foul
-		{[]string{"7g7f"}, kifu.FoulWin, "0"},            // Black's foul: White wins
-		{[]string{"7g7f", "3c3d"}, kifu.Impasse, "0.5"},  // 持将棋
-		{[]string{"7g7f", "3c3d"}, kifu.MaxMoves, "0.5"}, // move limit
-		{[]string{"7g7f", "3c3d"}, kifu.Interrupt, ""},   // no result
-		{[]string{"7g7f", "3c3d"}, kifu.NotSpecial, ""},  // no result
-		{[]string{"2h5h", "8b5b", "5h2h", "5b8b", "2h5h", "8b5b", "5h2h", "5b8b", "2h5h", "8b5b", "5h2h", "5b8b"}, kifu.Repetition, "0.5"},
-		{[]string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*4d"}, kifu.NotSpecial, ""}, // not mate
-	} {
-		r := kifu.New(nil)
-		at := r.Root
-		for _, m := range c.moves {
-			var err error
-			if at, err = r.PlayUSI(at, m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if c.end != kifu.NotSpecial {
-			r.End(at, c.end, "")
-		}
-		res, why := gameResult(r)
-		if res != c.result || (res == "") != (why != "") {
-			t.Errorf("%v after %v: %q (%s), want %q", c.end, c.moves, res, why, c.result)
-		}
 	}
 }
 
