@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"banmen/internal/testbin"
@@ -81,33 +80,11 @@ func TestAnalyseCommand(t *testing.T) {
 	}
 }
 
-var (
-	cliOnce sync.Once
-	cliPath string
-	cliErr  error
-)
-
-// buildCLI builds banmen-cli into a temporary folder (once per test binary), for tests
-// that run it as a real process: killed, interrupted, run again.
+// buildCLI builds banmen-cli into a temporary folder (once per test binary, removed when
+// the tests end), for tests that run it as a real process: killed, interrupted, run again.
 func buildCLI(t *testing.T) string {
 	t.Helper()
-	cliOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "banmen-cli-")
-		if err != nil {
-			cliErr = err
-			return
-		}
-		cliPath = filepath.Join(dir, "banmen-cli")
-		cmd := exec.Command("go", "build", "-o", cliPath, ".")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			cliErr = fmt.Errorf("building banmen-cli: %v\n%s", err, out)
-		}
-	})
-	if cliErr != nil {
-		t.Fatal(cliErr)
-	}
-	return cliPath
+	return testbin.Program(t, "banmen/cmd/banmen-cli")
 }
 
 // analysedPlies returns the analysis comments of the main line's positions by ply

@@ -21,10 +21,6 @@ import (
 var (
 	mu   sync.Mutex
 	dirs []string // temporary folders to remove when the tests end
-
-	engineOnce sync.Once
-	enginePath string
-	engineErr  error
 )
 
 // Run runs the tests, removes the temporary folders of the programs built for them, and
@@ -62,19 +58,39 @@ func tempDir(what string) (string, error) {
 // once per test binary, and returns its path.
 func BanmenEngine(t testing.TB) string {
 	t.Helper()
-	engineOnce.Do(func() {
-		dir, err := tempDir("banmen-engine")
+	return Program(t, "banmen/cmd/banmen-engine")
+}
+
+// built is a program Program built, or why it could not.
+type built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+var programs sync.Map // package path → *built
+
+// Program builds the main package pkg (pure Go, CGO_ENABLED=0) into a temporary folder
+// that Run removes, once per test binary, and returns the program's path: for the tests
+// that run one of the project's programs as a real process.
+func Program(t testing.TB, pkg string) string {
+	t.Helper()
+	v, _ := programs.LoadOrStore(pkg, &built{})
+	b := v.(*built)
+	b.once.Do(func() {
+		name := filepath.Base(pkg)
+		dir, err := tempDir(name)
 		if err != nil {
-			engineErr = err
+			b.err = err
 			return
 		}
-		enginePath = filepath.Join(dir, "banmen-engine")
-		engineErr = build("banmen/cmd/banmen-engine", enginePath)
+		b.path = filepath.Join(dir, name)
+		b.err = build(pkg, b.path)
 	})
-	if engineErr != nil {
-		t.Fatal(engineErr)
+	if b.err != nil {
+		t.Fatal(b.err)
 	}
-	return enginePath
+	return b.path
 }
 
 // sweep removes the temporary folders of test binaries that are no longer running.
