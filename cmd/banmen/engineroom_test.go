@@ -20,7 +20,7 @@ import (
 // rows as changed. Clicks go to fixed places of the windows (English, Fyne's default sizes):
 // a change of layout moves them, and the test says which step found nothing.
 //
-// Screenshots of each step are kept in $BANMEN_ARTIFACTS (or a new temp dir), as the smoke
+// Screenshots of each step are kept in $BANMEN_ARTIFACTS (or a new temp dir, kept if the test fails), as the smoke
 // test does; the README's pictures of the engine room come from there.
 
 const (

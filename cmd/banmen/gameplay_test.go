@@ -20,7 +20,7 @@ import (
 // autosaved record holds both moves. The 開始 button and the squares are found on the
 // screenshots (the button is the dialog's one large patch of the primary colour, the board
 // the largest patch of wood), not at fixed places. Screenshots of the dialog and of the game
-// after the engine's reply are kept in $BANMEN_ARTIFACTS (or a new temp dir): the README's
+// after the engine's reply are kept in $BANMEN_ARTIFACTS (or a new temp dir, kept if the test fails): the README's
 // pictures of a game come from there.
 func TestPlayAgainstBanmenUnderXvfb(t *testing.T) {
 	x := startX(t, "the game's Xvfb test", failInCI, "xdotool", "import")

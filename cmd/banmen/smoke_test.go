@@ -21,7 +21,7 @@ import (
 // installs them). Without them it skips, except under CI=true, where it fails.
 //
 // The screenshot and the app's output are kept in $BANMEN_ARTIFACTS, or else in a new
-// directory under the system's temp dir; the test logs where.
+// directory under the system's temp dir, removed when the test passes; the test logs where.
 
 const (
 	record      = "testdata/kifu-for-js__meijinsen_20180508_M7_10034.kif"

@@ -290,7 +290,8 @@ func buildEmptyWindow(t *testing.T) string {
 }
 
 // artifactDir is where the screenshots and the app's output are kept after the test:
-// $BANMEN_ARTIFACTS, or else a new directory under the system's temp dir.
+// $BANMEN_ARTIFACTS, or else a new directory under the system's temp dir that is removed
+// when the test passes and kept (its path logged) when it fails.
 func artifactDir(t *testing.T) string {
 	t.Helper()
 	if dir := os.Getenv("BANMEN_ARTIFACTS"); dir != "" {
@@ -303,6 +304,13 @@ func artifactDir(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("screenshots and output kept in %s", dir)
+			return
+		}
+		os.RemoveAll(dir)
+	})
 	return dir
 }
 
