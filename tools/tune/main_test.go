@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"math"
@@ -309,4 +310,64 @@ func TestReadDataGzip(t *testing.T) {
 	if _, err := readData(bad); err == nil || !strings.Contains(err.Error(), bad) {
 		t.Errorf("not gzip: %v", err)
 	}
+}
+
+// -data takes several files, read in order: the fit is the one of their concatenation.
+func TestFitSeveralDataFiles(t *testing.T) {
+	all, err := readLines("data/selfplay-0.1s-fs20k.txt.gz", 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	whole, a, b := filepath.Join(dir, "whole.txt"), filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	os.WriteFile(whole, []byte(strings.Join(all, "\n")+"\n"), 0o644)
+	os.WriteFile(a, []byte(strings.Join(all[:120], "\n")+"\n"), 0o644)
+	os.WriteFile(b, []byte(strings.Join(all[120:], "\n")+"\n"), 0o644)
+	weights := func(data string) string {
+		out := filepath.Join(dir, "w.txt")
+		args := []string{"fit", "-data", data, "-start", "../../internal/bundledengine/weights.txt", "-iters", "20", "-lambda", "0", "-holdout", "0.2", "-o", out}
+		if err := run(args, &strings.Builder{}); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		text, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []string
+		for _, l := range strings.Split(string(text), "\n") {
+			if !strings.HasPrefix(l, "# Made by") { // names the -data given
+				kept = append(kept, l)
+			}
+		}
+		return strings.Join(kept, "\n")
+	}
+	one, two := weights(whole), weights(a+","+b)
+	if one != two {
+		t.Errorf("-data a,b fits other weights than the two files in one:\n%s\n----\n%s", one, two)
+	}
+	if !strings.Contains(two, "from 300 positions (60 held out)") {
+		t.Errorf("the header does not count the positions of both files:\n%s", two[:min(len(two), 600)])
+	}
+	if err := run([]string{"fit", "-data", a + "," + filepath.Join(dir, "none.txt"), "-start", "../../internal/bundledengine/weights.txt", "-o", filepath.Join(dir, "x.txt")}, &strings.Builder{}); err == nil || !strings.Contains(err.Error(), "none.txt") {
+		t.Errorf("a missing second file: %v", err)
+	}
+}
+
+// readLines returns the first n lines of a gzip-compressed text file.
+func readLines(path string, n int) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	sc := bufio.NewScanner(z)
+	for len(lines) < n && sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	return lines, sc.Err()
 }
