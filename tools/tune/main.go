@@ -70,8 +70,8 @@
 // (0.010998 / 0.011093 at -l2table 3e-6 / 3e-5; 0.010970 with 2000 passes). The games
 // against Fairy-Stockfish are where the evaluation errs most (0.012 against 0.006 on the
 // self-play positions). Against the second fit at 0.1 s a move (the command below,
-// -o fit3-vs-tab1): 680-590-4 in 1274 games, Elo +24.6 ± 19.1, SPRT [0, 10] not yet
-// decided (LLR 2.08 of 2.94; stopped for time, and the same command resumes it).
+// -o fit3-vs-tab1, stopped once and resumed): 806-683-7 in 1496 games, Elo +28.6 ± 17.6,
+// SPRT [0, 10] H1 accepted (LLR 2.95 of 2.94).
 //
 // The second fit's weights came from 34232 positions of 1166
 // games the engine played against versions of itself at 0.1 s a move (the SPRT matches of
