@@ -465,6 +465,9 @@ func runFit(args []string, out io.Writer) error {
 	}
 	var data []sample
 	for _, dp := range strings.Split(*dataPath, ",") {
+		if dp == "" {
+			return fmt.Errorf("-data %q: an empty file name (files are separated by single commas)", *dataPath)
+		}
 		d, err := readData(dp)
 		if err != nil {
 			return err

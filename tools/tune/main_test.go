@@ -351,6 +351,12 @@ func TestFitSeveralDataFiles(t *testing.T) {
 	if err := run([]string{"fit", "-data", a + "," + filepath.Join(dir, "none.txt"), "-start", "../../internal/bundledengine/weights.txt", "-o", filepath.Join(dir, "x.txt")}, &strings.Builder{}); err == nil || !strings.Contains(err.Error(), "none.txt") {
 		t.Errorf("a missing second file: %v", err)
 	}
+	if err := run([]string{"fit", "-data", a + ",", "-start", "../../internal/bundledengine/weights.txt", "-o", filepath.Join(dir, "x.txt")}, &strings.Builder{}); err == nil || !strings.Contains(err.Error(), "empty file name") {
+		t.Errorf("-data with a trailing comma: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.txt")); err == nil {
+		t.Error("a failed fit wrote weights")
+	}
 }
 
 // readLines returns the first n lines of a gzip-compressed text file.
