@@ -446,7 +446,7 @@ type fitConfig struct {
 
 func runFit(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
-	dataPath := fs.String("data", "", "positions written by gen or label: a file, or several separated by commas, read in that order (-holdout takes the last positions of the last)")
+	dataPath := fs.String("data", "", "positions written by gen or label: a file, or several separated by commas, read in that order (-holdout keeps out the last positions of the whole, so of the last file first)")
 	start := fs.String("start", "internal/bundledengine/weights.txt", "weights to start from")
 	iters := fs.Int("iters", 2000, "passes of Adam over the data")
 	only := fs.String("only", "", "tune only the weights whose names start with one of these (comma-separated: hand.,piece.); the others stay")

@@ -320,9 +320,11 @@ func TestFitSeveralDataFiles(t *testing.T) {
 	}
 	dir := t.TempDir()
 	whole, a, b := filepath.Join(dir, "whole.txt"), filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
-	os.WriteFile(whole, []byte(strings.Join(all, "\n")+"\n"), 0o644)
-	os.WriteFile(a, []byte(strings.Join(all[:120], "\n")+"\n"), 0o644)
-	os.WriteFile(b, []byte(strings.Join(all[120:], "\n")+"\n"), 0o644)
+	for path, lines := range map[string][]string{whole: all, a: all[:120], b: all[120:]} {
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	weights := func(data string) string {
 		out := filepath.Join(dir, "w.txt")
 		args := []string{"fit", "-data", data, "-start", "../../internal/bundledengine/weights.txt", "-iters", "20", "-lambda", "0", "-holdout", "0.2", "-o", out}
