@@ -95,6 +95,22 @@
 // are the data that pay most: the third fit's own match games, a third more positions, gave
 // twice the gain of the 16 k positions before them.
 //
+// That match's 752 games are labelled the same way too (38 minutes with -jobs 1 beside a
+// match; 7 positions scored as a mate left out; 22158 positions, kept as
+// data/fit4-vs-fit3-fs20k.txt.gz, sha256 of the text
+// 772700bf464be34b123e738e8f5fd08425705faf6768108b09be7f8b7d088229):
+//
+//	go run ./tools/tune label -engine /usr/games/fairy-stockfish -option Hash=16 -option Threads=1 \
+//		-nodes 20000 -jobs 1 -o fit4-vs-fit3-fs20k.txt fit4-vs-fit3
+//
+// A fifth fit on all four files from the fourth fit's weights (the command above with the
+// fourth file added, -start the embedded weights) did not pay: with -holdout 0.1 (the second
+// half of the new file held out) it errs 0.006759 there against the fourth fit's 0.006797
+// (0.6 % less, where the fourth fit had gained 10 %), and against the fourth fit at 0.1 s a
+// move it stood at 87-102-2 after 191 games (Elo -25 ± 49, SPRT [0, 10] not decided;
+// stopped). The evaluation's terms seem to have learnt what these labels can teach them:
+// more strength from here wants new terms, not more positions of the same games.
+//
 // The second fit's weights came from 34232 positions of 1166
 // games the engine played against versions of itself at 0.1 s a move (the SPRT matches of
 // session 14: counter moves, improving, reduced-depth pruning and check extensions, each
