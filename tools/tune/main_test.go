@@ -180,7 +180,7 @@ func TestFitConstraints(t *testing.T) {
 	if err := run([]string{"fit", "-data", data, "-start", start, "-iters", "300", "-bound", "0.1", "-tablebound", "5", "-l2table", "0", "-tablestep", "1", "-lambda", "0.5", "-holdout", "0.25", "-fix", "piece.pawn", "-o", weights}, &out); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), ", held out 0.") {
+	if !strings.Contains(out.String(), "(held out: 0.") {
 		t.Errorf("no held-out error:\n%s", out.String())
 	}
 	// nothing held out: no held-out error at all (not NaN)
@@ -188,7 +188,7 @@ func TestFitConstraints(t *testing.T) {
 	if err := run([]string{"fit", "-data", data, "-start", start, "-iters", "1", "-holdout", "0", "-o", filepath.Join(dir, "none.txt")}, &none); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(none.String(), "held out 0.") || strings.Contains(none.String(), "NaN") || !strings.Contains(none.String(), "error of the fitted weights 0.") {
+	if strings.Contains(none.String(), "held out:") || strings.Contains(none.String(), "NaN") || !strings.Contains(none.String(), "error of the fitted weights 0.") {
 		t.Errorf("-holdout 0:\n%s", none.String())
 	}
 	read := func(path string) []int {
