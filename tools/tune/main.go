@@ -110,6 +110,17 @@
 // stopped). The evaluation's terms seem to have learnt what these labels can teach them:
 // more strength from here wants new terms, not more positions of the same games.
 //
+// A first new term did not pay either (session 19, branches h-kd and h-kd2, not merged): a
+// learnt table of the king's danger, over the opponent's pieces but pawns within two squares
+// of the king, the opponent's hand, the king's defenders next to it and who is to move (160
+// cells), fitted alone from the fourth fit's weights (-only danger. -iters 400 -tablebound
+// 300 -tablestep 1, the rest as above). The held-out tenth erred 0.006701 against 0.006797
+// (1.4 % less), but against the fourth fit at 0.1 s it stood at 292-311-3 after 606 games
+// (Elo -11 ± 28, SPRT [0, 10] LLR -0.80; stopped). Most of the gain came from the side to
+// move: without that split (80 cells) the held-out error fell only to 0.006769. Fairy-
+// Stockfish's scores swing with the side to move, a term split by it learns that swing, and
+// the search's values then swing from ply to ply.
+//
 // The second fit's weights came from 34232 positions of 1166
 // games the engine played against versions of itself at 0.1 s a move (the SPRT matches of
 // session 14: counter moves, improving, reduced-depth pruning and check extensions, each
