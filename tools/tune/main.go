@@ -550,7 +550,7 @@ func runFit(args []string, out io.Writer) error {
 	}
 	targets(data, ks, *lambda)
 	e0, t0 := meanError(train, x, k), meanError(test, x, k)
-	fmt.Fprintf(out, "%d positions (%d fitted, %d held out); K %.3f (the scores': %.3f); error of the start weights %.6f%s\n", len(data), len(train), len(test), k, ks, e0, heldOutText(t0, len(test)))
+	fmt.Fprintf(out, "%d positions (%d fitted, %d held out); K %.3f (the scores': %.3f); error of the start weights %s\n", len(data), len(train), len(test), k, ks, errorText(e0, t0, len(test)))
 	names := bundledengine.WeightNames()
 	n := len(x)
 	c := fitConfig{iters: *iters, free: make([]bool, n), lo: make([]float64, n), hi: make([]float64, n), step: make([]float64, n), l2w: make([]float64, n)}
@@ -581,7 +581,7 @@ func runFit(args []string, out io.Writer) error {
 	}
 	x = adam(train, x, k, c, func(it int, e float64, x []float64) {
 		if it%200 == 0 {
-			fmt.Fprintf(out, "pass %d: error %.6f%s\n", it, e, heldOutText(meanError(test, x, k), len(test)))
+			fmt.Fprintf(out, "pass %d: error %s\n", it, errorText(e, meanError(test, x, k), len(test)))
 		}
 	})
 	v := make([]int, len(x))
@@ -594,7 +594,7 @@ func runFit(args []string, out io.Writer) error {
 		return err
 	}
 	e1, t1 := meanError(train, x, k), meanError(test, x, k)
-	fmt.Fprintf(out, "error of the fitted weights %.6f%s\n", e1, heldOutText(t1, len(test)))
+	fmt.Fprintf(out, "error of the fitted weights %s\n", errorText(e1, t1, len(test)))
 	tables, sum := 0, 0
 	for i := range v {
 		switch {
@@ -622,16 +622,7 @@ func errorText(fitted, heldOut float64, nHeldOut int) string {
 	if nHeldOut == 0 {
 		return fmt.Sprintf("%.6f", fitted)
 	}
-	return fmt.Sprintf("%.6f, held out %.6f", fitted, heldOut)
-}
-
-// heldOutText is the held-out positions' error for the progress lines, or nothing when
-// none are held out.
-func heldOutText(e float64, nHeldOut int) string {
-	if nHeldOut == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (held out: %.6f)", e)
+	return fmt.Sprintf("%.6f (held out: %.6f)", fitted, heldOut)
 }
 
 // isTable reports whether the weight named name is a table entry.
