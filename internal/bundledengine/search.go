@@ -86,8 +86,12 @@ type rootMove struct {
 	move      board.Move
 	score     int
 	prevScore int
-	selDepth  int
-	pv        []board.Move
+	// depth is the iteration score is from and bound its kind: a move the iteration under
+	// way has not finished yet keeps the last one's (0: none yet)
+	depth    int
+	bound    bound
+	selDepth int
+	pv       []board.Move
 }
 
 // searchShared is what the threads of one search share.
@@ -413,9 +417,10 @@ func (t *searchThread) iterate() {
 			t.aspiration(depth)
 		}
 		if sh.stop.Load() {
-			// a line finished before the stop still counts; report what we have
-			if t.id == 0 && t.completed < depth && t.rootMoves[0].score != -scoreInf {
-				t.reportLines(depth, boundExact)
+			// a line finished before the stop still counts: report it, if the best line is
+			// one (else the last iteration's report stands)
+			if t.id == 0 && t.completed < depth && t.rootMoves[0].depth == depth && t.rootMoves[0].score != -scoreInf {
+				t.reportLines(depth)
 			}
 			break
 		}
@@ -423,7 +428,7 @@ func (t *searchThread) iterate() {
 		if t.id != 0 {
 			continue
 		}
-		t.reportLines(depth, boundExact)
+		t.reportLines(depth)
 		// time management between iterations
 		best := t.rootMoves[0]
 		if best.move == lastBest {
@@ -476,10 +481,10 @@ func (t *searchThread) aspiration(depth int) {
 		if v <= alpha {
 			beta = (alpha + beta) / 2
 			alpha = max(v-delta, -scoreInf)
-			t.reportLines(depth, boundUpper)
+			t.reportLines(depth)
 		} else if v >= beta {
 			beta = min(v+delta, scoreInf)
-			t.reportLines(depth, boundLower)
+			t.reportLines(depth)
 		} else {
 			break
 		}
@@ -528,8 +533,17 @@ func (t *searchThread) rootSearch(depth, alpha, beta int) int {
 		if sh.stop.Load() {
 			return bestScore
 		}
+		rm.depth = depth
 		if i == t.pvIdx || v > alpha {
 			rm.score = v
+			switch {
+			case v >= beta:
+				rm.bound = boundLower
+			case v <= alpha:
+				rm.bound = boundUpper
+			default:
+				rm.bound = boundExact
+			}
 			rm.selDepth = t.selDepth
 			rm.pv = append(rm.pv[:0], m)
 			rm.pv = append(rm.pv, c.pv[:c.pvLen]...)
@@ -549,8 +563,9 @@ func (t *searchThread) rootSearch(depth, alpha, beta int) int {
 	return bestScore
 }
 
-// reportLines sends the lines of the main thread (MultiPV of them).
-func (t *searchThread) reportLines(depth int, bd bound) {
+// reportLines sends the lines of the main thread (MultiPV of them), each at the depth of its
+// score and with its bound.
+func (t *searchThread) reportLines(depth int) {
 	sh := t.shared
 	if sh.report == nil || t.id != 0 {
 		return
@@ -562,18 +577,17 @@ func (t *searchThread) reportLines(depth int, bd bound) {
 	for i := 0; i < sh.shownPV && i < len(t.rootMoves); i++ {
 		rm := t.rootMoves[i]
 		v := rm.score
-		d := depth
+		d := min(rm.depth, depth)
+		sc := scoreOf(v)
 		if v == -scoreInf {
 			if rm.prevScore == -scoreInf {
 				continue
 			}
-			v = rm.prevScore
+			sc = scoreOf(rm.prevScore)
 			d = max(depth-1, 1)
-		}
-		sc := scoreOf(v)
-		if i == t.pvIdx {
-			sc.Lower = bd == boundLower
-			sc.Upper = bd == boundUpper
+		} else {
+			sc.Lower = rm.bound == boundLower
+			sc.Upper = rm.bound == boundUpper
 		}
 		sh.report(Info{
 			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: sc, HasScore: true,

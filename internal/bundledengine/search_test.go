@@ -347,3 +347,41 @@ func TestProbCut(t *testing.T) {
 		t.Errorf("probCut(beta %d) cut with %d", beta+3000, v)
 	}
 }
+
+// TestStoppedIterationReportsOnlyItsOwnScores: a search stopped in the middle of an
+// iteration reports a line at that depth only with a score the iteration found; a line whose
+// move it had not finished yet keeps the depth of its score. (Labelling the last iteration's
+// score and line with the unfinished depth made the final line a copy of the one before it
+// with a depth one higher, in most stops.)
+func TestStoppedIterationReportsOnlyItsOwnScores(t *testing.T) {
+	g := gameFrom(t, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
+	stops, copies := 0, 0
+	for n := uint64(3000); n < 400000; n = n * 9 / 8 {
+		s := NewSearcher(16)
+		var reports []Info
+		r := s.Search(g, Limits{Nodes: n}, func(i Info) {
+			if i.MultiPV == 1 && i.HasScore {
+				reports = append(reports, i)
+			}
+		})
+		if len(reports) < 2 {
+			continue
+		}
+		last, before := reports[len(reports)-1], reports[len(reports)-2]
+		if last.Depth <= r.Depth {
+			continue // stopped between iterations, or nothing new in the last one
+		}
+		stops++
+		if last.Depth != r.Depth+1 {
+			t.Errorf("%d nodes: completed depth %d, last line at depth %d", n, r.Depth, last.Depth)
+		}
+		if before.Depth < last.Depth && last.Score == before.Score && slices.Equal(last.PV, before.PV) {
+			copies++
+			t.Logf("%d nodes: depth %d line %v %s is depth %d's", n, last.Depth, last.Score, moveString(last.PV), before.Depth)
+		}
+	}
+	t.Logf("%d stops in an iteration with a line of it, %d of them a copy of the line before", stops, copies)
+	if stops < 5 || copies*10 > stops {
+		t.Errorf("%d stops in an iteration, %d lines copied from the depth before", stops, copies)
+	}
+}
