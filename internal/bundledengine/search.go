@@ -577,7 +577,7 @@ func (t *searchThread) reportLines(depth int) {
 	for i := 0; i < sh.shownPV && i < len(t.rootMoves); i++ {
 		rm := t.rootMoves[i]
 		v := rm.score
-		d := min(rm.depth, depth)
+		d := rm.depth
 		sc := scoreOf(v)
 		if v == -scoreInf {
 			if rm.prevScore == -scoreInf {
