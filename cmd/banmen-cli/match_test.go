@@ -2,12 +2,13 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"banmen/internal/testbin"
 )
 
 func TestSplitCommand(t *testing.T) {
@@ -72,37 +73,11 @@ func TestMatchCommand(t *testing.T) {
 	os.RemoveAll(out)
 }
 
-// scriptEngine writes a shell script that speaks just enough USI to be probed and
-// started, and then does what onGo says when asked to search: a scripted fake engine
-// for faults, run as a real child process.
-func scriptEngine(t *testing.T, name, onGo string) string {
-	t.Helper()
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Skip("no sh")
-	}
-	path := filepath.Join(t.TempDir(), "engine.sh")
-	script := "#!" + sh + `
-while read -r cmd rest; do
-  case "$cmd" in
-    usi) echo "id name ` + name + `"; echo usiok ;;
-    isready) echo readyok ;;
-    go) ` + onGo + ` ;;
-    quit) exit 0 ;;
-  esac
-done
-`
-	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 // An engine that fails in a game loses it, and the series goes on; but the match ends
 // with exit status 1, saying which engine failed in which game (it used to exit 0).
 func TestMatchEngineFailureExits1(t *testing.T) {
 	fairy := debianEngine(t, "fairy-stockfish")
-	crasher := scriptEngine(t, "Crasher", `echo "segmentation fault (pretend)" >&2; exit 3`)
+	crasher := testbin.ScriptEngine(t, "Crasher", nil, `echo "segmentation fault (pretend)" >&2; exit 3`)
 	out := filepath.Join(t.TempDir(), "games")
 	code, stdout, stderr := runCLI("match", "--registry", filepath.Join(t.TempDir(), "none.json"), "--engine", fairy, "--engine", crasher,
 		"--games", "2", "--tc", "0/200ms", "--out", out)

@@ -121,7 +121,7 @@ func TestSolveListCountsFailures(t *testing.T) {
 // stop is still a timeout, not a failure.
 func TestSolveHungEngineIsAFailure(t *testing.T) {
 	reg := filepath.Join(t.TempDir(), "none.json")
-	hung := scriptEngine(t, "Hanger", "sleep 3600")
+	hung := testbin.ScriptEngine(t, "Hanger", nil, "sleep 3600")
 	list := filepath.Join(t.TempDir(), "problems.json")
 	os.WriteFile(list, []byte(`{"problems":[{"id":"atama-kin","sfen":"4k4/9/4P4/9/9/9/9/9/4K4 b G 1","expected":"mate","length":1}]}`), 0o644)
 	code, out, errs := runCLI("solve", "--registry", reg, "--engine", hung, "--time", "500ms", list)

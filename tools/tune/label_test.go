@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
 	"banmen/board"
 	"banmen/internal/bundledengine"
+	"banmen/internal/testbin"
 	"banmen/kifu"
 )
 
@@ -74,30 +74,10 @@ func readLabelled(t *testing.T, path string) []labelLine {
 	return lines
 }
 
-// fakeEngine writes a USI engine as a shell script whose answer to go is the shell code
-// goReply; $n is the move number of the position searched.
+// fakeEngine is a scripted engine (testbin.ScriptEngine) whose answer to go is the shell
+// code goReply; $n is the move number of the position searched.
 func fakeEngine(t *testing.T, goReply string) string {
-	t.Helper()
-	if runtime.GOOS == "windows" {
-		t.Skip("the fake engines are shell scripts")
-	}
-	path := filepath.Join(t.TempDir(), "fake-engine")
-	script := `#!/bin/sh
-n=0
-while read -r cmd a b c d e rest; do
-	case "$cmd" in
-	usi) echo "id name Fake"; echo "option name Hash type spin default 16 min 1 max 1024"; echo usiok ;;
-	isready) echo readyok ;;
-	position) n=$e ;;
-	go) ` + goReply + ` ;;
-	quit) exit 0 ;;
-	esac
-done
-`
-	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return testbin.ScriptEngine(t, "Fake", []string{"Hash type spin default 16 min 1 max 1024"}, goReply)
 }
 
 // The positions kept, in the records' order whichever engine answered first, each with
