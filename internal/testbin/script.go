@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -13,11 +14,11 @@ import (
 // It answers usi with its name, the option lines given (each without "option name ") and
 // usiok, isready with readyok, quits on quit, and runs the shell code onGo on go, where $n
 // is the move number of the last position sent as an SFEN (0 for startpos). The test is
-// skipped where there is no sh.
+// skipped where there is no sh, and on Windows, which does not run #! scripts.
 func ScriptEngine(t testing.TB, name string, options []string, onGo string) string {
 	t.Helper()
 	sh, err := exec.LookPath("sh")
-	if err != nil {
+	if err != nil || runtime.GOOS == "windows" {
 		t.Skip("the scripted engines need sh")
 	}
 	var opts strings.Builder
