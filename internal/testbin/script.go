@@ -19,7 +19,7 @@ func ScriptEngine(t testing.TB, name string, options []string, onGo string) stri
 	t.Helper()
 	sh, err := exec.LookPath("sh")
 	if err != nil || runtime.GOOS == "windows" {
-		t.Skip("the scripted engines need sh")
+		t.Skip("the scripted engines need sh and a system that runs #! scripts")
 	}
 	var opts strings.Builder
 	for _, o := range options {
