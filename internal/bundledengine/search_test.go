@@ -376,6 +376,49 @@ func TestProbCut(t *testing.T) {
 	}
 }
 
+// TestProbCutSkippedByTable: search leaves ProbCut out where the table holds the node below
+// beta+probCutMargin from a search at least depth-3 deep, and tries it otherwise. ProbCut's
+// cut leaves a lower bound from depth-3 in the table; the full search leaves one from depth.
+func TestProbCutSkippedByTable(t *testing.T) {
+	g := gameFrom(t, "4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1")
+	s := NewSearcher(16)
+	root := *g.Position()
+	sh, _ := newSearchShared(g, Limits{}, nil)
+	sh.tt = s.tt
+	th := &searchThread{stack: make([]frame, maxPly+4)}
+	sh.threads = []*searchThread{th}
+	th.startAt(sh, &root, rootMoves(&root, nil))
+	th.rootDepth = 6
+	f := &th.stack[0]
+	eval := th.eval(0)
+	beta := eval
+	for _, tc := range []struct {
+		name      string
+		stored    bool
+		score     int
+		depth     int
+		wantDepth int // of the table's entry after the search: 3 from ProbCut, 6 from the full search
+	}{
+		{"nothing in the table", false, 0, 0, 3},
+		{"below the margin from depth 3", true, beta + probCutMargin/2, 3, 6},
+		{"below the margin from depth 2: too shallow to trust", true, beta + probCutMargin/2, 2, 3},
+		{"at the margin from depth 3", true, beta + probCutMargin, 3, 3},
+	} {
+		s.tt.clear()
+		if tc.stored {
+			s.tt.store(f.hash, board.NoMove, scoreToTT(tc.score, 0), eval, tc.depth, boundUpper)
+		}
+		v := th.search(0, 6, beta-1, beta, true)
+		if v < beta {
+			t.Errorf("%s: search = %d, want at least beta %d (the rook is free)", tc.name, v, beta)
+		}
+		e, hit := s.tt.probe(f.hash)
+		if !hit || e.bound != boundLower || e.depth != tc.wantDepth {
+			t.Errorf("%s: table after the search: %+v, %v; want a lower bound from depth %d", tc.name, e, hit, tc.wantDepth)
+		}
+	}
+}
+
 // TestStoppedIterationReportsOnlyItsOwnScores: a search stopped in the middle of an
 // iteration reports a line at that depth only with a score the iteration found; a line whose
 // move it had not finished yet keeps the depth of its score. (Labelling the last iteration's
