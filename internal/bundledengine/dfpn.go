@@ -91,8 +91,9 @@ type Solver struct {
 	bufs     [][]dfpnChild               // per depth
 	posBuf   []*board.Position           // per depth: the child being searched (not on the heap per node)
 	tmp      moveList
-	limit    int  // > 0: only mates within this many plies of depth 0 count
-	nested   bool // a solver that finishes another's line: it does not nest again
+	leafBuf  moveList // andLeaf's and orLeaf's moves: a moveList on the stack is cleared at each call
+	limit    int      // > 0: only mates within this many plies of depth 0 count
+	nested   bool     // a solver that finishes another's line: it does not nest again
 	// proofNodes is the node count when the root was proven (before the line was made).
 	proofNodes uint64
 	// trace, if set, hears of each step of the search for a shorter mate: the limit in
@@ -487,8 +488,7 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 // (the node's expansion, andChildren, leaves them out): the test looks several plies ahead
 // and took a quarter of the search in positions where new AND leaves abound.
 func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint32, length uint16, ph uint32) {
-	var buf moveList
-	moves := q.LegalMoves(buf[:0])
+	moves := q.LegalMoves(s.leafBuf[:0])
 	n0 := len(moves)
 	if !s.opt.CountFutile && !hasBoardMove(moves) {
 		moves = s.omitFutile(q, key, hand, moves)
@@ -582,10 +582,9 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 // a check, else a disproof number that grows with the number of checks.
 func (s *Solver) orLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint32, length uint16, h uint32) {
 	ci := newCheckInfo(q)
-	var buf moveList
 	n := uint32(0)
 	sure := newSureEscape(q, &ci)
-	for _, m := range genChecks(q, &ci, buf[:0]) {
+	for _, m := range genChecks(q, &ci, s.leafBuf[:0]) {
 		if sure.escapes(q, m) {
 			n++ // a legal check the king steps away from: not played
 			continue
