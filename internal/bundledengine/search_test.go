@@ -346,8 +346,9 @@ func TestSkillLevelsLoseLessAsTheyRise(t *testing.T) {
 	}
 }
 
-func TestProbCut(t *testing.T) {
-	// Black's rook takes White's undefended rook: far above a beta at the static evaluation
+// rookForFree is a thread set up at the root of a position where Black's rook takes White's
+// undefended rook, with the searcher whose table it uses.
+func rookForFree(t *testing.T) (*Searcher, *searchThread) {
 	g := gameFrom(t, "4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1")
 	s := NewSearcher(16)
 	root := *g.Position()
@@ -357,6 +358,12 @@ func TestProbCut(t *testing.T) {
 	sh.threads = []*searchThread{th}
 	th.startAt(sh, &root, rootMoves(&root, nil))
 	th.rootDepth = 6
+	return s, th
+}
+
+func TestProbCut(t *testing.T) {
+	// Black's rook takes White's undefended rook: far above a beta at the static evaluation
+	s, th := rookForFree(t)
 	f := &th.stack[0]
 	f.staticEval = th.eval(0)
 	ci := newCheckInfo(&f.pos)
@@ -380,15 +387,7 @@ func TestProbCut(t *testing.T) {
 // beta+probCutMargin from a search at least depth-3 deep, and tries it otherwise. ProbCut's
 // cut leaves a lower bound from depth-3 in the table; the full search leaves one from depth.
 func TestProbCutSkippedByTable(t *testing.T) {
-	g := gameFrom(t, "4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1")
-	s := NewSearcher(16)
-	root := *g.Position()
-	sh, _ := newSearchShared(g, Limits{}, nil)
-	sh.tt = s.tt
-	th := &searchThread{stack: make([]frame, maxPly+4)}
-	sh.threads = []*searchThread{th}
-	th.startAt(sh, &root, rootMoves(&root, nil))
-	th.rootDepth = 6
+	s, th := rookForFree(t)
 	f := &th.stack[0]
 	eval := th.eval(0)
 	beta := eval
