@@ -75,9 +75,8 @@ func (b *Bitboard) Pop() Square {
 	return s
 }
 
-func (b *Bitboard) set(s Square)    { *b = b.Or(squareBB[s]) }
-func (b *Bitboard) clear(s Square)  { *b = b.AndNot(squareBB[s]) }
-func (b *Bitboard) toggle(s Square) { *b = b.Xor(squareBB[s]) }
+func (b *Bitboard) set(s Square)   { *b = b.Or(squareBB[s]) }
+func (b *Bitboard) clear(s Square) { *b = b.AndNot(squareBB[s]) }
 
 // Squares lists the squares of the set in ascending order.
 func (b Bitboard) Squares() []Square {

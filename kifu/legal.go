@@ -34,14 +34,6 @@ func dropMove(p *board.Position, t board.PieceType, to board.Square) (board.Move
 	return m, reasonOf(err)
 }
 
-// whyIllegal asks board for the reason a move is illegal.
-func whyIllegal(p *board.Position, m board.Move) string {
-	if err := p.WhyIllegal(m); err != nil {
-		return reasonOf(err)
-	}
-	return "it is not legal here"
-}
-
 // reasonOf is the reason of board's error for an illegal move; "" for nil.
 func reasonOf(err error) string {
 	switch e := err.(type) {

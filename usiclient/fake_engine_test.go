@@ -505,10 +505,9 @@ func (e *fake) startMate(c GoMate, line string) {
 
 // engineProc is a started engine process with a session on its pipes.
 type engineProc struct {
-	s      *Session
-	cmd    *exec.Cmd
-	stderr *strings.Builder
-	done   chan struct{} // closed when the process has exited
+	s    *Session
+	cmd  *exec.Cmd
+	done chan struct{} // closed when the process has exited
 }
 
 // startEngine starts path with a Session on its pipes; the session's Kill kills

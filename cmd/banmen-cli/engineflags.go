@@ -243,7 +243,6 @@ func isTerminal(w io.Writer) bool {
 type progressLine struct {
 	w    io.Writer
 	term bool
-	last time.Time
 }
 
 func (p *progressLine) update(format string, args ...any) {
