@@ -89,7 +89,7 @@ type Messages struct {
 	Depth, Nodes, Hash, MateShort, EngineErrorTitle, EngineFailedF  string
 	NoMultiPVF, MateTitle, MateEngine, MateLimit, MateStart         string
 	MateSearchingF, MateFoundF, MateNone, MateTimeout, MateCanceled string
-	MateFutileOmitted                                               string
+	MateFutileOmitted, MateSideToMoveMated                          string
 	MateNotImplementedF, MateFailedF, NoLimit, SecondsF             string
 }
 
@@ -177,6 +177,7 @@ var japaneseMessages = Messages{
 	MateSearchingF:      "%s で詰みを探しています…",
 	MateFoundF:          "%d手詰\n%s",
 	MateFutileOmitted:   "（無駄合は省略）",
+	MateSideToMoveMated: "（王手されている手番側の詰み）",
 	MateNone:            "不詰: 詰みはありません。",
 	MateTimeout:         "制限時間内に詰みは見つかりませんでした。",
 	MateCanceled:        "詰み探索を中止しました。",
@@ -261,6 +262,7 @@ var englishMessages = Messages{
 	MateSearchingF:      "Searching for a mate with %s…",
 	MateFoundF:          "Mate in %d\n%s",
 	MateFutileOmitted:   "(futile interpositions left out)",
+	MateSideToMoveMated: "(the side to move, in check, is the one mated)",
 	MateNone:            "No mate (不詰): the engine proved there is none.",
 	MateTimeout:         "No mate found within the time limit.",
 	MateCanceled:        "Mate search cancelled.",

@@ -123,9 +123,7 @@ func mateRow(res mate.Result, pos *board.Position, lastTo board.Square, m *Messa
 		return rowText{PV: mateText(res, pos, lastTo, m)}
 	}
 	line, _ := pos.JapaneseLine(res.Moves, lastTo)
-	if res.FutileOmitted {
-		line += "\n" + m.MateFutileOmitted
-	}
+	line += mateNotes(res, m)
 	usi := make([]string, len(res.Moves))
 	for i, mv := range res.Moves {
 		usi[i] = mv.USI()
@@ -134,18 +132,28 @@ func mateRow(res mate.Result, pos *board.Position, lastTo board.Square, m *Messa
 		USI: strings.Join(usi, " "), Root: pos, Legal: len(res.Moves)}
 }
 
+// mateNotes is what a found mate's line needs said beside it, each on a line of its own:
+// that the side to move is the one mated (an engine that answers so where it is in check:
+// the line starts with its reply), and that the line ends where the defender could still
+// interpose in vain, as tsume solutions are written (or a user checking it finds a
+// "defence").
+func mateNotes(res mate.Result, m *Messages) string {
+	s := ""
+	if res.SideToMoveMated {
+		s += "\n" + m.MateSideToMoveMated
+	}
+	if res.FutileOmitted {
+		s += "\n" + m.MateFutileOmitted
+	}
+	return s
+}
+
 // mateText says what a mate search found, in the interface's language.
 func mateText(res mate.Result, pos *board.Position, lastTo board.Square, m *Messages) string {
 	switch res.Status {
 	case mate.Found:
 		line, _ := pos.JapaneseLine(res.Moves, lastTo)
-		text := fmt.Sprintf(m.MateFoundF, len(res.Moves), line)
-		if res.FutileOmitted {
-			// the line ends where the defender could still interpose in vain, as tsume
-			// solutions are written: say so, or a user checking it finds a "defence"
-			text += "\n" + m.MateFutileOmitted
-		}
-		return text
+		return fmt.Sprintf(m.MateFoundF, len(res.Moves), line) + mateNotes(res, m)
 	case mate.NoMate:
 		return m.MateNone
 	case mate.Timeout:

@@ -35,3 +35,30 @@ func TestMateTextFound(t *testing.T) {
 		t.Errorf("futile-omitted mate: %q", futile)
 	}
 }
+
+// A mate of the side to move, in check (KomoringHeights's answer there), says so: its line
+// starts with that side's reply.
+func TestMateTextSideToMoveMated(t *testing.T) {
+	pos, err := board.ParseSFEN("8k/9/7P1/9/9/9/9/9/4K3L w G 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, _, err := pos.ParseMoves("1a2a G*2b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []*Messages{MessagesFor(Japanese), MessagesFor(English)} {
+		res := mate.Result{Status: mate.Found, Moves: moves, SideToMoveMated: true}
+		text := mateText(res, pos, board.NoSquare, m)
+		if !strings.HasSuffix(text, "\n"+m.MateSideToMoveMated) || !strings.Contains(text, "2") {
+			t.Errorf("mate of the side to move: %q", text)
+		}
+		row := mateRow(res, pos, board.NoSquare, m)
+		if row.Score != "2" || !strings.HasSuffix(row.PV, "\n"+m.MateSideToMoveMated) {
+			t.Errorf("panel row: %+v", row)
+		}
+		if plain := mateText(mate.Result{Status: mate.Found, Moves: moves}, pos, board.NoSquare, m); strings.Contains(plain, m.MateSideToMoveMated) {
+			t.Errorf("a mate by the side to move says it is mated: %q", plain)
+		}
+	}
+}

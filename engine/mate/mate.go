@@ -42,6 +42,11 @@ type Result struct {
 	// defender could still put a piece between the checker and the king, which would
 	// be taken with mate (see board.Position.IsMateOmittingFutile).
 	FutileOmitted bool
+	// SideToMoveMated reports a line that starts with the reply of the side to move, which
+	// is in check: the mate is of the side to move. KomoringHeights answers go mate so by
+	// default (its option RootIsAndNodeIfChecked) where the side to move is in check; USI
+	// asks for a mate by the side to move, which the bundled engine looks for instead.
+	SideToMoveMated bool
 }
 
 // String writes the result as a person reads it: the line in Japanese notation and in USI.
@@ -54,6 +59,9 @@ func (r Result) String(pos *board.Position) string {
 			usi[i] = m.USI()
 		}
 		s := fmt.Sprintf("mate in %d: %s (%s)", len(r.Moves), ja, strings.Join(usi, " "))
+		if r.SideToMoveMated {
+			s = fmt.Sprintf("the side to move, in check, is mated in %d: %s (%s)", len(r.Moves), ja, strings.Join(usi, " "))
+		}
 		if r.FutileOmitted {
 			s += ", futile interpositions omitted"
 		}
@@ -130,6 +138,12 @@ func judge(res *Result, pos *board.Position, m *usiclient.MateResult) {
 	case usiclient.Mate:
 		res.Status, res.Moves = Found, m.Moves
 		why, futile := CheckLine(pos, res.Moves)
+		if why != "" && pos.InCheck() {
+			// the mate of the side to move, in check (KomoringHeights's default answer)
+			if w, f := CheckDefenderLine(pos, res.Moves); w == "" {
+				why, futile, res.SideToMoveMated = "", f, true
+			}
+		}
 		if why != "" {
 			res.Status, res.Detail = Failed, "the engine's mating line is wrong: "+why
 		}
@@ -157,10 +171,29 @@ func Check(pos *board.Position, line []board.Move) string {
 // could still interpose, each interposition being taken with mate. Tsume solvers
 // (脊尾詰, KomoringHeights, banmen-engine) end their lines there.
 func CheckLine(pos *board.Position, line []board.Move) (why string, futileOmitted bool) {
+	return checkLine(pos, line, true)
+}
+
+// CheckDefenderLine is CheckLine for a line that starts with the defender's reply: the
+// side to move in pos is in check and is mated at the line's end.
+func CheckDefenderLine(pos *board.Position, line []board.Move) (why string, futileOmitted bool) {
+	if !pos.InCheck() {
+		return "the side to move is not in check", false
+	}
+	return checkLine(pos, line, false)
+}
+
+// checkLine checks a mating line whose first move is the attacker's (attackerFirst) or the
+// defender's.
+func checkLine(pos *board.Position, line []board.Move, attackerFirst bool) (why string, futileOmitted bool) {
 	if len(line) == 0 {
 		return "an empty line", false
 	}
-	if len(line)%2 == 0 {
+	first := 0 // the parity of the attacker's moves
+	if !attackerFirst {
+		first = 1
+	}
+	if len(line)%2 != 1-first {
 		return fmt.Sprintf("%d moves: a mate ends on the attacker's move", len(line)), false
 	}
 	cur := pos.Clone()
@@ -169,7 +202,7 @@ func CheckLine(pos *board.Position, line []board.Move) (why string, futileOmitte
 			return fmt.Sprintf("move %d (%s) is illegal", i+1, m.USI()), false
 		}
 		cur.Do(m)
-		if i%2 == 0 && !cur.InCheck() {
+		if i%2 == first && !cur.InCheck() {
 			return fmt.Sprintf("move %d (%s) does not check", i+1, m.USI()), false
 		}
 	}

@@ -254,3 +254,44 @@ func TestBundledEngineFutileMate(t *testing.T) {
 		t.Errorf("%+v: %s", res, res.String(p))
 	}
 }
+
+// TestSideToMoveMated: where the side to move is in check, KomoringHeights answers go mate
+// by default with the mate of that side, its reply first (RootIsAndNodeIfChecked). The line
+// is right, and the result says whose mate it is; a defender-first line where the side to
+// move is not in check, or one that does not mate, is still wrong.
+func TestSideToMoveMated(t *testing.T) {
+	// White, in check from the lance on 1i, has one reply (1a2a), and G*2b mates
+	const inCheck = "8k/9/7P1/9/9/9/9/9/4K3L w G 1"
+	p := pos(t, inCheck)
+	line, _, err := p.ParseMoves("1a2a G*2b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why, _ := CheckLine(p, line); why == "" {
+		t.Errorf("CheckLine took a line that starts with the defender's reply")
+	}
+	if why, futile := CheckDefenderLine(p, line); why != "" || futile {
+		t.Errorf("CheckDefenderLine = %q, %v; want a right line", why, futile)
+	}
+	for _, c := range []struct {
+		name, sfen, line string
+		status           Status
+		mated            bool
+	}{
+		{"KomoringHeights's answer", inCheck, "1a2a,G*2b", Found, true},
+		{"a reply that is no mate", inCheck, "1a2a,G*3b", Failed, false},
+		{"the side to move not in check", "8k/9/7P1/9/9/9/9/9/4K4 w GL 1", "1a2a,G*2b", Failed, false},
+	} {
+		def := enginetest.Definition(enginetest.CheckmateLine+":"+c.line, "")
+		res, err := Search(context.Background(), def, pos(t, c.sfen), 10*time.Second)
+		if err != nil && c.status != Failed {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if res.Status != c.status || res.SideToMoveMated != c.mated {
+			t.Errorf("%s: %+v, want %v, side to move mated %v", c.name, res, c.status, c.mated)
+		}
+		if c.mated && !strings.Contains(res.String(p), "side to move") {
+			t.Errorf("%s: String = %q", c.name, res.String(p))
+		}
+	}
+}

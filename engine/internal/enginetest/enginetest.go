@@ -45,6 +45,10 @@ const (
 	CrashOnPonder  = "crash-on-ponder" // sends ponder moves, and exits on go ponder (as gpsusi does)
 	CrashWhenIdle  = "crash-idle"      // exits with status 3 soon after answering isready, with no search running
 	NoReadyOK      = "noreadyok"       // never answers isready
+	// CheckmateLine answers go mate with "checkmate" and the moves after the colon, commas
+	// between them ("checkmate-line:1a2a,G*2b"): KomoringHeights's answer where the side to
+	// move is in check is the mate of that side, starting with its reply.
+	CheckmateLine = "checkmate-line"
 )
 
 // RunIfRequested runs the fake engine and exits if this process was started as one.
@@ -181,6 +185,10 @@ func (e *fakeEngine) goCmd(rest string) (crashed bool) {
 	}
 	if e.name == SlowMove {
 		time.Sleep(300 * time.Millisecond)
+	}
+	if e.name == CheckmateLine && strings.HasPrefix(rest, "mate") {
+		e.say("checkmate %s", strings.ReplaceAll(e.arg, ",", " "))
+		return false
 	}
 	answer := e.bestmove()
 	if strings.Contains(rest, "infinite") || strings.Contains(rest, "ponder") {
