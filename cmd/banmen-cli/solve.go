@@ -185,6 +185,9 @@ func (st *solveTally) solveOne(i int, p mate.Problem, solve func(*board.Position
 	summary := res.Status.String()
 	if res.Status == mate.Found {
 		summary = fmt.Sprintf("mate in %d", len(res.Moves))
+		if res.SideToMoveMated {
+			verdict += " (of the side to move, in check)"
+		}
 		if res.FutileOmitted {
 			verdict += " (futile interpositions omitted)"
 		}

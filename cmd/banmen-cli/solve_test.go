@@ -148,3 +148,18 @@ func TestSolveHungEngineIsAFailure(t *testing.T) {
 		t.Errorf("hard problem: exit %d: %s%s", code, out, errs)
 	}
 }
+
+// KomoringHeights answers go mate where the side to move is in check with the mate of that
+// side, its reply first (RootIsAndNodeIfChecked, on by default): solve takes the line as
+// right and says whose mate it is (it used to count it a failure, "a mate ends on the
+// attacker's move").
+func TestSolveSideToMoveMated(t *testing.T) {
+	reg := filepath.Join(t.TempDir(), "none.json")
+	kh := testbin.ScriptEngine(t, "KomoringHeights-like", nil, `echo "checkmate 1a2a G*2b"`)
+	list := filepath.Join(t.TempDir(), "problems.json")
+	os.WriteFile(list, []byte(`{"problems":[{"id":"in-check","sfen":"8k/9/7P1/9/9/9/9/9/4K3L w G 1","expected":"mate","length":2,"side":"defender_to_move"}]}`), 0o644)
+	code, out, errs := runCLI("solve", "--registry", reg, "--engine", kh, "--time", "5s", list)
+	if code != 0 || !strings.Contains(out, "mate in 2") || !strings.Contains(out, "(of the side to move, in check)") || !strings.Contains(out, "failures 0") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+}
