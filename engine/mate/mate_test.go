@@ -294,4 +294,9 @@ func TestSideToMoveMated(t *testing.T) {
 			t.Errorf("%s: String = %q", c.name, res.String(p))
 		}
 	}
+	// the bundled engine answers so too (its RootIsAndNodeIfChecked, on by default)
+	res, err := Search(context.Background(), enginetest.Bundled(t), p, 10*time.Second)
+	if err != nil || res.Status != Found || !res.SideToMoveMated || len(res.Moves) != 2 {
+		t.Errorf("bundled engine: %+v, %v", res, err)
+	}
 }

@@ -35,6 +35,7 @@ const (
 	optSkillLevel    = "SkillLevel"
 	optNetworkDelay  = "NetworkDelay"
 	optClearHash     = "ClearHash"
+	optRootIsAnd     = "RootIsAndNodeIfChecked"
 )
 
 // defaultHashMB is USI_Hash's default.
@@ -61,6 +62,11 @@ func newOptions() *options {
 		// between engine and clock (at most a quarter of a byoyomi or movetime).
 		{name: optNetworkDelay, kind: optSpin, def: "200", min: 0, max: 10000},
 		{name: optClearHash, kind: optButton},
+		// RootIsAndNodeIfChecked, KomoringHeights's option of that name and default: go mate
+		// where the side to move is in check looks for the mate of that side (the answer
+		// starts with its reply), not for one by it, which USI asks for and which must
+		// start with an escape that checks.
+		{name: optRootIsAnd, kind: optCheck, def: "true"},
 	}}
 	for _, op := range o.list {
 		op.value = op.def

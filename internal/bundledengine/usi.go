@@ -431,6 +431,9 @@ func (e *Engine) runMate(g *board.Game, posErr string, gp goParams, set goSettin
 		return
 	}
 	opt := SolveOptions{Stop: &e.mateStop}
+	if p := g.Position(); e.opts.bool(optRootIsAnd) && p.InCheck() && p.HasLegalMove() {
+		opt.DefenderToMove = true
+	}
 	e.mateUsed = true
 	start := time.Now()
 	want := e.opts.int(optHash)

@@ -331,6 +331,33 @@ func TestUSIGoMate(t *testing.T) {
 	h.expect("bestmove")
 }
 
+// TestUSIGoMateInCheck: where the side to move is in check, go mate looks for the mate of
+// that side, its reply first, as KomoringHeights does by default (RootIsAndNodeIfChecked);
+// with the option off, for a mate by that side, as USI asks.
+func TestUSIGoMateInCheck(t *testing.T) {
+	h := startUSI(t)
+	h.send("usi")
+	if _, lines := h.expect("usiok"); !strings.Contains(strings.Join(lines, "\n"), "option name RootIsAndNodeIfChecked type check default true") {
+		t.Errorf("usi answer lacks RootIsAndNodeIfChecked:\n%s", strings.Join(lines, "\n"))
+	}
+	// White, in check from the lance, has one reply (1a2a), and G*2b mates
+	const inCheck = "position sfen 8k/9/7P1/9/9/9/9/9/4K3L w G 1"
+	h.send(inCheck, "go mate 5000")
+	if l, _ := h.expect("checkmate"); l != "checkmate 1a2a G*2b" {
+		t.Errorf("in check, mated in 2: %q", l)
+	}
+	// in check with room to run: no mate
+	h.send("position sfen 4k4/9/9/9/9/9/9/9/4L3K w - 1", "go mate 5000")
+	if l, _ := h.expect("checkmate"); l != "checkmate nomate" {
+		t.Errorf("in check, not mated: %q", l)
+	}
+	// off: White, with nothing in hand, has no mate of its own
+	h.send("setoption name RootIsAndNodeIfChecked value false", inCheck, "go mate 5000")
+	if l, _ := h.expect("checkmate"); l != "checkmate nomate" {
+		t.Errorf("option off: %q", l)
+	}
+}
+
 func TestUSIBadInput(t *testing.T) {
 	h := startUSI(t)
 	for _, c := range []struct{ cmd, want string }{
