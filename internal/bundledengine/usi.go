@@ -433,6 +433,9 @@ func (e *Engine) runMate(g *board.Game, posErr string, gp goParams, set goSettin
 	opt := SolveOptions{Stop: &e.mateStop}
 	if p := g.Position(); e.opts.bool(optRootIsAnd) && p.InCheck() && p.HasLegalMove() {
 		opt.DefenderToMove = true
+		// mated already once futile interpositions are left out: that answer would be an
+		// empty line, which USI cannot give, so they count, and the line shows them taken
+		opt.CountFutile = matedOmittingFutile(p)
 	}
 	e.mateUsed = true
 	start := time.Now()

@@ -351,6 +351,17 @@ func TestUSIGoMateInCheck(t *testing.T) {
 	if l, _ := h.expect("checkmate"); l != "checkmate nomate" {
 		t.Errorf("in check, not mated: %q", l)
 	}
+	// Black, in check, has only drops that are futile under tsume rules, so it is mated at
+	// once by them; the answer counts them, and the line is the plain mate in 6
+	// (ElmoTeacherDecoder-041 of the shared corpus, "mate 6", which once got "checkmate ")
+	const futile = "position sfen ln2k2+L1/2gs1g3/2pppPs1p/1P7/5+B1P1/p1PPS4/P3P1P1P/4g1GR1/1+b+r3KNL b 2NL2Ps2p 2"
+	h.send(futile, "go mate 10000")
+	l, _ := h.expect("checkmate")
+	f := strings.Fields(l)[1:]
+	g, err := parsePosition(strings.Fields(strings.TrimPrefix(futile, "position ") + " moves " + strings.Join(f, " ")))
+	if len(f) != 6 || err != nil || !g.Position().IsCheckmate() {
+		t.Errorf("in check with only futile drops: %q (%v)", l, err)
+	}
 	// off: White, with nothing in hand, has no mate of its own
 	h.send("setoption name RootIsAndNodeIfChecked value false", inCheck, "go mate 5000")
 	if l, _ := h.expect("checkmate"); l != "checkmate nomate" {
