@@ -45,6 +45,37 @@ func (s *Session) onCheckmate(cm Checkmate, text string, read uint64) {
 	sr.finish(res, err)
 }
 
+// onBadCheckmate ends the mate search running with a protocol error when the engine's
+// checkmate line cannot be read ("checkmate" with nothing after it): that was its answer,
+// and waiting on for another would end only in a stop and a kill at the limit, reported as
+// a hang. After the session's own deadline it is a timeout, as any late answer.
+func (s *Session) onBadCheckmate(text string, perr error, read uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur == nil || s.cur.Mode != ModeMate || !s.cur.readAfterGo(read) {
+		s.note("unreadable checkmate line: %v", perr)
+		return
+	}
+	sr := s.finishSearchLocked()
+	defer s.bump()
+	if sr.discard {
+		s.note("discarded the answer of replaced mate search %d", sr.ID)
+		s.discardLocked(sr, "replaced by a new search")
+		return
+	}
+	res := Result{SearchID: sr.ID, Stopped: sr.stopSent, Elapsed: time.Since(sr.started)}
+	var err error
+	if sr.pastDeadline {
+		res.Mate = &MateResult{Status: MateTimeout, EngineSaid: text}
+	} else {
+		e := s.errorLocked(ErrProtocol, AwaitNothing, 0, nil, fmt.Sprintf("unreadable checkmate line %q: %v", clip(text, 80), perr))
+		s.note("%v", e.Detail)
+		err = e
+	}
+	s.fold.result = &res
+	sr.finish(res, err)
+}
+
 // checkMateLineLocked plays a mating line from the position searched: every
 // move must be legal and the line must end in mate. Call with s.mu held.
 func (s *Session) checkMateLineLocked(sr *Search, line []string) ([]board.Move, error) {

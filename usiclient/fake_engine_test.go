@@ -46,6 +46,7 @@ func TestMain(m *testing.M) {
 //	late-best       a timed go (or ponderhit) is answered only at stop
 //	slow-mate       go mate is answered only at stop, with a false "checkmate nomate"
 //	false-mate      go mate is answered with a checking move that does not mate
+//	empty-mate      go mate is answered with "checkmate" and nothing after it
 //	bad-pv          the pv of every info line has an illegal third move
 //	multipv=N       send N ranks per depth
 //	garbage         surround every answer with garbage and binary bytes
@@ -486,6 +487,13 @@ func (e *fake) startMate(c GoMate, line string) {
 	e.crash("mate")
 	if e.sc.has("slow-mate") {
 		go e.think(gen, pos, false)
+		return
+	}
+	if e.sc.has("empty-mate") {
+		e.mu.Lock()
+		e.searching = false
+		e.mu.Unlock()
+		e.send("checkmate ")
 		return
 	}
 	var buf [board.MaxMoves]board.Move

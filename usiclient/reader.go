@@ -109,7 +109,7 @@ func (s *Session) dispatch(text string, in *Info, read uint64) {
 	case KindCheckmate:
 		cm, err := ParseCheckmate(text)
 		if err != nil {
-			s.note("unreadable checkmate line: %v", err)
+			s.onBadCheckmate(text, err, read)
 			return
 		}
 		s.onCheckmate(cm, text, read)

@@ -439,6 +439,27 @@ func TestSessionMate(t *testing.T) {
 			t.Fatalf("%+v, %v: want a protocol error saying the line does not mate", res, err)
 		}
 	})
+	t.Run("an unreadable answer", func(t *testing.T) {
+		// "checkmate" with nothing after it (the bundled engine's answer in check once):
+		// an error at once that quotes it, not a wait until the limit and a kill
+		ep := startFake(t, "empty-mate", Config{})
+		s := ep.s
+		ready(t, s)
+		start := time.Now()
+		sr, err := s.GoMate(ctxT(t, 5*time.Second), mate1, 30*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sr.Wait(ctxT(t, 5*time.Second))
+		var ue *Error
+		if !errors.As(err, &ue) || ue.Kind != ErrProtocol || !strings.Contains(err.Error(), "unreadable checkmate line") {
+			t.Fatalf("%+v, %v: want a protocol error naming the line", res, err)
+		}
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("the error came after %v", d)
+		}
+		noViolations(t, s)
+	})
 	t.Run("own deadline", func(t *testing.T) {
 		// Mate engines ignore the limit of go mate and answer stop with a false
 		// nomate: the session stops them at its deadline and reports a timeout.
