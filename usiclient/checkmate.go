@@ -11,19 +11,11 @@ import (
 func (s *Session) onCheckmate(cm Checkmate, text string, read uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.cur == nil || s.cur.Mode != ModeMate {
-		s.note("%q with no mate search running: ignored", clip(text, 80))
-		return
+	sr, finished := s.mateSearchAnsweredLocked(text, read)
+	if finished {
+		defer s.bump()
 	}
-	if !s.cur.readAfterGo(read) {
-		s.note("%q came before go of search %d was sent: ignored", clip(text, 80), s.cur.ID)
-		return
-	}
-	sr := s.finishSearchLocked()
-	defer s.bump()
-	if sr.discard {
-		s.note("discarded the answer of replaced mate search %d", sr.ID)
-		s.discardLocked(sr, "replaced by a new search")
+	if sr == nil {
 		return
 	}
 	mr := &MateResult{Status: cm.Status, Text: cm.Moves}
@@ -52,15 +44,12 @@ func (s *Session) onCheckmate(cm Checkmate, text string, read uint64) {
 func (s *Session) onBadCheckmate(text string, perr error, read uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.cur == nil || s.cur.Mode != ModeMate || !s.cur.readAfterGo(read) {
-		s.note("unreadable checkmate line: %v", perr)
-		return
+	s.note("unreadable checkmate line: %v", perr)
+	sr, finished := s.mateSearchAnsweredLocked(text, read)
+	if finished {
+		defer s.bump()
 	}
-	sr := s.finishSearchLocked()
-	defer s.bump()
-	if sr.discard {
-		s.note("discarded the answer of replaced mate search %d", sr.ID)
-		s.discardLocked(sr, "replaced by a new search")
+	if sr == nil {
 		return
 	}
 	res := Result{SearchID: sr.ID, Stopped: sr.stopSent, Elapsed: time.Since(sr.started)}
@@ -74,6 +63,29 @@ func (s *Session) onBadCheckmate(text string, perr error, read uint64) {
 	}
 	s.fold.result = &res
 	sr.finish(res, err)
+}
+
+// mateSearchAnsweredLocked finishes the mate search that text, read at read, answers and
+// returns it. finished says whether a search was finished (the caller then bumps); sr is
+// nil when the line answers none (no mate search running, or one whose go was sent after
+// it was read) or the search it ends was replaced by a new one (its answer is discarded).
+// Call with s.mu held.
+func (s *Session) mateSearchAnsweredLocked(text string, read uint64) (sr *Search, finished bool) {
+	if s.cur == nil || s.cur.Mode != ModeMate {
+		s.note("%q with no mate search running: ignored", clip(text, 80))
+		return nil, false
+	}
+	if !s.cur.readAfterGo(read) {
+		s.note("%q came before go of search %d was sent: ignored", clip(text, 80), s.cur.ID)
+		return nil, false
+	}
+	sr = s.finishSearchLocked()
+	if sr.discard {
+		s.note("discarded the answer of replaced mate search %d", sr.ID)
+		s.discardLocked(sr, "replaced by a new search")
+		return nil, true
+	}
+	return sr, true
 }
 
 // checkMateLineLocked plays a mating line from the position searched: every
