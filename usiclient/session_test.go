@@ -424,25 +424,10 @@ func TestSessionMate(t *testing.T) {
 		}
 		noViolations(t, s)
 	})
-	t.Run("a line that does not mate", func(t *testing.T) {
-		// a check that leaves the king a way out is no mate, by any convention
-		ep := startFake(t, "false-mate", Config{})
-		s := ep.s
-		ready(t, s)
-		sr, err := s.GoMate(ctxT(t, 5*time.Second), mate1, 10*time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := sr.Wait(ctxT(t, 5*time.Second))
-		var ue *Error
-		if !errors.As(err, &ue) || ue.Kind != ErrProtocol || !strings.Contains(err.Error(), "does not end in mate") {
-			t.Fatalf("%+v, %v: want a protocol error saying the line does not mate", res, err)
-		}
-	})
-	t.Run("an unreadable answer", func(t *testing.T) {
-		// "checkmate" with nothing after it (the bundled engine's answer in check once):
-		// an error at once that quotes it, not a wait until the limit and a kill
-		ep := startFake(t, "empty-mate", Config{})
+	// badAnswer runs go mate on a fake engine that answers wrong and wants a protocol error
+	// that says so, at once (well before the limit of 30 s)
+	badAnswer := func(t *testing.T, script, says string) *Session {
+		ep := startFake(t, script, Config{})
 		s := ep.s
 		ready(t, s)
 		start := time.Now()
@@ -452,13 +437,22 @@ func TestSessionMate(t *testing.T) {
 		}
 		res, err := sr.Wait(ctxT(t, 5*time.Second))
 		var ue *Error
-		if !errors.As(err, &ue) || ue.Kind != ErrProtocol || !strings.Contains(err.Error(), "unreadable checkmate line") {
-			t.Fatalf("%+v, %v: want a protocol error naming the line", res, err)
+		if !errors.As(err, &ue) || ue.Kind != ErrProtocol || !strings.Contains(err.Error(), says) {
+			t.Fatalf("%+v, %v: want a protocol error saying %q", res, err, says)
 		}
 		if d := time.Since(start); d > 3*time.Second {
 			t.Errorf("the error came after %v", d)
 		}
-		noViolations(t, s)
+		return s
+	}
+	t.Run("a line that does not mate", func(t *testing.T) {
+		// a check that leaves the king a way out is no mate, by any convention
+		badAnswer(t, "false-mate", "does not end in mate")
+	})
+	t.Run("an unreadable answer", func(t *testing.T) {
+		// "checkmate" with nothing after it (the bundled engine's answer in check once):
+		// an error at once that quotes it, not a wait until the limit and a kill
+		noViolations(t, badAnswer(t, "empty-mate", "unreadable checkmate line"))
 	})
 	t.Run("own deadline", func(t *testing.T) {
 		// Mate engines ignore the limit of go mate and answer stop with a false
