@@ -341,6 +341,15 @@ func satAdd(a, b uint32) uint32 {
 	return min(a+b, pnInf-1)
 }
 
+// thAdd is a child's threshold, the sum of what the node may still spend and the child's
+// number: always above the child's number, so that the child makes progress. Where satAdd
+// would stop at pnInf−1, it gives pnInf (search until solved): a node whose sum saturated
+// below a threshold of pnInf gave its child a threshold equal to the child's saturated
+// number, and the child came back at once, for ever (ElmoTeacherDecoder-037, a no-mate).
+func thAdd(a, b uint32) uint32 {
+	return uint32(min(uint64(a)+uint64(b), uint64(pnInf)))
+}
+
 // Solve searches pos for a forced mate of the side to move (or, with DefenderToMove, of the
 // side not to move).
 func (s *Solver) Solve(pos *board.Position, opt SolveOptions) SolveResult {
@@ -685,9 +694,9 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 		var cthpn, cthdn uint32
 		if or {
 			cthpn = min(thpn, pn2+pn2/4+1)
-			cthdn = satAdd(thdn-r.dn, c.dn)
+			cthdn = thAdd(thdn-r.dn, c.dn)
 		} else {
-			cthpn = satAdd(thpn-r.pn, c.pn)
+			cthpn = thAdd(thpn-r.pn, c.pn)
 			cthdn = min(thdn, dn2+dn2/4+1)
 		}
 		q := s.childPos(depth)

@@ -285,3 +285,20 @@ func TestOmitFutileMemo(t *testing.T) {
 	}
 	t.Logf("compared %d positions, %d with futile interpositions", compared, omitted)
 }
+
+// A node whose proof-number sum saturates (pnInf−1, "not disproven") below a threshold of
+// pnInf must still give its child a threshold above the child's number: with satAdd's it gave
+// the child its own saturated number, the child came back at once, and the search spun on
+// one node, a node each turn, until its limit. ElmoTeacherDecoder-037 (../shared's tsume
+// corpus, from TadaoYamaoka/ElmoTeacherDecoder), a no-mate under the plain rules, ran into it with a
+// 64 MB table once waiting drops were left unlooked at.
+func TestSaturatedNumbersStillSearch(t *testing.T) {
+	if thAdd(1, pnInf-1) != pnInf || thAdd(pnInf, 5) != pnInf || thAdd(3, 4) != 7 {
+		t.Errorf("thAdd: %d %d %d", thAdd(1, pnInf-1), thAdd(pnInf, 5), thAdd(3, 4))
+	}
+	p := mustSFEN(t, "1n3G1nK/2+r2P3/p3+P1n1p/2p2Gp2/5l3/3P5/P1P3S2/6+Bpg/L1S1L3k b R2SNL5Pbg3p 1")
+	r := NewSolver(64).Solve(p, SolveOptions{MaxNodes: 2_000_000, CountFutile: true})
+	if r.Status != NoMate {
+		t.Errorf("ElmoTeacherDecoder-037: %v after %d nodes, want nomate (about 0.65 M nodes)", r.Status, r.Nodes)
+	}
+}
