@@ -286,6 +286,63 @@ func TestOmitFutileMemo(t *testing.T) {
 	t.Logf("compared %d positions, %d with futile interpositions", compared, omitted)
 }
 
+// The drops on one square after the first wait, unlooked at, until the one before them is
+// proven: most are never needed, and looking at each (a table probe, a mate-in-one test that
+// stores an entry) took a fifth of the search where the defender holds many kinds of piece.
+func TestWaitingDropsAreNotLookedAt(t *testing.T) {
+	// the rook on 5i checks the king on 5a; the defender can interpose a gold, a silver or a
+	// pawn on each of 5b..5h
+	p := mustSFEN(t, "4k4/9/9/9/9/9/9/9/4R3K w gsp 1")
+	s := NewSolver(1)
+	s.Prepare()
+	s.opt = SolveOptions{CountFutile: true}
+	key, hand := boardKey(p), handPack(p.Hand(board.Black))
+	kids, _ := s.andChildren(p, key, hand, 0)
+	known := func(c *dfpnChild) bool { _, ok := s.tt.lookup(c.key, hand); return ok }
+	first := map[board.Square]int{} // the first drop on each square
+	for i := range kids {
+		c := &kids[i]
+		if !c.move.IsDrop() {
+			if c.waiting || c.after >= 0 {
+				t.Errorf("%s: a king move waits", c.move.USI())
+			}
+			continue
+		}
+		if _, seen := first[c.move.To()]; !seen {
+			first[c.move.To()] = i
+			if c.waiting || !known(c) {
+				t.Errorf("%s, the first drop on its square: waiting %v, in the table %v", c.move.USI(), c.waiting, known(c))
+			}
+			continue
+		}
+		if !c.waiting || known(c) {
+			t.Errorf("%s, after %s: waiting %v, in the table %v", c.move.USI(), kids[c.after].move.USI(), c.waiting, known(c))
+		}
+	}
+	if len(first) != 7 || len(kids) != 4+3*7 {
+		t.Fatalf("%d replies, drops on %d squares: want 25 and 7", len(kids), len(first))
+	}
+	// the first drop on 5e proven: the second is looked at, the third still waits
+	i := first[board.NewSquare(5, 5)]
+	j := -1
+	for k := range kids {
+		if int(kids[k].after) == i {
+			j = k
+		}
+	}
+	kids[i].pn, kids[i].dn = 0, pnInf
+	s.activate(p, hand, 0, kids, i)
+	for k := range kids {
+		c := &kids[k]
+		switch {
+		case k == j && (c.waiting || !known(c)):
+			t.Errorf("%s, after the proven %s: waiting %v, in the table %v", c.move.USI(), kids[i].move.USI(), c.waiting, known(c))
+		case c.after >= 0 && k != j && !c.waiting:
+			t.Errorf("%s was looked at, though %s before it is not proven", c.move.USI(), kids[c.after].move.USI())
+		}
+	}
+}
+
 // A node whose proof-number sum saturates (pnInf−1, "not disproven") below a threshold of
 // pnInf must still give its child a threshold above the child's number: with satAdd's it gave
 // the child its own saturated number, the child came back at once, and the search spun on
