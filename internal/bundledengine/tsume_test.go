@@ -306,12 +306,12 @@ func TestTsumeOnly(t *testing.T) {
 //
 //	BANMEN_TSUME_FULL=1 go test -run TsumeBudgets -v ./internal/bundledengine/
 //
-// Kifu-for-JS-003 (about 5.8M nodes, 2.4M of them to the proof) and Microcosmos
-// (KomoringHeights-001, about 19M nodes with a 1 GB table, not solved in 10 s) are here with
+// Kifu-for-JS-003 (about 6.1M nodes, 2.4M of them to the proof) and Microcosmos
+// (KomoringHeights-001, about 16M nodes with a 1 GB table, not solved in 10 s) are here with
 // the long ones. Not listed:
 // the mate the solver does not find within 10M nodes (mog-core-scala-001) and a no-mate
 // problem it cannot disprove (ElmoTeacherDecoder-032). ElmoTeacherDecoder-037 is disproven
-// with the engine's default 64 MB table (about 0.53M nodes), not within 1.5M with 256 MB.
+// with the engine's default 64 MB table (about 0.65M nodes; with 256 MB about 0.57M).
 var tsumeBudgets = []struct {
 	id    string
 	nodes uint64
