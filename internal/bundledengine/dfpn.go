@@ -550,7 +550,6 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 		moves = s.omitFutile(p, key, hand, moves)
 		futile = len(moves) < n
 	}
-	s.prefetchChildren(p, key, moves)
 	var lastDrop [board.NumSquares]int16
 	for i := range lastDrop {
 		lastDrop[i] = -1
@@ -568,15 +567,23 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 			}
 			lastDrop[m.To()] = int16(len(kids))
 		}
+		if c.after < 0 {
+			// the table's bucket of each child looked at now is fetched while the
+			// others are listed (those that wait are not looked at, nor fetched)
+			s.tt.prefetch(ck)
+		}
+		kids = append(kids, c)
+	}
+	for i := range kids {
+		c := &kids[i]
 		if c.after >= 0 && kids[c.after].pn != 0 {
 			// it waits for the drop before it: looked at only once that is proven, which
 			// most drops of a search never are (Kifu-for-JS-003, 64 MB: the proof 13.8 s → 10.8 s,
 			// 3.05 M → 2.81 M nodes)
 			c.waiting = true
 		} else {
-			s.lookAt(p, hand, depth, &c)
+			s.lookAt(p, hand, depth, c)
 		}
-		kids = append(kids, c)
 	}
 	s.bufs[depth] = kids
 	return kids, futile
