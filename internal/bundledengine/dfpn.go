@@ -550,22 +550,19 @@ func (s *Solver) andChildren(p *board.Position, key uint64, hand uint32, depth i
 		moves = s.omitFutile(p, key, hand, moves)
 		futile = len(moves) < n
 	}
-	var lastDrop [board.NumSquares]int16
-	for i := range lastDrop {
-		lastDrop[i] = -1
-	}
+	var lastDrop [board.NumSquares]int16 // the index of the last drop on each square, plus one
 	lastIdle := int16(-1)
 	for _, m := range moves {
 		ck := boardKeyAfter(p, key, m)
 		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, hand: hand, minRep: noRep, after: -1}
 		if m.IsDrop() {
-			c.after = lastDrop[m.To()]
+			c.after = lastDrop[m.To()] - 1
 			if c.after < 0 && !s.opt.CountFutile && idleDrop(p, m) {
 				// the first drop on its square, and idle: it waits for the idle one before
 				c.after = lastIdle
 				lastIdle = int16(len(kids))
 			}
-			lastDrop[m.To()] = int16(len(kids))
+			lastDrop[m.To()] = int16(len(kids)) + 1
 		}
 		if c.after < 0 {
 			// the table's bucket of each child looked at now is fetched while the
