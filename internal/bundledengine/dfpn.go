@@ -473,7 +473,7 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 		if !rep {
 			e, known = s.tt.lookupWithin(ck, ch, s.within(depth+1))
 		}
-		if pawn && !(known && e.pn != 0) && !q.HasLegalMove() {
+		if pawn && (rep || known && e.pn == 0) && !q.HasLegalMove() {
 			continue
 		}
 		switch {
@@ -485,7 +485,11 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 				c.hand = e.hand
 			}
 		default:
-			c.pn, c.dn, c.length, c.hand = s.andLeaf(&q, ck, ch)
+			var legal bool
+			c.pn, c.dn, c.length, c.hand, legal = s.andLeaf(&q, ck, ch, pawn)
+			if !legal {
+				continue
+			}
 		}
 		s.limitProof(&c, depth+1)
 		kids = append(kids, c)
@@ -500,9 +504,14 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 // decide whether he is mated at all; beside a king move or a capture they count, as a guess
 // (the node's expansion, andChildren, leaves them out): the test looks several plies ahead
 // and took a quarter of the search in positions where new AND leaves abound.
-func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uint32, length uint16, ph uint32) {
+// With pawnDrop (the check was a pawn drop), legal is false when the defender has no move:
+// the drop mates, which is not allowed (打ち歩詰め), and nothing is stored.
+func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32, pawnDrop bool) (pn, dn uint32, length uint16, ph uint32, legal bool) {
 	moves := q.LegalMoves(s.leafBuf[:0])
 	n0 := len(moves)
+	if pawnDrop && n0 == 0 {
+		return 0, 0, 0, 0, false
+	}
 	if !s.opt.CountFutile && !hasBoardMove(moves) {
 		moves = s.omitFutile(q, key, hand, moves)
 	}
@@ -512,7 +521,7 @@ func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uin
 			ph = hand
 		}
 		s.tt.store(dfpnEntry{key: key, hand: ph, pn: 0, dn: pnInf, amount: 1})
-		return 0, pnInf, 0, ph
+		return 0, pnInf, 0, ph, true
 	}
 	// drops on one square count once: the defender's real choices (and under tsume rules
 	// the idle interpositions once in all, see idleDrop)
@@ -536,7 +545,7 @@ func (s *Solver) andLeaf(q *board.Position, key uint64, hand uint32) (pn, dn uin
 	}
 	pn = max(1, n)
 	s.tt.store(dfpnEntry{key: key, hand: hand, pn: pn, dn: 1})
-	return pn, 1, 0, hand
+	return pn, 1, 0, hand, true
 }
 
 // andChildren lists the answers of the defender to move in p (in check).
