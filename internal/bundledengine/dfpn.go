@@ -1,6 +1,7 @@
 package bundledengine
 
 import (
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -55,6 +56,10 @@ type SolveOptions struct {
 	CountFutile bool
 	// Progress, if set, receives a report about once a second.
 	Progress func(SolveProgress)
+	// Threads: how many threads look for the mate (0 or 1: one). The others share the
+	// table and search the same root in another order (see searchThreads); the line is
+	// made by one.
+	Threads int
 }
 
 // SolveProgress is a progress report.
@@ -102,6 +107,40 @@ type Solver struct {
 	// noResist leaves out the search for the defender's longest replies (resist in line.go),
 	// for tests that compare lines with and without it.
 	noResist bool
+
+	// the helpers of a search with several threads (searchThreads), kept between solves,
+	// and those of them searching now
+	helpers, active []*Solver
+	// seed (a helper's, not zero) changes the order in which the helper takes children of
+	// equal numbers, so that it does not search what the first thread searches
+	seed uint64
+	// halt, while several threads search, tells each to stop: one of them has settled the
+	// root, or the first has stopped
+	halt *atomic.Bool
+	// published is a helper's node count as it told it last (the first thread sums them)
+	published atomic.Uint64
+	// busy, while several threads search, counts the threads searching each node (by a
+	// hash of its key and hand; selectChild)
+	busy []atomic.Int32
+}
+
+// busyBits gives the number of counters of busy: a few positions share one, which only makes a
+// thread avoid a node it need not avoid.
+const busyBits = 16
+
+// seenNumber is the number n of child c (its proof number at an OR node, its disproof
+// number at an AND node) as the parent sees it: doubled while another thread searches the
+// child, so that this one looks elsewhere. The parent's own numbers (collect) and its
+// choice (selectChild) both see it so, and a child is chosen only within its threshold.
+func seenNumber(n uint32, c *dfpnChild, busy []atomic.Int32) uint32 {
+	if busy != nil && c.pn != 0 && c.dn != 0 && busy[busyIndex(c.key, c.hand)].Load() > 0 {
+		return satAdd(n, n)
+	}
+	return n
+}
+
+func busyIndex(key uint64, hand uint32) uint64 {
+	return ((key ^ uint64(hand)) * 0x9E3779B97F4A7C15) >> (64 - busyBits)
 }
 
 type pathKey struct {
@@ -378,11 +417,10 @@ func (s *Solver) Solve(pos *board.Position, opt SolveOptions) SolveResult {
 	key := boardKey(&root)
 	hand := handPack(root.Hand(attacker))
 	var r midResult
-	for !s.stopped {
-		r = s.mid(&root, key, hand, or, 0, pnInf, pnInf)
-		if r.pn == 0 || r.dn == 0 {
-			break
-		}
+	if n := min(opt.Threads, maxMateThreads); n > 1 && !s.nested {
+		r = s.searchThreads(&root, key, hand, or, n)
+	} else {
+		r = s.searchRoot(&root, key, hand, or)
 	}
 	res := SolveResult{Nodes: s.nodes}
 	switch {
@@ -401,21 +439,108 @@ func (s *Solver) Solve(pos *board.Position, opt SolveOptions) SolveResult {
 	return res
 }
 
+// searchRoot searches the root until it is settled or the search stops.
+func (s *Solver) searchRoot(root *board.Position, key uint64, hand uint32, or bool) midResult {
+	var r midResult
+	for !s.stopped {
+		r = s.mid(root, key, hand, or, 0, pnInf, pnInf)
+		if r.pn == 0 || r.dn == 0 {
+			break
+		}
+	}
+	return r
+}
+
+// maxMateThreads bounds SolveOptions.Threads.
+const maxMateThreads = 64
+
+// searchThreads is searchRoot with n threads: n−1 helpers search the same root with the
+// same table, so that what one proves or disproves the others find there. A node another
+// thread is in counts double for the choice (seenNumber: Kaneko's virtual proof numbers,
+// simplified), and each helper takes children of equal numbers in its own order, so that
+// the threads spread out: on Kifu-for-JS-003 two threads proved the mate in about 3.0 M
+// nodes together, where without the doubling they took 4.7–4.9 M and one thread 2.8 M.
+// The first thread to settle the root stops the others; s then reads the root from the
+// table, and makes the line alone. s.nodes counts every thread's nodes; MaxNodes counts the
+// first thread's.
+func (s *Solver) searchThreads(root *board.Position, key uint64, hand uint32, or bool, n int) midResult {
+	for len(s.helpers) < n-1 {
+		h := NewSolver(s.mb)
+		h.seed = uint64(len(s.helpers) + 1)
+		s.helpers = append(s.helpers, h)
+	}
+	var halt atomic.Bool
+	s.halt = &halt
+	busy := make([]atomic.Int32, 1<<busyBits)
+	s.busy = busy
+	s.active = s.helpers[:n-1]
+	s.tt.share(true)
+	var wg sync.WaitGroup
+	for _, h := range s.helpers[:n-1] {
+		h.tt = s.tt
+		h.opt = SolveOptions{Deadline: s.opt.Deadline, DefenderToMove: s.opt.DefenderToMove, CountFutile: s.opt.CountFutile}
+		h.halt, h.busy = &halt, busy
+		h.nodes, h.start, h.stopped, h.limit = 0, s.start, false, 0
+		h.published.Store(0)
+		h.path.reset()
+		wg.Add(1)
+		go func(pos board.Position) {
+			defer wg.Done()
+			h.searchRoot(&pos, key, hand, or)
+			halt.Store(true)
+		}(*root)
+	}
+	r := s.searchRoot(root, key, hand, or)
+	halt.Store(true)
+	wg.Wait()
+	s.tt.share(false)
+	s.halt, s.active, s.busy = nil, nil, nil
+	for _, h := range s.helpers[:n-1] {
+		h.busy = nil
+	}
+	for _, h := range s.helpers[:n-1] {
+		s.nodes += h.nodes
+		h.tt = nil
+	}
+	// stopped by a helper that settled the root: the table has it, and the limits decide
+	// whether the line may still be made
+	s.stopped = s.limitReached(time.Now())
+	if r.pn != 0 && r.dn != 0 {
+		if e, ok := s.tt.lookup(key, hand); ok && (e.pn == 0 || e.dn == 0 && e.flags&(flagPathDependent|flagLimited) == 0) {
+			r = midResult{pn: e.pn, dn: e.dn, hand: e.hand, length: e.length, minRep: noRep}
+		}
+	}
+	return r
+}
+
+// limitReached reports whether the search must stop by its options: a stop asked for, the
+// node limit or the deadline.
+func (s *Solver) limitReached(now time.Time) bool {
+	o := &s.opt
+	return o.Stop != nil && o.Stop.Load() || o.MaxNodes > 0 && s.nodes >= o.MaxNodes ||
+		!o.Deadline.IsZero() && now.After(o.Deadline)
+}
+
 // checkLimits is called every few thousand nodes.
 func (s *Solver) checkLimits() {
-	o := &s.opt
-	if o.Stop != nil && o.Stop.Load() || o.MaxNodes > 0 && s.nodes >= o.MaxNodes {
-		s.stopped = true
-		return
-	}
 	now := time.Now()
-	if !o.Deadline.IsZero() && now.After(o.Deadline) {
+	if s.limitReached(now) || s.halt != nil && s.halt.Load() {
 		s.stopped = true
 		return
 	}
-	if o.Progress != nil && now.Sub(s.lastInfo) >= time.Second {
+	if s.seed != 0 {
+		s.published.Store(s.nodes)
+		return
+	}
+	if o := &s.opt; o.Progress != nil && now.Sub(s.lastInfo) >= time.Second {
 		s.lastInfo = now
-		o.Progress(SolveProgress{Nodes: s.nodes, Time: now.Sub(s.start), HashFull: s.tt.hashfull()})
+		nodes := s.nodes
+		if s.halt != nil {
+			for _, h := range s.active {
+				nodes += h.published.Load()
+			}
+		}
+		o.Progress(SolveProgress{Nodes: nodes, Time: now.Sub(s.start), HashFull: s.tt.hashfull()})
 	}
 }
 
@@ -727,6 +852,11 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 	pk := pathKey{key, hand}
 	s.path.add(pk, depth)
 	defer s.leavePath(pk)
+	if s.busy != nil {
+		b := &s.busy[busyIndex(key, hand)]
+		b.Add(1)
+		defer b.Add(-1)
+	}
 
 	var r midResult
 	for {
@@ -734,7 +864,7 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 		if r.pn == 0 || r.dn == 0 || r.pn >= thpn || r.dn >= thdn || s.stopped {
 			break
 		}
-		best, pn2, dn2 := selectChild(kids, or)
+		best, pn2, dn2 := selectChild(kids, or, s.seed, s.busy)
 		c := &kids[best]
 		var cthpn, cthdn uint32
 		if or {
@@ -862,7 +992,7 @@ func (s *Solver) collect(kids []dfpnChild, or bool) midResult {
 		bestLen := uint16(0xFFFF)
 		for i := range kids {
 			c := &kids[i]
-			r.pn = min(r.pn, c.pn)
+			r.pn = min(r.pn, seenNumber(c.pn, c, s.busy))
 			r.dn = satAdd(r.dn, c.dn)
 			if c.pn == 0 && c.length < bestLen {
 				bestLen = c.length
@@ -893,7 +1023,7 @@ func (s *Solver) collect(kids []dfpnChild, or bool) midResult {
 			continue
 		}
 		r.pn = satAdd(r.pn, c.pn)
-		r.dn = min(r.dn, c.dn)
+		r.dn = min(r.dn, seenNumber(c.dn, c, s.busy))
 		if c.length > longest {
 			longest = c.length
 		}
@@ -924,36 +1054,54 @@ func (s *Solver) collect(kids []dfpnChild, or bool) midResult {
 	return r
 }
 
-// selectChild returns the child to search next and the second best numbers.
-func selectChild(kids []dfpnChild, or bool) (best int, pn2, dn2 uint32) {
+// selectChild returns the child to search next and the second best numbers. Of children
+// with equal numbers the first is taken, or with a seed (a helper thread's) the one the seed
+// ranks first. With busy (several threads search) a child another thread is searching
+// counts double (its proof number at OR nodes, its disproof number at AND nodes), so that
+// the threads spread out.
+func selectChild(kids []dfpnChild, or bool, seed uint64, busy []atomic.Int32) (best int, pn2, dn2 uint32) {
 	best = -1
 	pn2, dn2 = pnInf, pnInf
+	var bpn, bdn uint32 // the best's numbers as seen
 	for i := range kids {
 		c := &kids[i]
+		if !or && !active(kids, i) {
+			continue
+		}
+		pn, dn := c.pn, c.dn
 		if or {
-			if best < 0 || c.pn < kids[best].pn || c.pn == kids[best].pn && c.dn < kids[best].dn {
+			pn = seenNumber(pn, c, busy)
+		} else {
+			dn = seenNumber(dn, c, busy)
+		}
+		if or {
+			if best < 0 || pn < bpn || pn == bpn && (dn < bdn ||
+				seed != 0 && dn == bdn && seedRank(c.move, seed) < seedRank(kids[best].move, seed)) {
 				if best >= 0 {
-					pn2 = min(pn2, kids[best].pn)
+					pn2 = min(pn2, bpn)
 				}
-				best = i
+				best, bpn, bdn = i, pn, dn
 			} else {
-				pn2 = min(pn2, c.pn)
+				pn2 = min(pn2, pn)
 			}
 		} else {
-			if !active(kids, i) {
-				continue
-			}
-			if best < 0 || c.dn < kids[best].dn || c.dn == kids[best].dn && c.pn < kids[best].pn {
+			if best < 0 || dn < bdn || dn == bdn && (pn < bpn ||
+				seed != 0 && pn == bpn && seedRank(c.move, seed) < seedRank(kids[best].move, seed)) {
 				if best >= 0 {
-					dn2 = min(dn2, kids[best].dn)
+					dn2 = min(dn2, bdn)
 				}
-				best = i
+				best, bpn, bdn = i, pn, dn
 			} else {
-				dn2 = min(dn2, c.dn)
+				dn2 = min(dn2, dn)
 			}
 		}
 	}
 	return best, pn2, dn2
+}
+
+// seedRank is a move's rank among ties for a helper thread with this seed.
+func seedRank(m board.Move, seed uint64) uint64 {
+	return (uint64(m) ^ seed<<32) * 0x9E3779B97F4A7C15 >> 32
 }
 
 // bestProof returns the move a proven node records: the shortest mate (OR) or the longest

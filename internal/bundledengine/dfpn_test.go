@@ -359,3 +359,115 @@ func TestSaturatedNumbersStillSearch(t *testing.T) {
 		t.Errorf("ElmoTeacherDecoder-037: %v after %d nodes, want nomate (about 0.65 M nodes)", r.Status, r.Nodes)
 	}
 }
+
+// With Threads, helpers search the same root with the same table: the answers are those of
+// one thread (the lines checked move by move), the helpers did search, and the table counts
+// its slots right once it is no longer shared.
+func TestSolveThreads(t *testing.T) {
+	problems := []struct {
+		name, sfen string
+		want       MateStatus
+	}{
+		// ElmoTeacherDecoder's positions (../shared/testdata/tsume), plain rules
+		{"ElmoTeacherDecoder-006", "l1+R5K/4p2+P1/1pp6/p2+b4p/2k2G1p1/PL2+n3P/N5+s2/2+nP5/L4+R2L b B2G2S3Pgsn5p 1", MateFound},
+		{"ElmoTeacherDecoder-009", "ln6K/1ksPg1sG1/5s2p/ppp3p2/9/P1P3P2/4+p3P/1+r7/LN3L2L w RBSb2g2n7p 1", MateFound},
+		{"ElmoTeacherDecoder-027", "ln5+LK/1rk1+B2S1/p1sp5/4p1pp1/1PPP1P3/2S1P3+l/P1B2S3/1R2G2+p1/LN3G3 b 2GN5Pnp 1", MateFound},
+		{"ElmoTeacherDecoder-033", "ln3+P1+PK/1rk4+B1/3p1+L1+S1/p1p2p1+B1/3+r3s1/7s1/4p1+n+pp/+p3+n2p+p/1+p3+p+p+p+p b 2GN2L2gsp 1", NoMate},
+	}
+	s := NewSolver(64)
+	for _, pr := range problems {
+		p := mustSFEN(t, pr.sfen)
+		var r SolveResult
+		within(t, pr.name, func() {
+			r = s.Solve(p, SolveOptions{CountFutile: true, Threads: 3, Deadline: time.Now().Add(20 * time.Second)})
+		})
+		if r.Status != pr.want || r.Status == MateFound && !verifyLine(p, r.Line, true, true) {
+			t.Errorf("%s with 3 threads: %v %s", pr.name, r.Status, moveString(r.Line))
+		}
+		helped := uint64(0)
+		for _, h := range s.helpers {
+			helped += h.nodes
+		}
+		if len(s.helpers) != 2 || helped == 0 || r.Nodes <= helped || r.ProofNodes > r.Nodes {
+			t.Errorf("%s: %d helpers searched %d of the %d nodes (proof %d)", pr.name, len(s.helpers), helped, r.Nodes, r.ProofNodes)
+		}
+		used := 0
+		for i := range s.tt.buckets {
+			for _, k := range s.tt.buckets[i].keys {
+				if !s.tt.free(k) {
+					used++
+				}
+			}
+		}
+		if s.tt.shared || used != s.tt.used {
+			t.Errorf("%s: the table after the threads: shared %v, %d slots counted, %d in use", pr.name, s.tt.shared, s.tt.used, used)
+		}
+	}
+	// the defender to move, mated in 2
+	g := gameFrom(t, "lns3kn1/1r3g3/3Bp1s+R1/2pp1p3/pp2P4/2P1SP3/PPSP5/2GBG4/LN1K3N+l b G3Pl3p 51", "P*3b")
+	r := s.Solve(g.Position(), SolveOptions{DefenderToMove: true, Threads: 2, Deadline: time.Now().Add(5 * time.Second)})
+	if r.Status != MateFound || len(r.Line) != 2 || !verifyLine(g.Position(), r.Line, false, false) {
+		t.Errorf("defender to move, 2 threads: %v %v", r.Status, r.Line)
+	}
+	// the limits stop every thread: Microcosmos is not solved in 150 ms
+	micro := mustSFEN(t, "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1")
+	deadline := time.Now().Add(150 * time.Millisecond)
+	within(t, "a solve with 2 threads and a deadline", func() {
+		r = s.Solve(micro, SolveOptions{Threads: 2, Deadline: deadline})
+	})
+	if r.Status != MateUnknown || s.helpers[0].nodes == 0 || time.Now().Before(deadline) {
+		t.Errorf("deadline: %v, the helper searched %d nodes", r.Status, s.helpers[0].nodes)
+	}
+	var stop atomic.Bool
+	reports := 0
+	within(t, "a solve with 2 threads told to stop", func() {
+		r = s.Solve(micro, SolveOptions{Threads: 2, Stop: &stop, Progress: func(pr SolveProgress) {
+			reports++
+			if pr.Nodes < s.helpers[0].published.Load() {
+				t.Errorf("the progress report counts %d nodes, fewer than the helper's", pr.Nodes)
+			}
+			stop.Store(true)
+		}})
+	})
+	if r.Status != MateUnknown || reports != 1 {
+		t.Errorf("stop: %v after %d reports", r.Status, reports)
+	}
+}
+
+// A child another thread searches counts double where its parent chooses and sums up.
+func TestBusyChildCountsDouble(t *testing.T) {
+	busy := make([]atomic.Int32, 1<<busyBits)
+	kids := []dfpnChild{
+		{move: 1, key: 0x1111 << 20, hand: 3, pn: 3, dn: 5, after: -1},
+		{move: 2, key: 0x2222 << 20, hand: 3, pn: 4, dn: 2, after: -1},
+		{move: 3, key: 0x3333 << 20, hand: 3, pn: 0, dn: pnInf, after: -1}, // proven: never doubled
+	}
+	if busyIndex(kids[0].key, 3) == busyIndex(kids[1].key, 3) {
+		t.Fatal("the test's children share a busy counter")
+	}
+	if best, pn2, _ := selectChild(kids[:2], true, 0, busy); best != 0 || pn2 != 4 {
+		t.Errorf("no thread busy, OR: child %d, second pn %d", best, pn2)
+	}
+	busy[busyIndex(kids[0].key, kids[0].hand)].Add(1)
+	if best, pn2, _ := selectChild(kids[:2], true, 0, busy); best != 1 || pn2 != 6 {
+		t.Errorf("the first child busy, OR: child %d, second pn %d; want 1 and 6", best, pn2)
+	}
+	s := &Solver{busy: busy}
+	if r := s.collect(kids[:2], true); r.pn != 4 || r.dn != 7 {
+		t.Errorf("OR numbers with the first child busy: %d %d, want 4 7", r.pn, r.dn)
+	}
+	if r := s.collect(kids[:2], false); r.pn != 7 || r.dn != 2 {
+		t.Errorf("AND numbers with the first child busy: %d %d, want 7 2", r.pn, r.dn)
+	}
+	busy[busyIndex(kids[1].key, kids[1].hand)].Add(1)
+	if best, _, dn2 := selectChild(kids[:2], false, 0, busy); best != 1 || dn2 != 10 {
+		t.Errorf("both busy, AND: child %d, second dn %d; want 1 and 10", best, dn2)
+	}
+	busy[busyIndex(kids[2].key, kids[2].hand)].Add(1)
+	if r := s.collect(kids, true); r.pn != 0 {
+		t.Errorf("a proven child is proven, busy or not: pn %d", r.pn)
+	}
+	if best, _, _ := selectChild(kids[:2], true, 0, nil); best != 0 {
+		t.Errorf("one thread (no busy counters): child %d", best)
+	}
+}

@@ -2,6 +2,8 @@ package bundledengine
 
 import (
 	"math/bits"
+	"runtime"
+	"sync/atomic"
 	"unsafe"
 
 	"banmen/board"
@@ -131,6 +133,44 @@ type dfpnTable struct {
 	mask    uint64
 	used    int    // slots of this generation
 	gen     uint64 // 1..genMask
+
+	// shared: several threads search with the table (share). Each probe and store then
+	// holds the lock of its bucket's stripe, and the slots in use are counted in sharedUsed.
+	shared     bool
+	locks      []atomic.Uint32
+	sharedUsed atomic.Int64
+}
+
+// dfpnLockStripes is the number of locks of a shared table: two threads rarely want the same.
+const dfpnLockStripes = 1 << 14
+
+// share makes the table safe for several searching threads (on) or fast for one (off); no
+// thread may be using it while it changes.
+func (t *dfpnTable) share(on bool) {
+	if on && t.locks == nil {
+		t.locks = make([]atomic.Uint32, dfpnLockStripes)
+	}
+	t.shared = on
+	if !on {
+		t.used += int(t.sharedUsed.Swap(0))
+	}
+}
+
+// lock takes the lock of key's bucket.
+func (t *dfpnTable) lock(key uint64) *atomic.Uint32 {
+	l := &t.locks[key>>20&t.mask&(dfpnLockStripes-1)]
+	for !l.CompareAndSwap(0, 1) {
+		runtime.Gosched()
+	}
+	return l
+}
+
+func (t *dfpnTable) addUsed(d int) {
+	if t.shared {
+		t.sharedUsed.Add(int64(d))
+	} else {
+		t.used += d
+	}
 }
 
 // newDfpnTable makes a table of about mb megabytes (a power of two of buckets, at most mb),
@@ -202,6 +242,17 @@ func (t *dfpnTable) lookup(key uint64, hand uint32) (e dfpnEntry, ok bool) {
 // lookupWithin is lookup for a depth-limited search that asks for mates within plies plies
 // (> 0): a disproof of a limited search that covers at least that many plies applies too.
 func (t *dfpnTable) lookupWithin(key uint64, hand uint32, within int) (e dfpnEntry, ok bool) {
+	if t.shared {
+		l := t.lock(key)
+		e, ok = t.probe(key, hand, within)
+		l.Store(0)
+		return e, ok
+	}
+	return t.probe(key, hand, within)
+}
+
+// probe is lookupWithin without the lock.
+func (t *dfpnTable) probe(key uint64, hand uint32, within int) (e dfpnEntry, ok bool) {
 	exact, proof := -1, -1
 	b := t.bucket(key)
 	k := t.stored(key)
@@ -241,6 +292,17 @@ func (t *dfpnTable) lookupWithin(key uint64, hand uint32, within int) (e dfpnEnt
 
 // store records (key, hand). A final result replaces the numbers of the same hand.
 func (t *dfpnTable) store(e dfpnEntry) {
+	if t.shared {
+		l := t.lock(e.key)
+		t.put(e)
+		l.Store(0)
+		return
+	}
+	t.put(e)
+}
+
+// put is store without the lock.
+func (t *dfpnTable) put(e dfpnEntry) {
 	b := t.bucket(e.key)
 	k := t.stored(e.key)
 	// a final result makes the open entries it answers for useless: they go
@@ -252,7 +314,7 @@ func (t *dfpnTable) store(e dfpnEntry) {
 			c := &b.slots[i]
 			if c.hand != e.hand && c.pn != 0 && c.dn != 0 && (proof && handGE(c.hand, e.hand) || disproof && handGE(e.hand, c.hand)) {
 				b.keys[i] = 0
-				t.used--
+				t.addUsed(-1)
 			}
 		}
 		if t.free(b.keys[i]) {
@@ -286,7 +348,7 @@ func (t *dfpnTable) store(e dfpnEntry) {
 		}
 	}
 	if t.free(b.keys[victim]) {
-		t.used++
+		t.addUsed(1)
 	}
 	t.set(b, victim, e)
 }
@@ -302,7 +364,7 @@ func weight(e *dfpnSlot) uint64 {
 
 // hashfull is the permille of slots in use.
 func (t *dfpnTable) hashfull() int {
-	return int(int64(t.used) * 1000 / int64(len(t.buckets)*dfpnBucketSize))
+	return int((int64(t.used) + t.sharedUsed.Load()) * 1000 / int64(len(t.buckets)*dfpnBucketSize))
 }
 
 // Proof and disproof hands. A proven position is stored with the least hand its proof needs

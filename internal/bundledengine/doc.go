@@ -11,7 +11,8 @@
 //     writer, as the Shogidokoro USI page describes it (go mate answered with checkmate,
 //     bestmove resign and win, byoyomi, ponder, …).
 //   - Solve(pos, deadline), or NewSolver(mb).Solve(pos, opts): the tsume solver (df-pn), with
-//     the line it found. Its convention on futile interpositions (無駄合) is
+//     the line it found, on opts.Threads threads sharing its table (go mate passes the
+//     Threads option). Its convention on futile interpositions (無駄合) is
 //     board.FutileDrops (board/futile.go).
 //   - NewSearcher(mb).Search(game, limits, report): the alpha-beta search, with Lazy SMP
 //     helper threads (Limits.Threads) and the SkillLevel ladder (Limits.Weaken, skillLadder).

@@ -264,6 +264,7 @@ var (
 	tsumeOnlyTime  = flag.Duration("tsume.time", 10*time.Second, "with -tsume.only: the time for each")
 	tsumeOnlyMB    = flag.Int("tsume.mb", 256, "with -tsume.only: the table's size in MB")
 	tsumeOnlyNodes = flag.Uint64("tsume.nodes", 0, "with -tsume.only: a node limit for each (0: none)")
+	tsumeThreads   = flag.Int("tsume.threads", 1, "with -tsume.only: the threads of each search")
 )
 
 func TestTsumeOnly(t *testing.T) {
@@ -284,6 +285,7 @@ func TestTsumeOnly(t *testing.T) {
 			MaxNodes:       *tsumeOnlyNodes,
 			DefenderToMove: tp.Side == "defender_to_move",
 			CountFutile:    strings.HasPrefix(tp.Rules, "engine"),
+			Threads:        *tsumeThreads,
 		})
 		ok1, ok, why := tp.judge(p, r)
 		t.Logf("%-24s %-7s %8v %9d nodes (proof %8v, %d nodes) %3d plies %v %v %s", tp.ID, r.Status, r.Time.Round(time.Millisecond), r.Nodes, r.ProofTime.Round(time.Millisecond), r.ProofNodes, len(r.Line), ok1, ok, why)

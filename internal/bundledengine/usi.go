@@ -430,7 +430,7 @@ func (e *Engine) runMate(g *board.Game, posErr string, gp goParams, set goSettin
 		e.answer("checkmate timeout")
 		return
 	}
-	opt := SolveOptions{Stop: &e.mateStop}
+	opt := SolveOptions{Stop: &e.mateStop, Threads: e.opts.int(optThreads)}
 	if p := g.Position(); e.opts.bool(optRootIsAnd) && p.InCheck() && p.HasLegalMove() {
 		opt.DefenderToMove = true
 		// mated already once futile interpositions are left out: that answer would be an

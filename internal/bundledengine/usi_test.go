@@ -18,15 +18,16 @@ type usiHarness struct {
 	in    *io.PipeWriter
 	lines chan string
 	done  chan error
+	e     *Engine // read only between an answer and the next command
 }
 
 func startUSI(t testing.TB) *usiHarness {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	h := &usiHarness{t: t, in: inW, lines: make(chan string, 10000), done: make(chan error, 1)}
+	h := &usiHarness{t: t, in: inW, lines: make(chan string, 10000), done: make(chan error, 1), e: NewEngine()}
 	go func() {
-		err := NewEngine().Run(inR, outW)
+		err := h.e.Run(inR, outW)
 		outW.Close()
 		h.done <- err
 	}()
@@ -329,6 +330,32 @@ func TestUSIGoMate(t *testing.T) {
 	// a normal go after go mate works (gpsusi wedges here)
 	h.send("position startpos", "go btime 0 wtime 0 byoyomi 100")
 	h.expect("bestmove")
+}
+
+// TestUSIGoMateThreads: go mate searches with as many threads as the Threads option says,
+// answers with a line that mates, and stops all of them at stop.
+func TestUSIGoMateThreads(t *testing.T) {
+	h := startUSI(t)
+	h.send("setoption name Threads value 2", "isready")
+	h.expect("readyok")
+	// ElmoTeacherDecoder-006 (../shared/testdata/tsume), a mate in 13
+	sfen := "sfen l1+R5K/4p2+P1/1pp6/p2+b4p/2k2G1p1/PL2+n3P/N5+s2/2+nP5/L4+R2L b B2G2S3Pgsn5p 1"
+	h.send("position "+sfen, "go mate 10000")
+	l, _ := h.expect("checkmate")
+	f := strings.Fields(l)[1:]
+	g, err := parsePosition(strings.Fields(sfen + " moves " + strings.Join(f, " ")))
+	if err != nil || !g.Position().IsCheckmate() || len(f)%2 == 0 {
+		t.Errorf("%q does not mate: %v", l, err)
+	}
+	if n := len(h.e.solver.helpers); n != 1 || h.e.solver.helpers[0].nodes == 0 {
+		t.Errorf("%d helpers; with Threads 2 one should have searched", n)
+	}
+	h.send("position sfen g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1", "go mate infinite")
+	h.expect("info time ")
+	h.send("stop")
+	if l, _ := h.expect("checkmate"); l != "checkmate timeout" {
+		t.Errorf("after stop: %q", l)
+	}
 }
 
 // TestUSIGoMateInCheck: where the side to move is in check, go mate looks for the mate of
