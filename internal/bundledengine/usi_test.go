@@ -336,11 +336,9 @@ func TestUSIGoMate(t *testing.T) {
 // answers with a line that mates, and stops all of them at stop.
 func TestUSIGoMateThreads(t *testing.T) {
 	h := startUSI(t)
-	h.send("setoption name Threads value 2", "isready")
-	h.expect("readyok")
 	// ElmoTeacherDecoder-006 (../shared/testdata/tsume), a mate in 13
 	sfen := "sfen l1+R5K/4p2+P1/1pp6/p2+b4p/2k2G1p1/PL2+n3P/N5+s2/2+nP5/L4+R2L b B2G2S3Pgsn5p 1"
-	h.send("position "+sfen, "go mate 10000")
+	h.send("setoption name Threads value 2", "position "+sfen, "go mate 10000")
 	l, _ := h.expect("checkmate")
 	f := strings.Fields(l)[1:]
 	g, err := parsePosition(strings.Fields(sfen + " moves " + strings.Join(f, " ")))
