@@ -496,11 +496,8 @@ func (s *Solver) searchThreads(root *board.Position, key uint64, hand uint32, or
 	s.tt.share(false)
 	s.halt, s.active, s.busy = nil, nil, nil
 	for _, h := range s.helpers[:n-1] {
-		h.busy = nil
-	}
-	for _, h := range s.helpers[:n-1] {
 		s.nodes += h.nodes
-		h.tt = nil
+		h.tt, h.halt, h.busy = nil, nil, nil
 	}
 	// stopped by a helper that settled the root: the table has it, and the limits decide
 	// whether the line may still be made
