@@ -156,9 +156,14 @@ func (t *dfpnTable) share(on bool) {
 	}
 }
 
+// lockOf is the lock of key's bucket.
+func (t *dfpnTable) lockOf(key uint64) *atomic.Uint32 {
+	return &t.locks[key>>20&t.mask&(dfpnLockStripes-1)]
+}
+
 // lock takes the lock of key's bucket.
 func (t *dfpnTable) lock(key uint64) *atomic.Uint32 {
-	l := &t.locks[key>>20&t.mask&(dfpnLockStripes-1)]
+	l := t.lockOf(key)
 	for !l.CompareAndSwap(0, 1) {
 		runtime.Gosched()
 	}
@@ -224,7 +229,7 @@ func (t *dfpnTable) bucket(key uint64) *dfpnBucket { return &t.buckets[key>>20&t
 func (t *dfpnTable) prefetch(key uint64) {
 	prefetch256(uintptr(unsafe.Pointer(t.bucket(key))))
 	if t.shared {
-		prefetch(uintptr(unsafe.Pointer(&t.locks[key>>20&t.mask&(dfpnLockStripes-1)])))
+		prefetch(uintptr(unsafe.Pointer(t.lockOf(key))))
 	}
 }
 
