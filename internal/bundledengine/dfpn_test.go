@@ -88,8 +88,10 @@ func TestSolveRepetitionIsNoMate(t *testing.T) {
 }
 
 // The search for a shorter mate after the proof goes step by step, each step with a node
-// budget, and ends at the first step that finds no shorter mate: the answer then comes at
-// once, however much time is left (here: a minute).
+// budget, and ends once a step finds no mate two plies below the last limit proven (or runs
+// out of its budget there): the answer then comes at once, however much time is left (here:
+// a minute). A step that finds none further below (its line was shorter than the mate, see
+// shorten) is followed only by steps down from the last limit proven, never one tried before.
 func TestShorterMateSearchStopsWhenItStopsImproving(t *testing.T) {
 	for _, id := range []string{"ElmoTeacherDecoder-001", "ElmoTeacherDecoder-006"} {
 		tp := tsumeByID(t, id)
@@ -109,20 +111,31 @@ func TestShorterMateSearchStopsWhenItStopsImproving(t *testing.T) {
 			t.Fatalf("%s: no search for a shorter mate", id)
 		}
 		biggest := uint64(0)
+		provenLimit := 1 << 30 // the last limit proven
+		tried := map[int]bool{}
 		for i, st := range steps {
 			budget := max(r.ProofNodes/2, polishMinNodes, 2*biggest)
 			if st.nodes > budget+4096 {
 				t.Errorf("%s: step %d (within %d) took %d nodes, budget %d", id, i, st.limit, st.nodes, budget)
 			}
+			if tried[st.limit] {
+				t.Errorf("%s: step %d asks about a mate within %d again", id, i, st.limit)
+			}
+			tried[st.limit] = true
+			if st.limit >= provenLimit {
+				t.Errorf("%s: step %d asks about a mate within %d, one within %d is proven", id, i, st.limit, provenLimit)
+			}
 			last := i == len(steps)-1
 			if !st.proven && !last {
-				t.Errorf("%s: step %d found no shorter mate, and the search went on", id, i)
-			}
-			if i > 0 && st.limit >= steps[i-1].limit {
-				t.Errorf("%s: limits %d then %d", id, steps[i-1].limit, st.limit)
+				if st.limit >= provenLimit-2 {
+					t.Errorf("%s: step %d found no mate within %d (one within %d proven), and the search went on", id, i, st.limit, provenLimit)
+				} else if next := steps[i+1].limit; next <= st.limit {
+					t.Errorf("%s: step %d found no mate within %d, then asked about %d", id, i, st.limit, next)
+				}
 			}
 			if st.proven {
 				biggest = max(biggest, st.nodes)
+				provenLimit = st.limit
 			}
 		}
 		// the line is the last mate proven: as short as the last step that found one

@@ -43,32 +43,57 @@ func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 	return line
 }
 
-// shorten proves "mate within L plies" from p for L = len(line)-2, len-4, … while it holds
-// and returns the shortest line found (line itself when none is shorter). Each step has a node
-// budget: step, and at least twice what the dearest shorter mate so
-// far took. A step that proves no shorter mate exists ends the search with the shortest line;
-// one that runs out of its budget ends it too: the search has stopped improving, and the
+// shorten proves "mate within L plies" from p for L = len(line)-2 and shorter while it holds
+// and returns the line of the last mate proven (line itself when none is shorter). Each
+// proof's line is followed in the table by the lengths of the proofs found, so at the
+// defender's turns it can take a reply that is mated sooner than another and come out
+// shorter than the mate (YaneuraOu-007: a line of 9 plies from a position mated in 11 at the
+// soonest, after a proof within 13). The next step goes two plies below the line; when no
+// mate is there but the last limit proven is higher still, the steps go on down from that
+// limit, so that the search ends at the shortest mate (a mate within L proven, none within
+// L-2), with the line of the proof within L, and not above it with a line that is too short.
+// Each step has a node budget: step, and at least twice what the dearest shorter mate so far
+// took. A step that runs out of its budget ends the search: it has stopped improving, and the
 // answer is given at once.
 func (s *Solver) shorten(p *board.Position, key uint64, hand uint32, or bool, line []board.Move, step uint64) []board.Move {
 	biggest := uint64(0)
-	for l := len(line) - 2; l >= 1 && !s.stopped; l = len(line) - 2 {
+	proven := len(line) // the last limit a mate within is proven (the line's own length first)
+	none := 0           // no mate within this many plies (a step's disproof)
+	for !s.stopped {
+		l := len(line) - 2
+		if l <= none {
+			l = proven - 2
+		}
+		if l <= none || l < 1 {
+			break
+		}
 		budget := max(step, 2*biggest)
 		s.limit = l
 		n0 := s.nodes
 		ok := s.proveHand(p, key, hand, or, budget)
 		s.limit = 0
+		used := s.nodes - n0
 		if s.trace != nil {
-			s.trace(l, ok, s.nodes-n0)
+			s.trace(l, ok, used)
 		}
 		if !ok {
-			break
+			if s.stopped || used >= budget && l >= proven-2 {
+				break // not known: the search has stopped improving
+			}
+			// none within l, or not known: the limits above it that are not settled yet
+			// are asked about from the last one proven down
+			none = l
+			continue
 		}
+		biggest = max(biggest, used)
+		proven = l
 		shorter := s.followLine(p, or)
-		if shorter == nil || len(shorter) >= len(line) || !verifyLine(p, shorter, or, s.opt.CountFutile) {
+		if shorter == nil || !verifyLine(p, shorter, or, s.opt.CountFutile) {
 			break
 		}
-		biggest = max(biggest, s.nodes-n0)
-		line = shorter
+		if len(shorter) <= l {
+			line = shorter
+		}
 	}
 	return line
 }

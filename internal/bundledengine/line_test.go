@@ -77,6 +77,44 @@ func TestMainLineLongestDefence(t *testing.T) {
 	}
 }
 
+// TestShortenStepsDownFromTheLastProof: ElmoTeacherDecoder-001 (plain rules) is proven within
+// 17 plies, and the proof's line comes out at 11 plies, shorter than the mate (at ply 1 the
+// line's reply is mated sooner than 8a9c). Mate within 9 is not found (its budget runs out),
+// and were the search to end there the answer would be those 11 plies, no main line. So the
+// steps go on down from 17, and the line is the main line of 15 plies.
+func TestShortenStepsDownFromTheLastProof(t *testing.T) {
+	tp := tsumeByID(t, "ElmoTeacherDecoder-001")
+	type step struct {
+		limit  int
+		proven bool
+	}
+	var steps []step
+	s := NewSolver(64)
+	s.trace = func(limit int, proven bool, nodes uint64) { steps = append(steps, step{limit, proven}) }
+	p := tp.position(t)
+	r := s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute), CountFutile: true})
+	if solved, ok, why := tp.judge(p, r); !solved || !ok {
+		t.Fatalf("%v %s", r.Status, why)
+	}
+	back := false // a step that found nothing below the last limit proven less two, then more steps
+	provenLimit := 1 << 30
+	for i, st := range steps {
+		if !st.proven && st.limit < provenLimit-2 && i+1 < len(steps) {
+			back = true
+		}
+		if st.proven {
+			provenLimit = st.limit
+		}
+	}
+	t.Logf("steps %v; %d plies: %s", steps, len(r.Line), moveString(r.Line))
+	if !back {
+		t.Errorf("no step found nothing below a line shorter than the mate: the problem checks nothing here")
+	}
+	if fault, _ := checkMainLine(p, true, r.Line, true, 300000); fault != "" {
+		t.Errorf("not a main line: %s", fault)
+	}
+}
+
 // TestProvenLength: the bound resist measures a longer defence against is the root's proof in
 // the table (an upper bound on its shortest mate), never less than the line it was given, and
 // the line's own length where the table has no proof of the root.
