@@ -46,21 +46,21 @@ func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 // shorten proves "mate within L plies" from p for L = len(line)-2 and shorter while it holds
 // and returns the line of the last mate proven (line itself when none is shorter). Each
 // proof's line is followed in the table by the lengths of the proofs found, so at the
-// defender's turns it can take a reply that is mated sooner than another and come out
-// shorter than the mate (YaneuraOu-007: a line of 9 plies from a position mated in 11 at the
-// soonest, after a proof within 13). The next step goes two plies below the line; when no
-// mate is there but the last limit proven is higher still, the steps go on down from that
-// limit, so that the search ends at the shortest mate (a mate within L proven, none within
-// L-2), with the line of the proof within L, and not above it with a line that is too short.
-// Each step has a node budget: step, and at least twice what the dearest shorter mate so far
-// took. A step that runs out of its budget ends the search: it has stopped improving, and the
-// answer is given at once.
+// defender's turns it can take a reply that is mated sooner than another and come out shorter
+// than the mate (ElmoTeacherDecoder-001 under plain rules: a line of 11 plies after a proof
+// within 17, where the mate is 15). The next step goes two plies below the line; when it finds
+// no mate there (or runs out of its budget) and the last limit proven is higher still, the
+// steps go on down from that limit, so that the search ends at the shortest mate (a mate
+// within L proven, none within L-2) with the line of the proof within L, not above it with a
+// line that is too short. Each step has a node budget: step, and at least twice what the
+// dearest shorter mate so far took. A step two plies below the last limit proven that runs out
+// of its budget ends the search: it has stopped improving, and the answer is given at once.
 func (s *Solver) shorten(p *board.Position, key uint64, hand uint32, or bool, line []board.Move, step uint64) []board.Move {
 	biggest := uint64(0)
 	proven := len(line) // the last limit a mate within is proven (the line's own length first)
 	none := 0           // no mate within this many plies (a step's disproof)
 	for !s.stopped {
-		l := len(line) - 2
+		l := min(len(line), proven) - 2
 		if l <= none {
 			l = proven - 2
 		}
