@@ -107,6 +107,8 @@ type Solver struct {
 	// noResist leaves out the search for the defender's longest replies (resist in line.go),
 	// for tests that compare lines with and without it.
 	noResist bool
+	// resistOnce makes resist pass along the line once only (for tests)
+	resistOnce bool
 
 	// the helpers of a search with several threads (searchThreads), kept between solves,
 	// and those of them searching now

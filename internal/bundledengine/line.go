@@ -103,6 +103,7 @@ func (s *Solver) shorten(p *board.Position, key uint64, hand uint32, or bool, li
 const (
 	resistMinNodes  = 1000000
 	resistStepNodes = 50000
+	resistPasses    = 3
 )
 
 // resist makes the defender resist longest along a mating line from root. The lengths that
@@ -114,19 +115,29 @@ const (
 // longer defence, and the line goes on with it and its shortest mate. Futile interpositions
 // stay out unless CountFutile, as everywhere. The proofs have a node budget in all (the
 // proof's nodes, at least resistMinNodes); one that runs out of its own budget leaves the
-// reply as it was. The line is checked again before it is given out.
+// reply as it was. A rest made shorter below a defender's turn can make another of his
+// replies there the longer defence (ElmoTeacherDecoder-017: at ply 5, 7a7b is mated within
+// 15 plies like the line's S*5c, but the rest after S*5c came out at 11 further down, and
+// 7a7b takes 13), so the passes go on from the root while a pass changes the line, at most
+// resistPasses. The line is checked again before it is given out.
 func (s *Solver) resist(root *board.Position, or bool, line []board.Move) []board.Move {
 	total := max(s.proofNodes, resistMinNodes)
 	end := s.nodes + total
-	p := *root
 	attacker := attackerOf(root, or)
 	out := slices.Clone(line)
-	for i, o := 0, or; i < len(out); i++ {
-		if !o && !s.stopped && s.nodes < end {
-			out = s.longestReply(&p, attacker, out, i, end)
+	for pass := 0; pass < resistPasses && !s.stopped && s.nodes < end; pass++ {
+		before := slices.Clone(out)
+		p := *root
+		for i, o := 0, or; i < len(out); i++ {
+			if !o && !s.stopped && s.nodes < end {
+				out = s.longestReply(&p, attacker, out, i, end)
+			}
+			p.Do(out[i])
+			o = !o
 		}
-		p.Do(out[i])
-		o = !o
+		if slices.Equal(before, out) || s.resistOnce {
+			break
+		}
 	}
 	if !verifyLine(root, out, or, s.opt.CountFutile) {
 		return line

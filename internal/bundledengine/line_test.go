@@ -115,6 +115,31 @@ func TestShortenStepsDownFromTheLastProof(t *testing.T) {
 	}
 }
 
+// TestResistPassesAgain: ElmoTeacherDecoder-017 under tsume rules. On resist's first pass,
+// at ply 5 the defender's 7a7b is mated within the 15 plies the line takes after S*5c; further
+// down the rest after S*5c comes out at 11, and 7a7b, mated in 13, is the longer defence. One
+// pass leaves the line with S*5c, no main line; the second takes 7a7b.
+func TestResistPassesAgain(t *testing.T) {
+	tp := tsumeByID(t, "ElmoTeacherDecoder-017")
+	for _, once := range []bool{true, false} {
+		s := NewSolver(64)
+		s.resistOnce = once
+		p := tp.position(t)
+		r := s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute)})
+		if solved, ok, why := tp.judge(p, r); !solved || !ok {
+			t.Fatalf("%v %s", r.Status, why)
+		}
+		fault, unknown := checkMainLine(p, true, r.Line, false, 300000)
+		t.Logf("one pass %v: %d plies, fault %q, %d unknown: %s", once, len(r.Line), fault, unknown, moveString(r.Line))
+		switch {
+		case once && fault == "":
+			t.Errorf("with one pass the line is a main line too: the problem checks nothing")
+		case !once && fault != "":
+			t.Errorf("not a main line: %s", fault)
+		}
+	}
+}
+
 // TestProvenLength: the bound resist measures a longer defence against is the root's proof in
 // the table (an upper bound on its shortest mate), never less than the line it was given, and
 // the line's own length where the table has no proof of the root.
