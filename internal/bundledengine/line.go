@@ -116,10 +116,12 @@ const (
 // stay out unless CountFutile, as everywhere. The proofs have a node budget in all (the
 // proof's nodes, at least resistMinNodes); one that runs out of its own budget leaves the
 // reply as it was. A rest made shorter below a defender's turn can make another of his
-// replies there the longer defence (ElmoTeacherDecoder-017: at ply 5, 7a7b is mated within
-// 15 plies like the line's S*5c, but the rest after S*5c came out at 11 further down, and
-// 7a7b takes 13), so the passes go on from the root while a pass changes the line, at most
-// resistPasses. The line is checked again before it is given out.
+// replies there the longer defence, and each reply is asked about against the rest as it is
+// then (ElmoTeacherDecoder-017 under tsume rules: at ply 5, 7a7b is mated within the 15 plies
+// the line first takes after S*5c, but that rest came out at 11 further down, and 7a7b takes
+// 13; the next pass, asking again with the rests as they are, finds G*6b at ply 7 resisting
+// longer and gives a main line of 21 plies). So the passes go on from the root while a pass
+// changes the line, at most resistPasses. The line is checked again before it is given out.
 func (s *Solver) resist(root *board.Position, or bool, line []board.Move) []board.Move {
 	total := max(s.proofNodes, resistMinNodes)
 	end := s.nodes + total

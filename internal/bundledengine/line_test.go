@@ -118,7 +118,8 @@ func TestShortenStepsDownFromTheLastProof(t *testing.T) {
 // TestResistPassesAgain: ElmoTeacherDecoder-017 under tsume rules. On resist's first pass,
 // at ply 5 the defender's 7a7b is mated within the 15 plies the line takes after S*5c; further
 // down the rest after S*5c comes out at 11, and 7a7b, mated in 13, is the longer defence. One
-// pass leaves the line with S*5c, no main line; the second takes 7a7b.
+// pass leaves that line of 17 plies, no main line; the next, asking again with the rests as
+// they are, finds a longer defence (G*6b at ply 7) and a main line of 21.
 func TestResistPassesAgain(t *testing.T) {
 	tp := tsumeByID(t, "ElmoTeacherDecoder-017")
 	for _, once := range []bool{true, false} {
