@@ -1070,10 +1070,6 @@ func selectChild(kids []dfpnChild, or bool, seed uint64, busy []atomic.Int32) (b
 		pn, dn := c.pn, c.dn
 		if or {
 			pn = seenNumber(pn, c, busy)
-		} else {
-			dn = seenNumber(dn, c, busy)
-		}
-		if or {
 			if best < 0 || pn < bpn || pn == bpn && (dn < bdn ||
 				seed != 0 && dn == bdn && seedRank(c.move, seed) < seedRank(kids[best].move, seed)) {
 				if best >= 0 {
@@ -1084,6 +1080,7 @@ func selectChild(kids []dfpnChild, or bool, seed uint64, busy []atomic.Int32) (b
 				pn2 = min(pn2, pn)
 			}
 		} else {
+			dn = seenNumber(dn, c, busy)
 			if best < 0 || dn < bdn || dn == bdn && (pn < bpn ||
 				seed != 0 && pn == bpn && seedRank(c.move, seed) < seedRank(kids[best].move, seed)) {
 				if best >= 0 {
