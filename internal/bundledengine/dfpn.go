@@ -515,9 +515,13 @@ func (s *Solver) searchThreads(root *board.Position, key uint64, hand uint32, or
 // limitReached reports whether the search must stop by its options: a stop asked for, the
 // node limit or the deadline.
 func (s *Solver) limitReached(now time.Time) bool {
+	return s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes || s.stopOrLate(now)
+}
+
+// stopOrLate reports whether a stop was asked for or the deadline has passed.
+func (s *Solver) stopOrLate(now time.Time) bool {
 	o := &s.opt
-	return o.Stop != nil && o.Stop.Load() || o.MaxNodes > 0 && s.nodes >= o.MaxNodes ||
-		!o.Deadline.IsZero() && now.After(o.Deadline)
+	return o.Stop != nil && o.Stop.Load() || !o.Deadline.IsZero() && now.After(o.Deadline)
 }
 
 // checkLimits is called every few thousand nodes.

@@ -350,16 +350,11 @@ func (s *Solver) proveHand(p *board.Position, key uint64, hand uint32, or bool, 
 	// a budget running out is not the end of the whole solve
 	if s.opt.MaxNodes != saved {
 		s.opt.MaxNodes = saved
-		if s.nodes >= limit && (saved == 0 || s.nodes < saved) && !s.outOfTime() {
+		if s.nodes >= limit && (saved == 0 || s.nodes < saved) && !s.stopOrLate(time.Now()) {
 			s.stopped = false
 		}
 	}
 	return r.pn == 0
-}
-
-func (s *Solver) outOfTime() bool {
-	o := &s.opt
-	return o.Stop != nil && o.Stop.Load() || !o.Deadline.IsZero() && time.Now().After(o.Deadline)
 }
 
 // verifyLine replays a mating line: every attacker move is legal and checks, every defender
