@@ -86,15 +86,15 @@ func runLabel(args []string, out io.Writer) error {
 	}
 	switch {
 	case c.engine == "":
-		return fmt.Errorf("label needs -engine; %w", errUsage)
+		return badUsage("label", "needs -engine PATH")
 	case *path == "":
-		return fmt.Errorf("label needs -o; %w", errUsage)
+		return badUsage("label", "needs -o FILE")
 	case fs.NArg() == 0:
-		return fmt.Errorf("label needs records (KIF files or folders of them); %w", errUsage)
+		return badUsage("label", "needs records (KIF files or folders of them)")
 	case (*nodes > 0) == (*depth > 0) || *nodes < 0 || *depth < 0:
-		return fmt.Errorf("label needs one of -nodes N and -depth D; %w", errUsage)
+		return badUsage("label", "needs one of -nodes N and -depth D")
 	case c.jobs < 1 || c.skip < 0 || c.timeout <= 0:
-		return fmt.Errorf("label: -jobs must be at least 1, -skip at least 0, -timeout positive; %w", errUsage)
+		return badUsage("label", "-jobs must be at least 1, -skip at least 0, -timeout positive")
 	}
 	c.options = opts
 	c.search = usiclient.Go{Nodes: *nodes, Depth: *depth}

@@ -210,17 +210,20 @@ func TestLabelEngineFailures(t *testing.T) {
 func TestLabelUsage(t *testing.T) {
 	eng := fakeEngine(t, `echo "info score cp 1"; echo "bestmove resign"`)
 	data := filepath.Join(t.TempDir(), "data.txt")
-	for _, args := range [][]string{
-		{"-nodes", "10", "-o", data, recWon},                                // no engine
-		{"-engine", eng, "-o", data, recWon},                                // no limit
-		{"-engine", eng, "-nodes", "10", "-depth", "3", "-o", data, recWon}, // two limits
-		{"-engine", eng, "-nodes", "10", recWon},                            // no -o
-		{"-engine", eng, "-nodes", "10", "-o", data},                        // no records
-		{"-engine", eng, "-nodes", "10", "-option", "Hash", "-o", data, recWon},
-		{"-engine", eng, "-nodes", "10", "-jobs", "0", "-o", data, recWon},
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-nodes", "10", "-o", data, recWon}, "label: needs -engine PATH; usage: tune label "},
+		{[]string{"-engine", eng, "-o", data, recWon}, "label: needs one of -nodes N and -depth D"},
+		{[]string{"-engine", eng, "-nodes", "10", "-depth", "3", "-o", data, recWon}, "label: needs one of -nodes N and -depth D"},
+		{[]string{"-engine", eng, "-nodes", "10", recWon}, "label: needs -o FILE"},
+		{[]string{"-engine", eng, "-nodes", "10", "-o", data}, "label: needs records"},
+		{[]string{"-engine", eng, "-nodes", "10", "-option", "Hash", "-o", data, recWon}, "Hash"},
+		{[]string{"-engine", eng, "-nodes", "10", "-jobs", "0", "-o", data, recWon}, "label: -jobs must be at least 1"},
 	} {
-		if err := run(append([]string{"label"}, args...), &strings.Builder{}); err == nil {
-			t.Errorf("%q: no error", args)
+		if err := run(append([]string{"label"}, c.args...), &strings.Builder{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.args, err, c.want)
 		}
 	}
 	err := run([]string{"label", "-engine", eng, "-nodes", "10", "-o", data, recWon, recIllegal}, &strings.Builder{})

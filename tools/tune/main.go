@@ -217,7 +217,21 @@ func main() {
 	}
 }
 
-var errUsage = errors.New("usage: tune gen [-games N -first I -depth D -random R -maxply M -seed S] -o FILE | tune fit -data FILE [-start WEIGHTS] [-iters N -only P -fix P -l2 X -bound F -l2table X -tablebound CP -tablestep CP -scorek K -lambda L -holdout F] -o WEIGHTS | tune openings [-n N -plies P -seed S -margin CP] -o FILE | tune label -engine PATH [-option NAME=VALUE]... -nodes N|-depth D [-jobs J -skip P -timeout T] -o FILE RECORD|FOLDER...")
+// stepUsage is each step's usage line.
+var stepUsage = map[string]string{
+	"gen":      "tune gen [-games N -first I -depth D -random R -maxply M -seed S] -o FILE",
+	"fit":      "tune fit -data FILE[,FILE...] [-start WEIGHTS] [-iters N -only P -fix P -l2 X -bound F -l2table X -tablebound CP -tablestep CP -scorek K -lambda L -holdout F] -o WEIGHTS",
+	"openings": "tune openings [-n N -plies P -seed S -margin CP] -o FILE",
+	"label":    "tune label -engine PATH [-option NAME=VALUE]... -nodes N|-depth D [-jobs J -skip P -timeout T] -o FILE RECORD|FOLDER...",
+}
+
+var errUsage = errors.New("usage: " + stepUsage["gen"] + " | " + stepUsage["fit"] + " | " + stepUsage["openings"] + " | " + stepUsage["label"])
+
+// badUsage is the error of a step run with arguments it cannot use: what is wrong, then
+// the step's usage.
+func badUsage(step, why string) error {
+	return fmt.Errorf("%s: %s; usage: %s", step, why, stepUsage[step])
+}
 
 func run(args []string, out io.Writer) error {
 	if len(args) == 0 {
@@ -255,8 +269,15 @@ func runGen(args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *path == "" || fs.NArg() > 0 || c.games < 1 || c.depth < 1 || c.first < 0 {
-		return errUsage
+	switch {
+	case *path == "":
+		return badUsage("gen", "needs -o FILE")
+	case fs.NArg() > 0:
+		return badUsage("gen", fmt.Sprintf("takes no arguments besides its flags, not %q", fs.Args()))
+	case c.games < 1 || c.depth < 1:
+		return badUsage("gen", "-games and -depth must be at least 1")
+	case c.first < 0:
+		return badUsage("gen", "-first must be at least 0")
 	}
 	c.seed = *seed
 	f, err := os.Create(*path)
@@ -293,8 +314,13 @@ func runOpenings(args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *path == "" || fs.NArg() > 0 || *n < 1 || *plies < 1 {
-		return errUsage
+	switch {
+	case *path == "":
+		return badUsage("openings", "needs -o FILE")
+	case fs.NArg() > 0:
+		return badUsage("openings", fmt.Sprintf("takes no arguments besides its flags, not %q", fs.Args()))
+	case *n < 1 || *plies < 1:
+		return badUsage("openings", "-n and -plies must be at least 1")
 	}
 	seen := map[string]bool{}
 	var b strings.Builder
@@ -500,8 +526,19 @@ func runFit(args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *dataPath == "" || *path == "" || fs.NArg() > 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 1 || *bound < 0 {
-		return errUsage
+	switch {
+	case *dataPath == "":
+		return badUsage("fit", "needs -data FILE")
+	case *path == "":
+		return badUsage("fit", "needs -o WEIGHTS")
+	case fs.NArg() > 0:
+		return badUsage("fit", fmt.Sprintf("takes no arguments besides its flags, not %q", fs.Args()))
+	case *lambda < 0 || *lambda > 1:
+		return badUsage("fit", fmt.Sprintf("-lambda %v: want 0 to 1", *lambda))
+	case *holdout < 0 || *holdout >= 1:
+		return badUsage("fit", fmt.Sprintf("-holdout %v: want at least 0 and less than 1", *holdout))
+	case *bound < 0:
+		return badUsage("fit", fmt.Sprintf("-bound %v: want 0 (none) or more", *bound))
 	}
 	text, err := os.ReadFile(*start)
 	if err != nil {

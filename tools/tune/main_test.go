@@ -122,9 +122,26 @@ func TestBadInput(t *testing.T) {
 	if _, err := readData(bad); err == nil || !strings.Contains(err.Error(), "expected \"SFEN | result\"") {
 		t.Errorf("no result: %v", err)
 	}
-	for _, args := range [][]string{nil, {"frob"}, {"gen"}, {"fit", "-data", bad}} {
-		if err := run(args, &strings.Builder{}); err == nil {
-			t.Errorf("%q: no error", args)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "usage: tune gen"},
+		{[]string{"frob"}, `unknown step "frob"`},
+		{[]string{"gen"}, "gen: needs -o FILE; usage: tune gen "},
+		{[]string{"gen", "-o", bad, "more"}, `gen: takes no arguments besides its flags, not ["more"]`},
+		{[]string{"gen", "-o", bad, "-games", "0"}, "gen: -games and -depth must be at least 1"},
+		{[]string{"gen", "-o", bad, "-first", "-1"}, "gen: -first must be at least 0"},
+		{[]string{"openings"}, "openings: needs -o FILE; usage: tune openings "},
+		{[]string{"openings", "-o", bad, "-plies", "0"}, "openings: -n and -plies must be at least 1"},
+		{[]string{"fit", "-o", bad}, "fit: needs -data FILE; usage: tune fit "},
+		{[]string{"fit", "-data", bad}, "fit: needs -o WEIGHTS"},
+		{[]string{"fit", "-data", bad, "-o", bad, "-lambda", "1.5"}, "fit: -lambda 1.5: want 0 to 1"},
+		{[]string{"fit", "-data", bad, "-o", bad, "-holdout", "1"}, "fit: -holdout 1: want at least 0 and less than 1"},
+		{[]string{"fit", "-data", bad, "-o", bad, "-bound", "-0.1"}, "fit: -bound -0.1: want 0 (none) or more"},
+	} {
+		if err := run(c.args, &strings.Builder{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.args, err, c.want)
 		}
 	}
 }
