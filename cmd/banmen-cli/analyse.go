@@ -46,8 +46,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) != 1 {
-		fs.Usage()
-		return 2
+		return badUsage(stderr, "analyse", fs, "want one RECORD or FOLDER, got %d arguments %q", len(rest), rest)
 	}
 	in := rest[0]
 	mode, ok := commentModes[*comments]

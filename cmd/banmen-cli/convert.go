@@ -38,17 +38,12 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "banmen-cli convert: "+format+"\n", a...)
-		fs.Usage()
-		return 2
-	}
 	if len(files) != 1 {
-		return usageErr("want one FILE to convert, got %d", len(files))
+		return badUsage(stderr, "convert", fs, "want one FILE to convert, got %d", len(files))
 	}
 	opts, err := convertOutput(*to, *encName, *csaVersion)
 	if err != nil {
-		return usageErr("%s", err)
+		return badUsage(stderr, "convert", fs, "%s", err)
 	}
 	rec, name, ok := readConvertInput(files[0], stderr)
 	if !ok {

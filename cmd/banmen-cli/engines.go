@@ -31,8 +31,7 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() < 1 {
-		fs.Usage()
-		return 2
+		return badUsage(stderr, "probe", fs, "want the engine's command (CMD [ARGS...])")
 	}
 	def := engine.Definition{Path: fs.Arg(0), Args: fs.Args()[1:], Env: env, TimeoutScale: *scale}
 	res, err := engine.Probe(context.Background(), def)
@@ -113,8 +112,7 @@ func runEngines(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() < 1 {
-		fs.Usage()
-		return 2
+		return badUsage(stderr, "engines", fs, "want a subcommand: list, add or remove")
 	}
 	reg, err := engine.OpenUserRegistry(*regPath)
 	if reg == nil {
@@ -139,8 +137,7 @@ func runEngines(args []string, stdout, stderr io.Writer) int {
 		tw.Flush()
 	case "add":
 		if len(rest) < 1 {
-			fs.Usage()
-			return 2
+			return badUsage(stderr, "engines add", fs, "want the engine's command (CMD [ARGS...])")
 		}
 		m := engine.NewManager(reg)
 		def, res, err := m.Add(context.Background(), rest[0], rest[1:]...)
@@ -151,8 +148,7 @@ func runEngines(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "added %q (id %s), %d options, handshake %s\n", def.Name, def.ID, len(res.Options), res.Handshake.Round(time.Millisecond))
 	case "remove":
 		if len(rest) != 1 {
-			fs.Usage()
-			return 2
+			return badUsage(stderr, "engines remove", fs, "want one engine NAME, got %d arguments %q", len(rest), rest)
 		}
 		def, ok := reg.Find(rest[0])
 		if !ok {
@@ -169,9 +165,7 @@ func runEngines(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "removed %q\n", def.Name)
 	default:
-		fmt.Fprintf(stderr, "banmen-cli engines: unknown subcommand %q\n", sub)
-		fs.Usage()
-		return 2
+		return badUsage(stderr, "engines", fs, "unknown subcommand %q", sub)
 	}
 	return 0
 }

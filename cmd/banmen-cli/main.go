@@ -5,6 +5,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -27,6 +28,14 @@ var commands = map[string]command{
 	"analyse": {"analyse a record with an engine: analyse --engine A --time 1s [--from N --to M] RECORD -o OUT.kif", runAnalyse},
 	"perft":   {"count the leaves of the legal move tree: perft [--sfen SFEN] [--divide] DEPTH", runPerft},
 	"convert": {"convert a game record: convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] FILE [-o OUT]", runConvert},
+}
+
+// badUsage reports bad usage of command cmd: what is wrong, then the command's usage (fs.Usage).
+// It returns the exit code of bad usage.
+func badUsage(stderr io.Writer, cmd string, fs *flag.FlagSet, format string, a ...any) int {
+	fmt.Fprintf(stderr, "banmen-cli "+cmd+": "+format+"\n", a...)
+	fs.Usage()
+	return 2
 }
 
 func usage(w io.Writer) {

@@ -22,8 +22,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
+		return badUsage(stderr, "perft", fs, "want one DEPTH, got %d arguments %q", fs.NArg(), fs.Args())
 	}
 	depth, err := strconv.Atoi(fs.Arg(0))
 	if err != nil || depth < 0 || depth > 20 {

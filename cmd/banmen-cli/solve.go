@@ -33,8 +33,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
+		return badUsage(stderr, "solve", fs, "want one SFEN, RECORD or PROBLEMS.json, got %d arguments %q (an SFEN has spaces: quote it)", fs.NArg(), fs.Args())
 	}
 	target := fs.Arg(0)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
