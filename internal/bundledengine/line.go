@@ -33,13 +33,22 @@ func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 	}
 	key := boardKey(root)
 	hand := handPack(root.Hand(attackerOf(root, or)))
-	line = s.shorten(root, key, hand, or, line, max(s.proofNodes/2, polishMinNodes))
+	line, full := s.shorten(root, key, hand, or, line, max(s.proofNodes/2, polishMinNodes))
 	trace := s.trace
 	s.trace = nil // it hears of the root's steps only
 	if !s.noResist {
 		line = s.resist(root, or, line)
 	}
 	s.trace = trace
+	if s.stopped && len(line) < len(full) {
+		// stopped (the deadline) before resist could mend the line: one shorter than the limit
+		// its proof was found within may have a defender's reply mated sooner than another
+		// (followLine goes by the proofs' lengths) and claim a mate shorter than there is
+		// (ElmoTeacherDecoder-001 under plain rules, stopped after the step within 17: 11
+		// plies, where the mate is 15). A line as long as its limit claims no more than its
+		// proof shows: a mate longer than the shortest is the lesser fault.
+		line = full
+	}
 	return line
 }
 
@@ -55,7 +64,10 @@ func (s *Solver) extractLine(root *board.Position, or bool) []board.Move {
 // line that is too short. Each step has a node budget: step, and at least twice what the
 // dearest shorter mate so far took. A step two plies below the last limit proven that runs out
 // of its budget ends the search: it has stopped improving, and the answer is given at once.
-func (s *Solver) shorten(p *board.Position, key uint64, hand uint32, or bool, line []board.Move, step uint64) []board.Move {
+// full is the last line as long as the limit of its proof (to within a ply; line itself
+// first): the line to give when there is no time left to make a shorter one whole.
+func (s *Solver) shorten(p *board.Position, key uint64, hand uint32, or bool, line []board.Move, step uint64) (_, full []board.Move) {
+	full = line
 	biggest := uint64(0)
 	proven := len(line) // the last limit a mate within is proven (the line's own length first)
 	none := 0           // no mate within this many plies (a step's disproof)
@@ -93,9 +105,12 @@ func (s *Solver) shorten(p *board.Position, key uint64, hand uint32, or bool, li
 		}
 		if len(shorter) <= l {
 			line = shorter
+			if len(shorter) >= l-1 {
+				full = shorter
+			}
 		}
 	}
-	return line
+	return line, full
 }
 
 // resistMinNodes is the least node budget of the search for the defender's longest replies
@@ -177,7 +192,7 @@ func (s *Solver) longestReply(p *board.Position, attacker board.Color, line []bo
 	}
 	// the attacker's shortest mate after the reply on the line
 	q, ck, ch := child(line[i])
-	rest := s.shorten(&q, ck, ch, true, line[i+1:], resistStepNodes)
+	rest, _ := s.shorten(&q, ck, ch, true, line[i+1:], resistStepNodes)
 	if len(rest) < len(line)-i-1 {
 		line = append(line[:i+1:i+1], rest...)
 	}
@@ -206,7 +221,7 @@ func (s *Solver) longestReply(p *board.Position, attacker board.Color, line []bo
 		if sub == nil || len(sub) <= r || !verifyLine(&q, sub, true, s.opt.CountFutile) {
 			continue
 		}
-		sub = s.shorten(&q, ck, ch, true, sub, resistStepNodes)
+		sub, _ = s.shorten(&q, ck, ch, true, sub, resistStepNodes)
 		if len(sub) <= r {
 			continue
 		}

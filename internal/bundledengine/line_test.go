@@ -166,3 +166,45 @@ func TestProvenLength(t *testing.T) {
 		t.Errorf("provenLength of a position the table does not know = %d, want 7", got)
 	}
 }
+
+// TestStoppedKeepsAFullLine: ElmoTeacherDecoder-001 under plain rules, its mate in 15 given
+// after each step of the search for a shorter mate. The step within 17 plies is proven with
+// a line of 11 that is no main line (8a9c at ply 1 resists longer); stopped there, before
+// resist can mend it, the answer claimed a mate in 11. A line given when stopped is never
+// shorter than the shortest mate: it is the last one as long as its proof's limit.
+func TestStoppedKeepsAFullLine(t *testing.T) {
+	tp := tsumeByID(t, "ElmoTeacherDecoder-001")
+	p := tp.position(t)
+	type step struct {
+		proven bool
+		nodes  uint64
+	}
+	var steps []step
+	s := NewSolver(64)
+	s.trace = func(limit int, proven bool, nodes uint64) { steps = append(steps, step{proven, nodes}) }
+	whole := s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute), CountFutile: true})
+	if solved, ok, why := tp.judge(p, whole); !solved || !ok {
+		t.Fatalf("%v %s", whole.Status, why)
+	}
+	stops := 0
+	used := whole.ProofNodes
+	for _, st := range steps {
+		used += st.nodes
+		if !st.proven {
+			continue
+		}
+		// stopped just after this step's proof (and its line)
+		r := NewSolver(64).Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute), CountFutile: true, MaxNodes: used + 1})
+		stops++
+		if r.Status != MateFound || !verifyLine(p, r.Line, true, true) {
+			t.Fatalf("stopped after %d nodes: %v, line %s", used+1, r.Status, moveString(r.Line))
+		}
+		t.Logf("stopped after %d nodes: %d plies %s", used+1, len(r.Line), moveString(r.Line))
+		if len(r.Line) < len(whole.Line) {
+			t.Errorf("stopped after %d nodes: a mate in %d, shorter than the mate in %d", used+1, len(r.Line), len(whole.Line))
+		}
+	}
+	if stops < 2 {
+		t.Errorf("steps %v: fewer than two proven steps to stop after, the problem checks little", steps)
+	}
+}
