@@ -77,25 +77,36 @@ func TestMainLineLongestDefence(t *testing.T) {
 	}
 }
 
+// traceStep is one step of the search for a shorter mate from the root.
+type traceStep struct {
+	limit  int
+	proven bool
+	nodes  uint64
+}
+
+// solveTraced solves the shared problem id (a mate) with a fresh solver and returns its
+// position, the result and the root's shorter-mate steps; it fails the test unless solved.
+func solveTraced(t *testing.T, id string, countFutile bool) (*board.Position, SolveResult, []traceStep) {
+	t.Helper()
+	tp := tsumeByID(t, id)
+	var steps []traceStep
+	s := NewSolver(64)
+	s.trace = func(limit int, proven bool, nodes uint64) { steps = append(steps, traceStep{limit, proven, nodes}) }
+	p := tp.position(t)
+	r := s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute), CountFutile: countFutile})
+	if solved, ok, why := tp.judge(p, r); !solved || !ok {
+		t.Fatalf("%s: %v %s", id, r.Status, why)
+	}
+	return p, r, steps
+}
+
 // TestShortenStepsDownFromTheLastProof: ElmoTeacherDecoder-001 (plain rules) is proven within
 // 17 plies, and the proof's line comes out at 11 plies, shorter than the mate (at ply 1 the
 // line's reply is mated sooner than 8a9c). Mate within 9 is not found (its budget runs out),
 // and were the search to end there the answer would be those 11 plies, no main line. So the
 // steps go on down from 17, and the line is the main line of 15 plies.
 func TestShortenStepsDownFromTheLastProof(t *testing.T) {
-	tp := tsumeByID(t, "ElmoTeacherDecoder-001")
-	type step struct {
-		limit  int
-		proven bool
-	}
-	var steps []step
-	s := NewSolver(64)
-	s.trace = func(limit int, proven bool, nodes uint64) { steps = append(steps, step{limit, proven}) }
-	p := tp.position(t)
-	r := s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute), CountFutile: true})
-	if solved, ok, why := tp.judge(p, r); !solved || !ok {
-		t.Fatalf("%v %s", r.Status, why)
-	}
+	p, r, steps := solveTraced(t, "ElmoTeacherDecoder-001", true)
 	back := false // a step that found nothing below the last limit proven less two, then more steps
 	provenLimit := 1 << 30
 	for i, st := range steps {
@@ -173,19 +184,7 @@ func TestProvenLength(t *testing.T) {
 // resist can mend it, the answer claimed a mate in 11. A line given when stopped is never
 // shorter than the shortest mate: it is the last one as long as its proof's limit.
 func TestStoppedKeepsAFullLine(t *testing.T) {
-	tp := tsumeByID(t, "ElmoTeacherDecoder-001")
-	p := tp.position(t)
-	type step struct {
-		proven bool
-		nodes  uint64
-	}
-	var steps []step
-	s := NewSolver(64)
-	s.trace = func(limit int, proven bool, nodes uint64) { steps = append(steps, step{proven, nodes}) }
-	whole := s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute), CountFutile: true})
-	if solved, ok, why := tp.judge(p, whole); !solved || !ok {
-		t.Fatalf("%v %s", whole.Status, why)
-	}
+	p, whole, steps := solveTraced(t, "ElmoTeacherDecoder-001", true)
 	stops := 0
 	used := whole.ProofNodes
 	for _, st := range steps {
