@@ -24,7 +24,7 @@ func TestBadUsageSaysWhy(t *testing.T) {
 		want string
 	}{
 		{[]string{"solve", "--engine", "x", "4k4/9/4P4/9/9/9/9/9/4K4", "b", "G", "1"}, `banmen-cli solve: want one SFEN, RECORD or PROBLEMS.json, got 4 arguments ["4k4/9/4P4/9/9/9/9/9/4K4" "b" "G" "1"] (an SFEN has spaces: quote it)`},
-		{[]string{"solve", "--engine", "x"}, "banmen-cli solve: want one SFEN, RECORD or PROBLEMS.json, got 0 arguments"},
+		{[]string{"solve", "--engine", "x"}, "banmen-cli solve: want one SFEN, RECORD or PROBLEMS.json, got 0 arguments []\n"},
 		{[]string{"analyse", "--engine", "x"}, "banmen-cli analyse: want one RECORD or FOLDER, got 0 arguments"},
 		{[]string{"perft"}, "banmen-cli perft: want one DEPTH, got 0 arguments"},
 		{[]string{"probe"}, "banmen-cli probe: want the engine's command"},

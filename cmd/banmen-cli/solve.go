@@ -33,7 +33,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		return badUsage(stderr, "solve", fs, "want one SFEN, RECORD or PROBLEMS.json, got %d arguments %q (an SFEN has spaces: quote it)", fs.NArg(), fs.Args())
+		hint := ""
+		if fs.NArg() > 1 {
+			hint = " (an SFEN has spaces: quote it)"
+		}
+		return badUsage(stderr, "solve", fs, "want one SFEN, RECORD or PROBLEMS.json, got %d arguments %q%s", fs.NArg(), fs.Args(), hint)
 	}
 	target := fs.Arg(0)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
