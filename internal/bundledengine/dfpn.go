@@ -109,6 +109,9 @@ type Solver struct {
 	noResist bool
 	// resistOnce makes resist pass along the line once only (for tests)
 	resistOnce bool
+	// noWalk makes followLine take the table's lengths at their word, without the walk
+	// (linewalk.go), for tests of what mends the lines that gives
+	noWalk bool
 
 	// the helpers of a search with several threads (searchThreads), kept between solves,
 	// and those of them searching now

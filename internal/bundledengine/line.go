@@ -232,8 +232,14 @@ func (s *Solver) longestReply(p *board.Position, attacker board.Color, line []bo
 
 // followLine walks from root by the mate lengths in the table: the shortest proven mate at
 // the attacker's turn, the longest at the defender's. A reply the table has lost is proven
-// again on the spot.
+// again on the spot. The lengths are first checked by walking them (walkLine); only when the
+// walk fails are they taken at their word.
 func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
+	if !s.noWalk {
+		if line := s.walkLine(root, or, walkBudget); line != nil {
+			return line
+		}
+	}
 	attacker := attackerOf(root, or)
 	p := *root
 	key := boardKey(&p)

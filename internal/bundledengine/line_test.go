@@ -84,13 +84,15 @@ type traceStep struct {
 	nodes  uint64
 }
 
-// solveTraced solves the shared problem id (a mate) with a fresh solver and returns its
-// position, the result and the root's shorter-mate steps; it fails the test unless solved.
-func solveTraced(t *testing.T, id string, countFutile bool) (*board.Position, SolveResult, []traceStep) {
+// solveTraced solves the shared problem id (a mate) with a fresh solver (noWalk as asked)
+// and returns its position, the result and the root's shorter-mate steps; it fails the test
+// unless solved.
+func solveTraced(t *testing.T, id string, countFutile, noWalk bool) (*board.Position, SolveResult, []traceStep) {
 	t.Helper()
 	tp := tsumeByID(t, id)
 	var steps []traceStep
 	s := NewSolver(64)
+	s.noWalk = noWalk
 	s.trace = func(limit int, proven bool, nodes uint64) { steps = append(steps, traceStep{limit, proven, nodes}) }
 	p := tp.position(t)
 	r := s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute), CountFutile: countFutile})
@@ -101,28 +103,32 @@ func solveTraced(t *testing.T, id string, countFutile bool) (*board.Position, So
 }
 
 // TestShortenStepsDownFromTheLastProof: ElmoTeacherDecoder-001 (plain rules) is proven within
-// 17 plies, and the proof's line comes out at 11 plies, shorter than the mate (at ply 1 the
-// line's reply is mated sooner than 8a9c). Mate within 9 is not found (its budget runs out),
-// and were the search to end there the answer would be those 11 plies, no main line. So the
-// steps go on down from 17, and the line is the main line of 15 plies.
+// 17 plies, and with the table's lengths taken at their word (noWalk) the proof's line comes
+// out at 11 plies, shorter than the mate (at ply 1 the line's reply is mated sooner than
+// 8a9c). Mate within 9 is not found (its budget runs out), and were the search to end there
+// the answer would be those 11 plies, no main line. So the steps go on down from 17, and the
+// line is the main line of 15 plies. With the walk (walkLine) the line within 17 keeps its
+// defence: the steps go straight down to 15, and the line is the same main line.
 func TestShortenStepsDownFromTheLastProof(t *testing.T) {
-	p, r, steps := solveTraced(t, "ElmoTeacherDecoder-001", true)
-	back := false // a step that found nothing below the last limit proven less two, then more steps
-	provenLimit := 1 << 30
-	for i, st := range steps {
-		if !st.proven && st.limit < provenLimit-2 && i+1 < len(steps) {
-			back = true
+	for _, noWalk := range []bool{true, false} {
+		p, r, steps := solveTraced(t, "ElmoTeacherDecoder-001", true, noWalk)
+		back := false // a step that found nothing below the last limit proven less two, then more steps
+		provenLimit := 1 << 30
+		for i, st := range steps {
+			if !st.proven && st.limit < provenLimit-2 && i+1 < len(steps) {
+				back = true
+			}
+			if st.proven {
+				provenLimit = st.limit
+			}
 		}
-		if st.proven {
-			provenLimit = st.limit
+		t.Logf("noWalk %v: steps %v; %d plies: %s", noWalk, steps, len(r.Line), moveString(r.Line))
+		if back != noWalk {
+			t.Errorf("noWalk %v: a step back below a line shorter than the mate %v, want %v", noWalk, back, noWalk)
 		}
-	}
-	t.Logf("steps %v; %d plies: %s", steps, len(r.Line), moveString(r.Line))
-	if !back {
-		t.Errorf("no step found nothing below a line shorter than the mate: the problem checks nothing here")
-	}
-	if fault, _ := checkMainLine(p, true, r.Line, true, 300000); fault != "" {
-		t.Errorf("not a main line: %s", fault)
+		if fault, _ := checkMainLine(p, true, r.Line, true, 300000); fault != "" {
+			t.Errorf("noWalk %v: not a main line: %s", noWalk, fault)
+		}
 	}
 }
 
@@ -179,12 +185,14 @@ func TestProvenLength(t *testing.T) {
 }
 
 // TestStoppedKeepsAFullLine: ElmoTeacherDecoder-001 under plain rules, its mate in 15 given
-// after each step of the search for a shorter mate. The step within 17 plies is proven with
-// a line of 11 that is no main line (8a9c at ply 1 resists longer); stopped there, before
-// resist can mend it, the answer claimed a mate in 11. A line given when stopped is never
-// shorter than the shortest mate: it is the last one as long as its proof's limit.
+// after each step of the search for a shorter mate, with the table's lengths taken at their
+// word (noWalk: the walk is bounded and may fail, and then they are). The step within 17
+// plies is proven with a line of 11 that is no main line (8a9c at ply 1 resists longer);
+// stopped there, before resist can mend it, the answer claimed a mate in 11. A line given
+// when stopped is never shorter than the shortest mate: it is the last one as long as its
+// proof's limit.
 func TestStoppedKeepsAFullLine(t *testing.T) {
-	p, whole, steps := solveTraced(t, "ElmoTeacherDecoder-001", true)
+	p, whole, steps := solveTraced(t, "ElmoTeacherDecoder-001", true, true)
 	stops := 0
 	used := whole.ProofNodes
 	for _, st := range steps {
@@ -193,7 +201,9 @@ func TestStoppedKeepsAFullLine(t *testing.T) {
 			continue
 		}
 		// stopped just after this step's proof (and its line)
-		r := NewSolver(64).Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute), CountFutile: true, MaxNodes: used + 1})
+		s := NewSolver(64)
+		s.noWalk = true
+		r := s.Solve(p, SolveOptions{Deadline: time.Now().Add(5 * time.Minute), CountFutile: true, MaxNodes: used + 1})
 		stops++
 		if r.Status != MateFound || !verifyLine(p, r.Line, true, true) {
 			t.Fatalf("stopped after %d nodes: %v, line %s", used+1, r.Status, moveString(r.Line))
