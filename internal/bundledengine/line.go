@@ -256,18 +256,9 @@ func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 	for len(line) < maxMateDepth {
 		pk := pathKey{key, handPack(p.Hand(attacker))}
 		seen[pk] = true
-		var moves []board.Move
-		if or {
-			ci := newCheckInfo(&p)
-			moves = genChecks(&p, &ci, buf[:0])
-		} else {
-			moves = p.LegalMoves(buf[:0])
-			if !s.opt.CountFutile {
-				moves = p.OmitFutile(moves, board.FutileDrops)
-			}
-			if len(moves) == 0 {
-				return line
-			}
+		moves := s.lineMoves(&p, or, buf[:0])
+		if !or && len(moves) == 0 {
+			return line
 		}
 		pick, pickLen, ok := s.lineStep(&p, key, attacker, moves, seen, or, bound)
 		if !ok {
@@ -300,6 +291,32 @@ func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 	return nil
 }
 
+// lineMoves lists the moves a line may take in p: the attacker's checks (or), or the
+// defender's replies, futile interpositions left out unless CountFutile.
+func (s *Solver) lineMoves(p *board.Position, or bool, buf []board.Move) []board.Move {
+	if or {
+		ci := newCheckInfo(p)
+		return genChecks(p, &ci, buf)
+	}
+	moves := p.LegalMoves(buf)
+	if !s.opt.CountFutile {
+		moves = p.OmitFutile(moves, board.FutileDrops)
+	}
+	return moves
+}
+
+// lineChild plays m of a line from p (key its board key) and returns the position, its key
+// and the attacker's hand there; ok is false for a check that is illegal or a pawn drop that
+// mates (or: m is the attacker's).
+func lineChild(p *board.Position, key uint64, attacker board.Color, m board.Move, or bool) (q board.Position, ck uint64, ch uint32, ok bool) {
+	q = *p
+	q.Do(m)
+	if or && (!legalAfter(&q) || m.IsDrop() && m.Piece() == board.Pawn && !q.HasLegalMove()) {
+		return q, 0, 0, false
+	}
+	return q, boardKeyAfter(p, key, m), handPack(q.Hand(attacker)), true
+}
+
 // lineStep picks the next move of the line at p (key is its board key) among moves: the
 // attacker's quickest mate, or the defender's longest reply below bound (else its
 // shortest at or above it), never a position already on the line. ok is false when a reply
@@ -308,25 +325,17 @@ func (s *Solver) lineStep(p *board.Position, key uint64, attacker board.Color, m
 	pick = board.NoMove
 	over, overLen := board.NoMove, 0 // the defender's shortest reply at or above the bound
 	for _, m := range moves {
-		q := *p
-		q.Do(m)
-		if or && (!legalAfter(&q) || m.IsDrop() && m.Piece() == board.Pawn && !q.HasLegalMove()) {
+		q, ck, ch, ok := lineChild(p, key, attacker, m, or)
+		if !ok {
 			continue
 		}
-		ck := boardKeyAfter(p, key, m)
-		ch := handPack(q.Hand(attacker))
 		if seen[pathKey{ck, ch}] {
 			continue // lengths from different proofs can disagree: never go round in circles
 		}
 		e, found := s.tt.lookup(ck, ch)
 		if !or && (!found || e.pn != 0) {
-			// every reply must be mated: prove the one the table lost (even after a stop or
-			// the deadline, briefly: the root is proven, the answer is owed)
-			was := s.stopped
-			s.stopped = false
-			proven := s.proveHand(&q, ck, ch, true, 100000)
-			s.stopped = s.stopped || was
-			if !proven {
+			// every reply must be mated: prove the one the table lost
+			if !s.reprove(&q, ck, ch, true) {
 				return board.NoMove, 0, false
 			}
 			e, found = s.tt.lookup(ck, ch)
@@ -349,6 +358,17 @@ func (s *Solver) lineStep(p *board.Position, key uint64, attacker board.Color, m
 		pick, pickLen = over, overLen
 	}
 	return pick, pickLen, true
+}
+
+// reprove proves again a node of a proven line that the table lost (or, the attacker to
+// move), with a small budget: even after a stop or the deadline, as the root is proven and
+// the answer is owed.
+func (s *Solver) reprove(p *board.Position, key uint64, hand uint32, or bool) bool {
+	was := s.stopped
+	s.stopped = false
+	proven := s.proveHand(p, key, hand, or, 100000)
+	s.stopped = s.stopped || was
+	return proven
 }
 
 // proveHand runs df-pn from p with a node budget; it reports whether p is proven.

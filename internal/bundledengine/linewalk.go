@@ -68,29 +68,17 @@ func (w *lineWalk) walk(p *board.Position, key uint64, or bool, depth int) (int,
 		return 0, false
 	}
 	var buf moveList
-	var moves []board.Move
-	if or {
-		ci := newCheckInfo(p)
-		moves = genChecks(p, &ci, buf[:0])
-	} else {
-		moves = p.LegalMoves(buf[:0])
-		if !s.opt.CountFutile {
-			moves = p.OmitFutile(moves, board.FutileDrops)
-		}
-		if len(moves) == 0 {
-			w.exact[pk], w.next[pk] = 0, board.NoMove
-			return 0, true
-		}
+	moves := s.lineMoves(p, or, buf[:0])
+	if !or && len(moves) == 0 {
+		w.exact[pk], w.next[pk] = 0, board.NoMove
+		return 0, true
 	}
 	var cands []walkCandidate
 	for _, m := range moves {
-		q := *p
-		q.Do(m)
-		if or && (!legalAfter(&q) || m.IsDrop() && m.Piece() == board.Pawn && !q.HasLegalMove()) {
+		q, ck, ch, ok := lineChild(p, key, w.attacker, m, or)
+		if !ok {
 			continue
 		}
-		ck := boardKeyAfter(p, key, m)
-		ch := handPack(q.Hand(w.attacker))
 		if w.onPath[pathKey{ck, ch}] {
 			if !or {
 				return 0, false // a reply back to the line: no line from here by the table
@@ -99,12 +87,8 @@ func (w *lineWalk) walk(p *board.Position, key uint64, or bool, depth int) (int,
 		}
 		e, found := s.tt.lookup(ck, ch)
 		if !or && (!found || e.pn != 0) {
-			// every reply must be mated: prove the one the table lost (as lineStep does)
-			was := s.stopped
-			s.stopped = false
-			proven := s.proveHand(&q, ck, ch, true, 100000)
-			s.stopped = s.stopped || was
-			if !proven {
+			// every reply must be mated: prove the one the table lost
+			if !s.reprove(&q, ck, ch, true) {
 				return 0, false
 			}
 			e, found = s.tt.lookup(ck, ch)
@@ -122,10 +106,7 @@ func (w *lineWalk) walk(p *board.Position, key uint64, or bool, depth int) (int,
 			q.Do(e.move)
 			ck := boardKeyAfter(p, key, e.move)
 			ch := handPack(q.Hand(w.attacker))
-			was := s.stopped
-			s.stopped = false
-			proven := s.proveHand(&q, ck, ch, false, 100000)
-			s.stopped = s.stopped || was
+			proven := s.reprove(&q, ck, ch, false)
 			if ce, ok := s.tt.lookup(ck, ch); proven && ok && ce.pn == 0 && !w.onPath[pathKey{ck, ch}] {
 				cands = append(cands, walkCandidate{move: e.move, length: int(ce.length)})
 			}
