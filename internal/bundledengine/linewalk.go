@@ -32,8 +32,9 @@ type walkCandidate struct {
 // walkBudget is the most nodes one walk looks at.
 const walkBudget = 200000
 
-// walkLine returns the walked line from root, or nil when the walk ran out of its budget or
-// found a reply the table lost that could not be proven again, or one back to the line.
+// walkLine returns the walked line from root, or nil when the walk ran out of its budget,
+// found a reply the table lost that could not be proven again or one back to the line, or
+// its moves do not lead to the mate (then followLine goes the old way).
 func (s *Solver) walkLine(root *board.Position, or bool, budget int) []board.Move {
 	w := &lineWalk{s: s, attacker: attackerOf(root, or), exact: map[pathKey]int{}, next: map[pathKey]board.Move{},
 		onPath: map[pathKey]bool{}, budget: budget}
@@ -43,11 +44,21 @@ func (s *Solver) walkLine(root *board.Position, or bool, budget int) []board.Mov
 	}
 	var line []board.Move
 	p := *root
+	seen := map[pathKey]bool{}
 	for {
 		pk := pathKey{key, handPack(p.Hand(w.attacker))}
+		if seen[pk] {
+			// the moves kept at two nodes, each walked with another path above it, lead
+			// round in a circle: no line by the walk
+			return nil
+		}
+		seen[pk] = true
 		m, ok := w.next[pk]
-		if !ok || m == board.NoMove || len(line) >= maxMateDepth {
-			break
+		if !ok || len(line) >= maxMateDepth {
+			return nil // not walked to the mate
+		}
+		if m == board.NoMove {
+			break // mated
 		}
 		line = append(line, m)
 		key = boardKeyAfter(&p, key, m)
