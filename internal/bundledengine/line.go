@@ -236,7 +236,7 @@ func (s *Solver) longestReply(p *board.Position, attacker board.Color, line []bo
 // walk fails are they taken at their word.
 func (s *Solver) followLine(root *board.Position, or bool) []board.Move {
 	if !s.noWalk {
-		if line := s.walkLine(root, or, walkBudget); line != nil {
+		if line := s.walkLine(root, or); line != nil {
 			return line
 		}
 	}

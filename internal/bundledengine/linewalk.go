@@ -35,9 +35,9 @@ const walkBudget = 200000
 // walkLine returns the walked line from root, or nil when the walk ran out of its budget,
 // found a reply the table lost that could not be proven again or one back to the line, or
 // its moves do not lead to the mate (then followLine goes the old way).
-func (s *Solver) walkLine(root *board.Position, or bool, budget int) []board.Move {
+func (s *Solver) walkLine(root *board.Position, or bool) []board.Move {
 	w := &lineWalk{s: s, attacker: attackerOf(root, or), exact: map[pathKey]int{}, next: map[pathKey]board.Move{},
-		onPath: map[pathKey]bool{}, budget: budget}
+		onPath: map[pathKey]bool{}, budget: walkBudget}
 	key := boardKey(root)
 	if _, ok := w.walk(root, key, or, 0); !ok {
 		return nil
@@ -113,13 +113,10 @@ func (w *lineWalk) walk(p *board.Position, key uint64, or bool, depth int) (int,
 		// the proofs of the checks were lost from the table: the move the node's own
 		// entry keeps, its reply proven again
 		if e, ok := s.tt.lookup(key, hand); ok && e.pn == 0 && e.move != board.NoMove && p.IsLegal(e.move) {
-			q := *p
-			q.Do(e.move)
-			ck := boardKeyAfter(p, key, e.move)
-			ch := handPack(q.Hand(w.attacker))
-			proven := s.reprove(&q, ck, ch, false)
-			if ce, ok := s.tt.lookup(ck, ch); proven && ok && ce.pn == 0 && !w.onPath[pathKey{ck, ch}] {
-				cands = append(cands, walkCandidate{move: e.move, length: int(ce.length)})
+			if q, ck, ch, ok := lineChild(p, key, w.attacker, e.move, true); ok && !w.onPath[pathKey{ck, ch}] && s.reprove(&q, ck, ch, false) {
+				if ce, ok := s.tt.lookup(ck, ch); ok && ce.pn == 0 {
+					cands = append(cands, walkCandidate{move: e.move, length: int(ce.length)})
+				}
 			}
 		}
 	}
