@@ -71,10 +71,10 @@ func NewEditorPanel(ed *Editor, b *Board, msg *Messages, status func(string), do
 
 	var names []string
 	for _, h := range kifu.Handicaps {
-		names = append(names, h.Name)
+		names = append(names, msg.handicapLabel(h))
 	}
 	preset := widget.NewSelect(names, func(name string) {
-		if h, ok := kifu.HandicapByName(name); ok {
+		if h, ok := msg.handicapByLabel(name); ok {
 			ed.Reset(h.Position())
 			p.after("")
 		}

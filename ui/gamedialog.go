@@ -98,7 +98,7 @@ func (d *gameDialog) startChoices() []string {
 	gt, st := d.w.gameText(), d.w.gameSetupText()
 	out := []string{gt.StartHere}
 	for _, h := range kifu.Handicaps {
-		out = append(out, h.Name)
+		out = append(out, d.w.msg.handicapLabel(h))
 	}
 	return append(out, st.StartFile)
 }
@@ -209,9 +209,9 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 	case setup.FromBoard:
 		d.start.SetSelected(gt.StartHere)
 	case ok:
-		d.start.SetSelected(h.Name)
+		d.start.SetSelected(w.msg.handicapLabel(h))
 	default:
-		d.start.SetSelected(kifu.Handicaps[0].Name)
+		d.start.SetSelected(w.msg.handicapLabel(kifu.Handicaps[0]))
 	}
 	d.file = widget.NewEntry()
 	d.file.SetText(setup.StartFile)
@@ -245,7 +245,7 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 		widget.NewFormItem(st.EngineFilter, d.filter))
 	// a handicap game names its sides 下手 and 上手
 	d.start.OnChanged = func(sel string) {
-		h, ok := kifu.HandicapByName(sel)
+		h, ok := w.msg.handicapByLabel(sel)
 		if ok && h.JKF != "HIRATE" {
 			players.Items[0].Text, players.Items[1].Text = st.Shitate, st.Uwate
 		} else {
@@ -396,7 +396,7 @@ func (d *gameDialog) read() (gameSetup, error) {
 	case st.StartFile:
 		g.FromFile = true
 	default:
-		if h, ok := kifu.HandicapByName(sel); ok {
+		if h, ok := d.w.msg.handicapByLabel(sel); ok {
 			g.Handicap = h.JKF
 		}
 	}

@@ -126,7 +126,7 @@ func (v *GameInfoView) Update(c session.Change) {
 	v.white.SetText("☖" + whiteWord)
 	handicap := v.msg.HandicapOther
 	if h, ok := kifu.HandicapOf(v.sess.Record().Start); ok {
-		handicap = h.Name
+		handicap = v.msg.handicapLabel(h)
 	}
 	v.handicap.SetText(handicap)
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -47,5 +48,56 @@ func TestGameInfoHandicapPlayersAndDates(t *testing.T) {
 	w.finishEditing(w.editor.Position())
 	if v.handicap.Text != w.msg.HandicapOther || v.black.Text != "☗先手" {
 		t.Errorf("a set-up position: %q %q", v.handicap.Text, v.black.Text)
+	}
+}
+
+// The handicaps are named in the interface's language (in English with the Japanese name
+// that records write beside it), one name each, and a name chosen gives its handicap back.
+func TestHandicapNamesInEachLanguage(t *testing.T) {
+	for _, l := range []Lang{Japanese, English} {
+		m := MessagesFor(l)
+		seen := map[string]bool{}
+		for _, h := range kifu.Handicaps {
+			label := m.handicapLabel(h)
+			if seen[label] || !strings.Contains(label, h.Name) {
+				t.Errorf("%s: %s is shown as %q", l.Code(), h.Name, label)
+			}
+			seen[label] = true
+			if back, ok := m.handicapByLabel(label); !ok || back.JKF != h.JKF {
+				t.Errorf("%s: %q gives back %v %v", l.Code(), label, back.Name, ok)
+			}
+		}
+		if n := len(strings.Split(m.HandicapNames, "|")); n != len(kifu.Handicaps) {
+			t.Errorf("%s: %d names for %d handicaps", l.Code(), n, len(kifu.Handicaps))
+		}
+	}
+
+	w, _ := windowUnderTest(t, windowOpts{lang: "en_US.UTF-8"})
+	var items []string
+	for _, it := range w.buildMenu().Items[0].Items {
+		if it.Label == w.msg.NewHandicap {
+			for _, c := range it.ChildMenu.Items {
+				items = append(items, c.Label)
+			}
+		}
+	}
+	if len(items) != len(kifu.Handicaps)-1 || items[0] != "Lance (香落ち)" {
+		t.Errorf("File → New Handicap Game offers %q", items)
+	}
+	d := newGameDialog(w, nil, gameSetup{})
+	if d.start.Selected != "Even (平手)" || !contains(d.start.Options, "Ten pieces (十枚落ち)") {
+		t.Errorf("the game dialog starts from %q of %q", d.start.Selected, d.start.Options)
+	}
+	d.start.SetSelected("Lance (香落ち)")
+	if g, err := d.read(); err != nil || g.Handicap != "KY" {
+		t.Errorf("Lance (香落ち) chosen: %q, %v", g.Handicap, err)
+	}
+	if d.players.Items[0].Text != w.gameSetupText().Shitate {
+		t.Errorf("with a handicap Black is %q", d.players.Items[0].Text)
+	}
+	kyo, _ := kifu.HandicapByName("香落ち")
+	w.NewGame(kyo)
+	if got := w.info.handicap.Text; got != "Lance (香落ち)" {
+		t.Errorf("the game's handicap is shown as %q", got)
 	}
 }

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"strings"
+
+	"banmen/kifu"
 )
 
 // Lang is the language of the interface.
@@ -81,6 +83,8 @@ type Messages struct {
 	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile string
 	HeaderShitate, HeaderUwate, HeaderHandicap, HeaderEnd       string
 	HandicapOther, Notation, NotationJapanese, NotationWestern  string
+	// HandicapNames names kifu.Handicaps, in their order, separated by "|" (handicapLabel)
+	HandicapNames string
 
 	// 検討 (study), the engine panel and 詰み探索 (mate search)
 	MenuStudy, StartStudyMenu, StopStudy, MateSearch, EngineTab     string
@@ -162,6 +166,7 @@ var japaneseMessages = Messages{
 	NoSuchFile:    "ファイルがありません。",
 	HeaderShitate: "下手", HeaderUwate: "上手", HeaderHandicap: "手合割", HeaderEnd: "終了日時",
 	HandicapOther: "その他（局面から）",
+	HandicapNames: "平手|香落ち|右香落ち|角落ち|飛車落ち|飛香落ち|二枚落ち|三枚落ち|四枚落ち|五枚落ち|左五枚落ち|六枚落ち|左七枚落ち|右七枚落ち|八枚落ち|十枚落ち",
 	Notation:      "棋譜の表記", NotationJapanese: "日本式（▲７六歩）", NotationWestern: "西洋式（▲P-7f）",
 
 	MenuStudy: "検討", StartStudyMenu: "検討を開始…", StopStudy: "検討を停止", MateSearch: "詰み探索…",
@@ -247,7 +252,11 @@ var englishMessages = Messages{
 	NoSuchFile:    "The file does not exist.",
 	HeaderShitate: "Shitate", HeaderUwate: "Uwate", HeaderHandicap: "Handicap", HeaderEnd: "Ended",
 	HandicapOther: "Other (from a position)",
-	Notation:      "Move Notation", NotationJapanese: "Japanese (▲７六歩)", NotationWestern: "Western (▲P-7f)",
+	HandicapNames: "Even (平手)|Lance (香落ち)|Right lance (右香落ち)|Bishop (角落ち)|Rook (飛車落ち)|" +
+		"Rook and lance (飛香落ち)|Two pieces (二枚落ち)|Three pieces (三枚落ち)|Four pieces (四枚落ち)|" +
+		"Five pieces (五枚落ち)|Left five pieces (左五枚落ち)|Six pieces (六枚落ち)|" +
+		"Left seven pieces (左七枚落ち)|Right seven pieces (右七枚落ち)|Eight pieces (八枚落ち)|Ten pieces (十枚落ち)",
+	Notation: "Move Notation", NotationJapanese: "Japanese (▲７六歩)", NotationWestern: "Western (▲P-7f)",
 
 	MenuStudy: "Study", StartStudyMenu: "Start Study…", StopStudy: "Stop Study", MateSearch: "Mate Search…",
 	EngineTab: "Engine", StudyEngines: "Engines to study with", StudyLines: "Lines (MultiPV)", StartStudy: "Start",
@@ -269,4 +278,26 @@ var englishMessages = Messages{
 	MateNotImplementedF: "%s cannot search for mates.",
 	MateFailedF:         "The mate search with %s failed.\n%s",
 	NoLimit:             "No limit", SecondsF: "%d s",
+}
+
+// handicapLabel is the name of h shown in the interface: in English with the Japanese name
+// beside it, as records write it (the name itself when h is not one of kifu.Handicaps).
+func (m *Messages) handicapLabel(h kifu.Handicap) string {
+	names := strings.Split(m.HandicapNames, "|")
+	for i, k := range kifu.Handicaps {
+		if k.JKF == h.JKF && i < len(names) {
+			return names[i]
+		}
+	}
+	return h.Name
+}
+
+// handicapByLabel is the handicap shown as label (handicapLabel).
+func (m *Messages) handicapByLabel(label string) (kifu.Handicap, bool) {
+	for _, h := range kifu.Handicaps {
+		if m.handicapLabel(h) == label {
+			return h, true
+		}
+	}
+	return kifu.Handicap{}, false
 }

@@ -30,7 +30,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	var handicaps []*fyne.MenuItem
 	for _, h := range kifu.Handicaps[1:] {
 		h := h
-		handicaps = append(handicaps, fyne.NewMenuItem(h.Name, func() { w.NewGame(h) }))
+		handicaps = append(handicaps, fyne.NewMenuItem(m.handicapLabel(h), func() { w.NewGame(h) }))
 	}
 	newHandicap := fyne.NewMenuItem(m.NewHandicap, nil)
 	newHandicap.ChildMenu = fyne.NewMenu("", handicaps...)

@@ -377,7 +377,7 @@ func (w *MainWindow) NewGame(h kifu.Handicap) {
 	}
 	w.confirmDiscard(func() {
 		w.sess.Reset(h.Position())
-		w.setStatus(fmt.Sprintf(w.msg.NewGameF, h.Name))
+		w.setStatus(fmt.Sprintf(w.msg.NewGameF, w.msg.handicapLabel(h)))
 	})
 }
 
