@@ -50,8 +50,8 @@ func (w *MainWindow) BatchAnalyseDialog() {
 }
 
 // folderField is an entry for a folder with a button that asks the desktop's dialog.
-func (w *MainWindow) folderField(title, pref string) (*widget.Entry, fyne.CanvasObject) {
-	e := widget.NewEntry()
+func (w *MainWindow) folderField(title, pref string) (*dialogEntry, fyne.CanvasObject) {
+	e := newDialogEntry()
 	e.SetText(w.settings.p.String(pref))
 	fd, ok := w.opts.Dialogs.(FolderDialogs)
 	if !ok {
@@ -125,6 +125,7 @@ func (w *MainWindow) batchDialog(list []engine.Definition) {
 	d.SetButtons([]fyne.CanvasObject{cancel, start})
 	w.lastShown = shownDialog{at.BatchTitle, "", d}
 	d.Show()
+	answerKeys(w.win.Canvas(), d.Hide, start.OnTapped)
 }
 
 // startBatch starts analysing the records of in into out with def.

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2/widget"
-
 	"banmen/engine/analysis"
 	"banmen/kifu"
 )
@@ -35,10 +33,10 @@ func TestAnalysisDialogBatchAnalysesAFolder(t *testing.T) {
 	at := w.analysisText()
 	ended := false
 	w.analysis.onEnd = func() { ended = true }
-	open := func() []*widget.Entry {
+	open := func() []*dialogEntry {
 		w.BatchAnalyseDialog()
 		waitUntil(t, q, "the batch dialog", func() bool { return dialogOpen(w) })
-		e := widgetsIn[*widget.Entry](w.Window().Canvas().Overlays().Top())
+		e := widgetsIn[*dialogEntry](w.Window().Canvas().Overlays().Top())
 		if len(e) != 3 {
 			t.Fatalf("%d entries, want 3 (records, output, seconds)", len(e))
 		}

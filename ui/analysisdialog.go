@@ -37,7 +37,7 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 	at := w.analysisText()
 	c := w.newAnalysisChoices(list)
 	moves := w.sess.MoveCount()
-	from, to := widget.NewEntry(), widget.NewEntry()
+	from, to := newDialogEntry(), newDialogEntry()
 	from.SetText("1")
 	to.SetText(strconv.Itoa(moves))
 	order := widget.NewRadioGroup([]string{at.OrderStart, at.OrderEnd}, nil)
@@ -79,7 +79,7 @@ func (w *MainWindow) analyseDialog(list []engine.Definition) {
 		w.settings.p.SetBool(prefAnalysisDescending, cfg.Descending)
 		w.startAnalysisWith(c.engine(), cfg)
 	})
-	cancel := newPlainButton(at.Cancel, false, func() { d.Hide() })
+	cancel := newPlainButton(at.Cancel, false, func() { d.Hide() }).cancels()
 	d = newPlainDialog(at.Title, box, []*plainButton{cancel, start}, w.win)
 	w.lastShown = shownDialog{at.Title, "", d}
 	d.Show()
@@ -94,7 +94,7 @@ type analysisChoices struct {
 	w                      *MainWindow
 	list                   []engine.Definition
 	eng, comments, multiPV *widget.Select
-	secs                   *widget.Entry
+	secs                   *dialogEntry
 }
 
 func (w *MainWindow) newAnalysisChoices(list []engine.Definition) *analysisChoices {
@@ -108,7 +108,7 @@ func (w *MainWindow) newAnalysisChoices(list []engine.Definition) *analysisChoic
 			chosen = i
 		}
 	}
-	c := &analysisChoices{w: w, list: list, eng: widget.NewSelect(names, nil), secs: widget.NewEntry()}
+	c := &analysisChoices{w: w, list: list, eng: widget.NewSelect(names, nil), secs: newDialogEntry()}
 	c.eng.SetSelectedIndex(chosen)
 	c.secs.SetText(p.StringWithFallback(prefAnalysisSeconds, "1"))
 	modes := []string{at.CommentAppend, at.CommentInsert, at.CommentOverwrite}
@@ -274,4 +274,5 @@ func (w *MainWindow) showAnalysisSummary(r *analysisRun, s analysis.Snapshot) {
 	d = dialog.NewCustom(at.DoneTitle, w.msg.Close, box, w.win)
 	w.lastShown = shownDialog{at.DoneTitle, text, d}
 	d.Show()
+	answerKeys(w.win.Canvas(), d.Hide, d.Hide)
 }

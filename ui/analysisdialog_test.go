@@ -50,7 +50,7 @@ func fillAnalysisDialog(t *testing.T, w *MainWindow, q *uiQueue, secs, from, to 
 	w.AnalyseDialog()
 	waitUntil(t, q, "the 棋譜解析 dialog", func() bool { return dialogOpen(w) })
 	ov := w.Window().Canvas().Overlays().Top()
-	entries := widgetsIn[*widget.Entry](ov)
+	entries := widgetsIn[*dialogEntry](ov)
 	if len(entries) != 3 {
 		t.Fatalf("the dialog has %d entries, want 3 (seconds, from, to)", len(entries))
 	}
@@ -153,7 +153,7 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	// again: goes on from there, to the end; the dialog remembers the seconds
 	w.AnalyseDialog()
 	waitUntil(t, q, "the 棋譜解析 dialog", func() bool { return dialogOpen(w) })
-	if e := widgetsIn[*widget.Entry](w.Window().Canvas().Overlays().Top()); e[0].Text != "0.1" {
+	if e := widgetsIn[*dialogEntry](w.Window().Canvas().Overlays().Top()); e[0].Text != "0.1" {
 		t.Errorf("the dialog offers %q seconds, not the 0.1 chosen last", e[0].Text)
 	}
 	tapDialogButton(t, w, at.Cancel)

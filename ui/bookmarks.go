@@ -30,7 +30,7 @@ type bookmarkBar struct {
 
 	// the open naming dialog and its entry, for tests; nil when none is open
 	dlg   *dialog.FormDialog
-	entry *widget.Entry
+	entry *dialogEntry
 }
 
 func newBookmarkBar(v *RecordView) *bookmarkBar {
@@ -88,7 +88,7 @@ func (b *bookmarkBar) askName() {
 		return
 	}
 	n := b.v.sess.Node()
-	b.entry = widget.NewEntry()
+	b.entry = newDialogEntry()
 	b.entry.SetText(n.Bookmark)
 	b.entry.SetPlaceHolder(b.text.BookmarkHint)
 	item := widget.NewFormItem(b.text.BookmarkName, b.entry)
@@ -102,6 +102,7 @@ func (b *bookmarkBar) askName() {
 	b.entry.OnSubmitted = func(string) { b.dlg.Submit() }
 	b.dlg.Resize(fyne.NewSize(420, b.dlg.MinSize().Height))
 	b.dlg.Show()
+	answerKeys(win.Canvas(), b.dlg.Hide, b.dlg.Submit)
 	win.Canvas().Focus(b.entry)
 }
 

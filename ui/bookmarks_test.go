@@ -62,7 +62,10 @@ func TestRecordPanelBookmarks(t *testing.T) {
 	b.dlg.Submit()
 	test.Tap(b.set)
 	b.entry.SetText("取り消す名前")
-	b.dlg.Hide()
+	w.Window().Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape}) // in the name
+	if b.dlg != nil || dialogOpen(w) {
+		t.Error("Esc in the name left the dialog open")
+	}
 	if n.Bookmark != "序盤" {
 		t.Errorf("after rename and a cancelled rename: %q", n.Bookmark)
 	}

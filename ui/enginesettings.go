@@ -104,20 +104,26 @@ func newEngineSettings(win fyne.Window, reg *engine.Registry, txt *roomText, lan
 	e := &engineSettings{win: win, txt: txt, lang: lang, reg: reg, dialogs: dialogs, prefs: prefs,
 		running: running, async: async, post: post, sel: -1, probeScale: 1}
 	e.confirm = func(title, text string, then func()) {
-		dialog.ShowConfirm(title, text, func(ok bool) {
+		d := dialog.NewConfirm(title, text, func(ok bool) {
 			if ok {
 				then()
 			}
 		}, win)
+		d.Show()
+		answerKeys(win.Canvas(), d.Hide, nil) // Enter does not delete: it must be clicked
 	}
 	e.ask = func(title, label, initial string, then func(string)) {
-		entry := widget.NewEntry()
+		entry := newDialogEntry()
 		entry.SetText(initial)
-		dialog.ShowForm(title, txt.OK, txt.Cancel, []*widget.FormItem{widget.NewFormItem(label, entry)}, func(ok bool) {
+		d := dialog.NewForm(title, txt.OK, txt.Cancel, []*widget.FormItem{widget.NewFormItem(label, entry)}, func(ok bool) {
 			if ok {
 				then(entry.Text)
 			}
 		}, win)
+		entry.OnSubmitted = func(string) { d.Submit() } // Enter in the name
+		d.Show()
+		answerKeys(win.Canvas(), d.Hide, d.Submit)
+		win.Canvas().Focus(entry)
 	}
 	e.build()
 	e.reload("")
@@ -400,6 +406,7 @@ func (e *engineSettings) probe(path string) {
 		container.NewCenter(e.cancelProbe))
 	e.progress = dialog.NewCustomWithoutButtons(e.txt.Probing, content, e.win)
 	e.progress.Show()
+	answerKeys(e.win.Canvas(), cancel, nil)
 	e.async(func() {
 		def := engine.Definition{Path: path, TimeoutScale: e.probeScale}
 		res, err := engine.Probe(ctx, def)
@@ -454,6 +461,7 @@ func (e *engineSettings) showProbeFailure(path string, err error) {
 	d := dialog.NewCustom(e.txt.ProbeFailedTitle, e.txt.OK, text, e.win)
 	d.Resize(fyne.NewSize(640, 420))
 	d.Show()
+	answerKeys(e.win.Canvas(), d.Hide, d.Hide)
 }
 
 // Delete removes the chosen engine after asking.
@@ -710,6 +718,7 @@ func (w *MainWindow) EngineSettings() {
 	s.choose(s.sel)
 	w.room.settings = s
 	win.SetOnClosed(func() { w.room.settings = nil })
+	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) { pressDialogKey(win.Canvas(), ev.Name) }) // dialogkeys.go
 	win.Resize(fyne.NewSize(1040, 660))
 	win.Show()
 }

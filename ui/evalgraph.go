@@ -522,7 +522,7 @@ func (w *MainWindow) graphMenu() *fyne.Menu {
 // coefficientDialog asks for k of the 勝率 curve.
 func (w *MainWindow) coefficientDialog() {
 	at := w.analysisText()
-	entry := widget.NewEntry()
+	entry := newDialogEntry()
 	entry.SetText(strconv.FormatFloat(w.WinRateCoefficient(), 'f', -1, 64))
 	problem := widget.NewLabel("")
 	problem.Importance = widget.DangerImportance
@@ -540,7 +540,7 @@ func (w *MainWindow) coefficientDialog() {
 		d.Hide()
 		w.SetWinRateCoefficient(k)
 	})
-	cancel := newPlainButton(at.Cancel, false, func() { d.Hide() })
+	cancel := newPlainButton(at.Cancel, false, func() { d.Hide() }).cancels()
 	d = newPlainDialog(at.Coefficient, container.NewVBox(width, note, entry, problem), []*plainButton{cancel, ok}, w.win)
 	w.lastShown = shownDialog{at.Coefficient, "", d}
 	d.Show()

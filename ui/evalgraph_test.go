@@ -12,8 +12,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"fyne.io/fyne/v2/widget"
-
 	"banmen/board"
 	"banmen/kifu"
 )
@@ -374,7 +372,7 @@ func TestEvalGraphWinRateCoefficient(t *testing.T) {
 	}
 	for _, bad := range []string{"0", "abc", "-5"} {
 		menu.Items[1].Action()
-		entries := widgetsIn[*widget.Entry](w.Window().Canvas().Overlays().Top())
+		entries := widgetsIn[*dialogEntry](w.Window().Canvas().Overlays().Top())
 		if len(entries) != 1 || entries[0].Text != "600" {
 			t.Fatalf("the coefficient dialog: %d entries", len(entries))
 		}
@@ -386,7 +384,7 @@ func TestEvalGraphWinRateCoefficient(t *testing.T) {
 		tapDialogButton(t, w, japaneseAnalysis.Cancel)
 	}
 	menu.Items[1].Action()
-	widgetsIn[*widget.Entry](w.Window().Canvas().Overlays().Top())[0].SetText("300")
+	widgetsIn[*dialogEntry](w.Window().Canvas().Overlays().Top())[0].SetText("300")
 	tapDialogButton(t, w, japaneseAnalysis.OK)
 	if dialogOpen(w) || w.WinRateCoefficient() != 300 || w.graph.coeff != 300 {
 		t.Fatalf("coefficient %v (graph %v), want 300", w.WinRateCoefficient(), w.graph.coeff)

@@ -38,18 +38,18 @@ type gameDialog struct {
 	ponder  [2]*widget.Check
 	swap    *widget.Button
 
-	main, byoyomi, increment    [2]*widget.Entry // [1] is White's, used when perSide
+	main, byoyomi, increment    [2]*dialogEntry // [1] is White's, used when perSide
 	perSide, unlimited, timeOut *widget.Check
 	beep                        *widget.Check
 	whiteBox                    *fyne.Container
 
 	start              *widget.Select
-	file               *widget.Entry
+	file               *dialogEntry
 	browseFile         *widget.Button
 	shuffle            *widget.Check
-	maxMoves, games    *widget.Entry
+	maxMoves, games    *dialogEntry
 	impasse            *widget.Select
-	saveDir            *widget.Entry
+	saveDir            *dialogEntry
 	browseDir          *widget.Button
 	errLabel           *widget.Label
 	content            fyne.CanvasObject
@@ -151,7 +151,7 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 		d.ponder[0].SetChecked(pb)
 		d.ponder[1].SetChecked(pa)
 		if d.perSide.Checked { // each player keeps their own time, as in a series (gameSetup.swapped)
-			for _, p := range [][2]*widget.Entry{d.main, d.byoyomi, d.increment} {
+			for _, p := range [][2]*dialogEntry{d.main, d.byoyomi, d.increment} {
 				a, b := p[0].Text, p[1].Text
 				p[0].SetText(b)
 				p[1].SetText(a)
@@ -159,19 +159,19 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 		}
 	})
 
-	hms := func(v time.Duration) *widget.Entry {
-		e := widget.NewEntry()
+	hms := func(v time.Duration) *dialogEntry {
+		e := newDialogEntry()
 		e.SetText(formatHMS(v))
 		return e
 	}
-	secs := func(v time.Duration) *widget.Entry {
-		e := widget.NewEntry()
+	secs := func(v time.Duration) *dialogEntry {
+		e := newDialogEntry()
 		e.SetText(strconv.FormatFloat(v.Seconds(), 'f', -1, 64))
 		return e
 	}
-	d.main = [2]*widget.Entry{hms(setup.Main), hms(setup.WhiteMain)}
-	d.byoyomi = [2]*widget.Entry{secs(setup.Byoyomi), secs(setup.WhiteByoyomi)}
-	d.increment = [2]*widget.Entry{secs(setup.Increment), secs(setup.WhiteIncrement)}
+	d.main = [2]*dialogEntry{hms(setup.Main), hms(setup.WhiteMain)}
+	d.byoyomi = [2]*dialogEntry{secs(setup.Byoyomi), secs(setup.WhiteByoyomi)}
+	d.increment = [2]*dialogEntry{secs(setup.Increment), secs(setup.WhiteIncrement)}
 	d.whiteBox = container.NewVBox(widget.NewLabel(st.WhiteTime), widget.NewForm(
 		widget.NewFormItem(st.MainHMS, d.main[1]),
 		widget.NewFormItem(gt.Byoyomi, d.byoyomi[1]),
@@ -179,7 +179,7 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 	d.perSide = widget.NewCheck(st.PerSide, func(on bool) {
 		if on {
 			if d.whiteUnset() { // start from the time both sides had
-				for _, p := range [][2]*widget.Entry{d.main, d.byoyomi, d.increment} {
+				for _, p := range [][2]*dialogEntry{d.main, d.byoyomi, d.increment} {
 					p[1].SetText(p[0].Text)
 				}
 			}
@@ -213,12 +213,12 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 	default:
 		d.start.SetSelected(w.msg.handicapLabel(kifu.Handicaps[0]))
 	}
-	d.file = widget.NewEntry()
+	d.file = newDialogEntry()
 	d.file.SetText(setup.StartFile)
 	d.browseFile = widget.NewButton(st.Browse, func() { d.browse(false, d.file) })
 	d.shuffle = widget.NewCheck(st.Shuffle, nil)
 	d.shuffle.SetChecked(setup.Shuffle)
-	d.maxMoves = widget.NewEntry()
+	d.maxMoves = newDialogEntry()
 	d.maxMoves.SetText(strconv.Itoa(setup.MaxMoves))
 	d.maxMoves.SetPlaceHolder(st.MaxMovesHint)
 	d.impasse = widget.NewSelect([]string{st.Impasse27, st.Impasse24}, nil)
@@ -226,9 +226,9 @@ func newGameDialog(w *MainWindow, list []engine.Definition, setup gameSetup) *ga
 	if setup.Impasse == impasse24 {
 		d.impasse.SetSelected(st.Impasse24)
 	}
-	d.games = widget.NewEntry()
+	d.games = newDialogEntry()
 	d.games.SetText(strconv.Itoa(max(setup.Games, 1)))
-	d.saveDir = widget.NewEntry()
+	d.saveDir = newDialogEntry()
 	d.saveDir.SetText(setup.SaveDir)
 	d.browseDir = widget.NewButton(st.Browse, func() { d.browse(true, d.saveDir) })
 	d.errLabel = widget.NewLabel("")
@@ -333,7 +333,7 @@ func (d *gameDialog) showOptions(side int) {
 }
 
 // browse asks for a file or a folder with the desktop's dialog, into entry.
-func (d *gameDialog) browse(folder bool, entry *widget.Entry) {
+func (d *gameDialog) browse(folder bool, entry *dialogEntry) {
 	w := d.w
 	if w.opts.Dialogs == nil {
 		w.setStatus(w.msg.NoFileDialog)
@@ -375,7 +375,7 @@ func (d *gameDialog) read() (gameSetup, error) {
 	var err error
 	for _, f := range []struct {
 		label string
-		e     *widget.Entry
+		e     *dialogEntry
 		to    *time.Duration
 		hms   bool
 	}{{st.MainHMS, d.main[0], &g.Main, true}, {gt.Byoyomi, d.byoyomi[0], &g.Byoyomi, false},
@@ -405,7 +405,7 @@ func (d *gameDialog) read() (gameSetup, error) {
 	}
 	for _, f := range []struct {
 		label string
-		e     *widget.Entry
+		e     *dialogEntry
 		to    *int
 	}{{st.MaxMoves, d.maxMoves, &g.MaxMoves}, {st.Games, d.games, &g.Games}} {
 		n, err := strconv.Atoi(strings.TrimSpace(f.e.Text))
@@ -477,6 +477,7 @@ func (w *MainWindow) StartGameDialog() {
 		d.relayout()
 		w.lastShown = shownDialog{gt.DialogTitle, "", dlg}
 		dlg.Show()
+		answerKeys(w.win.Canvas(), dlg.Hide, func() { d.submit(dlg) })
 	})
 }
 

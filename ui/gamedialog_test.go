@@ -31,14 +31,14 @@ func shownGameDialog(t *testing.T, w *MainWindow) *gameDialog {
 		t.Fatalf("the 対局開始 dialog is not shown (%q)", w.lastShown.title)
 	}
 	sels, checks := widgetsIn[*widget.Select](ov), widgetsIn[*widget.Check](ov)
-	entries, buttons := widgetsIn[*widget.Entry](ov), widgetsIn[*widget.Button](ov)
+	entries, buttons := widgetsIn[*dialogEntry](ov), widgetsIn[*widget.Button](ov)
 	if len(sels) != 5 || len(checks) != 7 || len(entries) != 10 {
 		t.Fatalf("the dialog has %d choices, %d checks, %d entries; want 5, 7, 10", len(sels), len(checks), len(entries))
 	}
 	d := &gameDialog{w: w, list: registered(t, w), sides: [2]*widget.Select{sels[0], sels[1]}, filter: sels[2], start: sels[3], impasse: sels[4],
 		ponder: [2]*widget.Check{checks[0], checks[1]}, perSide: checks[2], unlimited: checks[3], timeOut: checks[4], beep: checks[5], shuffle: checks[6],
-		main: [2]*widget.Entry{entries[0], entries[3]}, byoyomi: [2]*widget.Entry{entries[1], entries[4]},
-		increment: [2]*widget.Entry{entries[2], entries[5]}, file: entries[6], maxMoves: entries[7], games: entries[8], saveDir: entries[9]}
+		main: [2]*dialogEntry{entries[0], entries[3]}, byoyomi: [2]*dialogEntry{entries[1], entries[4]},
+		increment: [2]*dialogEntry{entries[2], entries[5]}, file: entries[6], maxMoves: entries[7], games: entries[8], saveDir: entries[9]}
 	for _, b := range buttons {
 		switch b.Text {
 		case w.gameSetupText().Options:
@@ -194,7 +194,7 @@ func TestGameDialogControlsReachConfig(t *testing.T) {
 	}
 
 	for _, bad := range []struct {
-		e    *widget.Entry
+		e    *dialogEntry
 		text string
 	}{{d.main[0], "1:75:00"}, {d.byoyomi[0], "-1"}, {d.maxMoves, "many"}, {d.games, "1.5"}} {
 		old := bad.e.Text

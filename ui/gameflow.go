@@ -355,7 +355,7 @@ func (w *MainWindow) DeclareWin() {
 		return
 	}
 	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
-	no := newPlainButton(gt.Cancel, false, func() { d.Hide() })
+	no := newPlainButton(gt.Cancel, false, func() { d.Hide() }).cancels()
 	yes := newPlainButtonOf(gt.Declare, widget.DangerImportance, func() {
 		d.Hide()
 		if err := r.runner.DeclareWin(); err != nil {

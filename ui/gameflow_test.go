@@ -53,7 +53,7 @@ func startFromDialog(t *testing.T, w *MainWindow, q *uiQueue, byoyomi string) {
 	if sels[0].Selected != gt.Human || sels[1].Selected != engine.BundledName {
 		t.Fatalf("the sides are %q and %q, want 人 and the bundled engine", sels[0].Selected, sels[1].Selected)
 	}
-	entries := widgetsIn[*widget.Entry](ov)
+	entries := widgetsIn[*dialogEntry](ov)
 	if len(entries) < 3 { // main time, byoyomi, increment come first
 		t.Fatalf("the dialog has %d entries, want main time, byoyomi, increment", len(entries))
 	}
@@ -248,7 +248,7 @@ func TestGameDialogRemembersTheSetup(t *testing.T) {
 	w.lastShown.d.Hide()
 	pressShortcut(w, fyne.KeyG, fyne.KeyModifierShortcutDefault)
 	waitUntil(t, q, "the 対局開始 dialog", func() bool { return dialogOpen(w) && w.lastShown.title == w.gameText().DialogTitle })
-	entries := widgetsIn[*widget.Entry](w.Window().Canvas().Overlays().Top())
+	entries := widgetsIn[*dialogEntry](w.Window().Canvas().Overlays().Top())
 	if entries[0].Text != formatHMS(0) || entries[1].Text != "1" { // main time as h:m:s
 		t.Errorf("the dialog offers main %q, byoyomi %q; want the last game's 0 and 1", entries[0].Text, entries[1].Text)
 	}

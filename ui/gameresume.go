@@ -93,7 +93,7 @@ func (c *gameCtl) offerContinue(next func(), say bool) {
 		no := newPlainButton(gt.JustTheRecord, false, func() {
 			d.Hide()
 			next()
-		})
+		}).cancels()
 		yes := newPlainButton(gt.ContinuePlaying, true, func() {
 			d.Hide()
 			c.resume(saved, defs)

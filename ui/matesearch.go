@@ -66,7 +66,7 @@ func (w *MainWindow) MateSearchDialog() {
 			secs := mateLimits[max(0, limits.SelectedIndex())]
 			c.searchMate(list[max(0, engines.SelectedIndex())], time.Duration(secs)*time.Second)
 		})
-		cancel := newPlainButton(m.Cancel, false, func() { d.Hide() })
+		cancel := newPlainButton(m.Cancel, false, func() { d.Hide() }).cancels()
 		d = newPlainDialog(m.MateTitle, form, []*plainButton{cancel, start}, w.win)
 		w.lastShown = shownDialog{m.MateTitle, "", d}
 		d.Show()

@@ -33,7 +33,7 @@ type optionForm struct {
 	lang    Lang
 	rows    []*optionRow
 	list    *fyne.Container // the rows, favourites first
-	search  *widget.Entry
+	search  *dialogEntry
 	favs    map[string]bool
 	onFavs  func(names []string) // the favourites changed (persist them)
 	press   func(name string) error
@@ -63,7 +63,7 @@ type optionRow struct {
 	show    func(v string) // shows a value in the control
 	problem func() error   // what is wrong with the value typed, if anything
 	obj     fyne.CanvasObject
-	entry   *widget.Entry // the text entry of a spin, string or filename
+	entry   *dialogEntry // the text entry of a spin, string or filename
 	spin    *spinEntry
 	slider  *widget.Slider
 	check   *widget.Check
@@ -120,7 +120,7 @@ func newOptionForm(d engine.Definition, txt *roomText, lang Lang, favs []string,
 		r.build()
 		f.rows = append(f.rows, r)
 	}
-	f.search = widget.NewEntry()
+	f.search = newDialogEntry()
 	f.search.SetPlaceHolder(txt.Search)
 	f.search.OnChanged = func(string) { f.refilter() }
 	f.list = container.NewVBox()
@@ -207,7 +207,7 @@ func (r *optionRow) checkControl() fyne.CanvasObject {
 func (r *optionRow) spinControl() fyne.CanvasObject {
 	o := r.opt
 	r.spin = newSpinEntry(o)
-	r.entry = &r.spin.Entry
+	r.entry = &r.spin.dialogEntry
 	r.spin.SetText(r.value)
 	r.spin.OnChanged = func(s string) {
 		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
@@ -299,7 +299,7 @@ func (r *optionRow) buttonControl() fyne.CanvasObject {
 // that names a file or folder.
 func (r *optionRow) textControl() fyne.CanvasObject {
 	o, txt := r.opt, r.f.txt
-	r.entry = widget.NewEntry()
+	r.entry = newDialogEntry()
 	r.entry.SetText(r.value)
 	r.entry.OnChanged = func(s string) {
 		if strings.ContainsAny(s, "\r\n") {
@@ -577,13 +577,14 @@ func saveOptions(reg *engine.Registry, id string, changes map[string]string) err
 // spinEntry is a number entry: it refuses what is not part of an integer, and its value
 // is kept within min..max when it is left or submitted.
 type spinEntry struct {
-	widget.Entry
-	opt    usiclient.Option
-	commit func()
+	dialogEntry // Esc answers the dialog; Enter commits the value (OnSubmitted)
+	opt         usiclient.Option
+	commit      func()
 }
 
 func newSpinEntry(o usiclient.Option) *spinEntry {
 	e := &spinEntry{opt: o}
+	e.outer = e
 	e.ExtendBaseWidget(e)
 	e.OnSubmitted = func(string) {
 		if e.commit != nil {
@@ -705,5 +706,6 @@ func showOptionDialog(parent fyne.Window, f *optionForm, title string, save func
 	f.ok, f.apply, f.cancel, f.status = ok, applyB, cancel, status
 	d.Resize(fyne.NewSize(860, 640))
 	d.Show()
+	answerKeys(parent.Canvas(), d.Hide, ok.OnTapped)
 	return d
 }

@@ -24,6 +24,13 @@ type plainDialog struct {
 	pop      *widget.PopUp
 	onClosed func()
 	shown    bool
+	// escape is the button Esc presses (its cancel, close or no), or nil: Esc then does
+	// nothing, where every answer does something (the autosave's restore or discard)
+	escape *plainButton
+	// enter is the button Enter presses: the main action (HighImportance), or the only one
+	enter *plainButton
+	// overlay is what the pop-up put on its canvas's overlays when shown
+	overlay fyne.CanvasObject
 }
 
 var _ dialog.Dialog = (*plainDialog)(nil)
@@ -32,13 +39,23 @@ var _ dialog.Dialog = (*plainDialog)(nil)
 // right, as Fyne orders them: cancel first). It is shown by Show.
 func newPlainDialog(title string, content fyne.CanvasObject, buttons []*plainButton, parent fyne.Window) *plainDialog {
 	row := make([]fyne.CanvasObject, len(buttons))
+	var escape, enter *plainButton
 	for i, b := range buttons {
 		row[i] = b
+		if b.escapes {
+			escape = b
+		}
+		if b.imp == widget.HighImportance {
+			enter = b
+		}
+	}
+	if len(buttons) == 1 {
+		enter = buttons[0]
 	}
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
 	bg.CornerRadius = theme.Size(theme.SizeNameDialogRadius)
 	body := container.New(plainDialogLayout{}, bg, content, container.NewGridWithRows(1, row...), widget.NewLabel(title))
-	return &plainDialog{pop: widget.NewModalPopUp(body, parent.Canvas())}
+	return &plainDialog{pop: widget.NewModalPopUp(body, parent.Canvas()), escape: escape, enter: enter}
 }
 
 // plainDialogLayout places a plain dialog's background, content, buttons and title as
@@ -70,13 +87,27 @@ func (plainDialogLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 
 // Show is part of dialog.Dialog.
 func (d *plainDialog) Show() {
+	if d.shown {
+		d.pop.Show() // shown already: only refreshed
+		return
+	}
 	d.shown = true
 	d.pop.Show()
+	d.overlay = answerKeys(d.pop.Canvas, tapOf(d.escape), tapOf(d.enter))
+}
+
+// tapOf is what tapping b does (nil for no button).
+func tapOf(b *plainButton) func() {
+	if b == nil {
+		return nil
+	}
+	return func() { b.Tapped(nil) }
 }
 
 // Hide is part of dialog.Dialog: the dialog closes (and calls the function of SetOnClosed).
 func (d *plainDialog) Hide() {
 	d.pop.Hide()
+	forgetKeys(d.overlay)
 	if d.shown && d.onClosed != nil {
 		d.onClosed()
 	}
@@ -119,6 +150,7 @@ type plainButton struct {
 	imp      widget.Importance
 	onTapped func()
 	hovered  bool
+	escapes  bool // Esc presses it (see plainDialog.escape)
 
 	bg, hover *canvas.Rectangle
 	label     *canvas.Text
@@ -129,6 +161,13 @@ var (
 	_ desktop.Hoverable  = (*plainButton)(nil)
 	_ desktop.Cursorable = (*plainButton)(nil)
 )
+
+// cancels marks b as the button Esc presses in its dialog: the one that closes it leaving
+// things as they were (cancel, close, no).
+func (b *plainButton) cancels() *plainButton {
+	b.escapes = true
+	return b
+}
 
 // newPlainButton returns a plain button; high marks the dialog's main action.
 func newPlainButton(text string, high bool, onTapped func()) *plainButton {
@@ -223,7 +262,7 @@ func (r *plainButtonRenderer) Refresh() {
 // it: Fyne's dialog.NewCustom without bold.
 func newPlainCustom(title, dismiss string, content fyne.CanvasObject, parent fyne.Window) *plainDialog {
 	var d *plainDialog
-	d = newPlainDialog(title, content, []*plainButton{newPlainButton(dismiss, false, func() { d.Hide() })}, parent)
+	d = newPlainDialog(title, content, []*plainButton{newPlainButton(dismiss, false, func() { d.Hide() }).cancels()}, parent)
 	return d
 }
 
@@ -237,7 +276,7 @@ func newPlainConfirm(title, confirm, dismiss string, content fyne.CanvasObject, 
 		answered = true
 		d.Hide()
 	})
-	no := newPlainButton(dismiss, false, func() { d.Hide() })
+	no := newPlainButton(dismiss, false, func() { d.Hide() }).cancels()
 	d = newPlainDialog(title, content, []*plainButton{no, yes}, parent)
 	d.SetOnClosed(func() {
 		ok := answered

@@ -179,3 +179,117 @@ func TestMainWindowWritesNothingInBold(t *testing.T) {
 		t.Errorf("only %d texts found in the window: the walk through it is broken", len(texts))
 	}
 }
+
+// Esc typed in the window answers the plain dialog on top as its cancel button does: a
+// message closes, 保存しますか cancels (nothing dropped, nothing run), and a dialog whose every
+// answer does something (the autosave's restore or discard) stays open. Enter presses its
+// default button; other keys do nothing.
+func TestEscapeAndEnterAnswerThePlainDialogOnTop(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	esc := func() { w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape}) }
+	top := func() fyne.CanvasObject { return w.win.Canvas().Overlays().Top() }
+
+	w.showMessage("題", "本文")
+	if top() == nil {
+		t.Fatal("no message shown")
+	}
+	esc()
+	if top() != nil {
+		t.Error("Esc left the message open")
+	}
+
+	if _, _, err := w.sess.Play(w.sess.Position().LegalMoves(nil)[0]); err != nil {
+		t.Fatal(err)
+	}
+	ran := false
+	w.confirmDiscard(func() { ran = true })
+	if top() == nil {
+		t.Fatal("unsaved changes asked nothing")
+	}
+	esc()
+	if top() != nil || ran || !w.sess.Dirty() {
+		t.Errorf("Esc on 保存しますか: open %v, went on %v, changes kept %v", top() != nil, ran, w.sess.Dirty())
+	}
+
+	answered := ""
+	var d *plainDialog
+	d = newPlainDialog("題", widget.NewLabel("本文"), []*plainButton{
+		newPlainButton("捨てる", false, func() { answered = "discard"; d.Hide() }),
+		newPlainButton("戻す", true, func() { answered = "restore"; d.Hide() }),
+	}, w.win)
+	d.Show()
+	esc()
+	if top() == nil || answered != "" {
+		t.Errorf("Esc answered a dialog with no cancel: open %v, answer %q", top() != nil, answered)
+	}
+	d.Hide()
+
+	// the next dialog's cancel, once the one above it is closed
+	w.showMessage("下", "一")
+	w.showMessage("上", "二")
+	esc()
+	if top() == nil {
+		t.Error("Esc closed both messages")
+	}
+	esc()
+	if top() != nil {
+		t.Error("the second Esc left the first message open")
+	}
+	esc() // nothing open: the board's selection, as before
+
+	// Enter presses the default button: a message's only one, a question's main action
+	enter := func() { w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyReturn}) }
+	w.showMessage("題", "本文")
+	enter()
+	if top() != nil {
+		t.Error("Enter left the message open")
+	}
+	var answers []bool
+	c := newPlainConfirm("題", "はい", "いいえ", widget.NewLabel("本文"), func(ok bool) { answers = append(answers, ok) }, w.win)
+	c.Show()
+	w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEnter}) // the keypad's
+	c.Show()
+	esc()
+	c.Show()
+	w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyA})
+	if len(answers) != 2 || !answers[0] || answers[1] || top() == nil {
+		t.Errorf("Enter, Esc, A on a question: answers %v, open %v; want [true false], open", answers, top() != nil)
+	}
+	c.Hide()
+}
+
+// A dialog's text entries pass Esc to the dialog (its cancel), and Enter too where the entry
+// has no use for it (its default button); Ctrl+V and Ctrl+Z still go to the entry.
+func TestEntriesOfDialogsPassEscAndEnter(t *testing.T) {
+	w, q := gameWindow(t)
+	typeIn := func(e *dialogEntry, key fyne.KeyName) {
+		w.win.Canvas().Focus(e)
+		w.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: key})
+	}
+	// a plain dialog: the 勝率 coefficient
+	w.coefficientDialog()
+	e := widgetsIn[*dialogEntry](w.win.Canvas().Overlays().Top())[0]
+	w.win.Canvas().Focus(e)
+	if w.focusedEntry() == nil {
+		t.Error("Ctrl+V and Ctrl+Z in a dialog's entry would go to the record")
+	}
+	e.SetText("300")
+	typeIn(e, fyne.KeyReturn)
+	if dialogOpen(w) || w.WinRateCoefficient() != 300 {
+		t.Errorf("Enter in the coefficient: open %v, coefficient %v", dialogOpen(w), w.WinRateCoefficient())
+	}
+	w.coefficientDialog()
+	e = widgetsIn[*dialogEntry](w.win.Canvas().Overlays().Top())[0]
+	e.SetText("400")
+	typeIn(e, fyne.KeyEscape)
+	if dialogOpen(w) || w.WinRateCoefficient() != 300 {
+		t.Errorf("Esc in the coefficient: open %v, coefficient %v", dialogOpen(w), w.WinRateCoefficient())
+	}
+
+	// one of Fyne's: 対局開始, Esc in its main time
+	d := openGameDialog(t, w, q)
+	typeIn(d.main[0], fyne.KeyEscape)
+	if dialogOpen(w) || w.game.dialogOpen || w.Playing() {
+		t.Errorf("Esc in 対局開始's main time: open %v, playing %v", dialogOpen(w), w.Playing())
+	}
+}

@@ -273,12 +273,14 @@ func (w *MainWindow) ProtocolLog() {
 		}
 		sel := widget.NewSelect(names, nil)
 		sel.SetSelectedIndex(0)
-		dialog.ShowCustomConfirm(txt.ProtocolLogMenu, txt.OK, txt.Cancel, container.NewVBox(widget.NewLabel(txt.ChooseEngine), sel),
+		d := dialog.NewCustomConfirm(txt.ProtocolLogMenu, txt.OK, txt.Cancel, container.NewVBox(widget.NewLabel(txt.ChooseEngine), sel),
 			func(ok bool) {
 				if ok && sel.SelectedIndex() >= 0 {
 					w.openProtocolLog(running[sel.SelectedIndex()])
 				}
 			}, w.win)
+		d.Show()
+		answerKeys(w.win.Canvas(), d.Hide, d.Confirm)
 	}
 }
 

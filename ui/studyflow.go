@@ -175,7 +175,7 @@ func (w *MainWindow) StartStudyDialog() {
 			c.lastLines = max(1, n)
 			c.start(defs, c.lastLines)
 		})
-		cancel := newPlainButton(m.Cancel, false, func() { d.Hide() })
+		cancel := newPlainButton(m.Cancel, false, func() { d.Hide() }).cancels()
 		d = newPlainDialog(m.MenuStudy, box, []*plainButton{cancel, start}, w.win)
 		w.lastShown = shownDialog{m.MenuStudy, "", d}
 		d.Show()

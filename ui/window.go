@@ -319,9 +319,11 @@ func (w *MainWindow) navKey(ev *fyne.KeyEvent) bool {
 }
 
 // typedKey handles keys typed while no widget has the focus (and no dialog is open: the
-// record does not move under a question).
+// record does not move under a question; Esc and Enter answer the dialog on top as its
+// cancel and its default button do).
 func (w *MainWindow) typedKey(ev *fyne.KeyEvent) {
 	if w.win.Canvas().Overlays().Top() != nil {
+		pressDialogKey(w.win.Canvas(), ev.Name) // Esc, Enter: the dialog's cancel, default (dialogkeys.go)
 		return
 	}
 	if ev.Name == fyne.KeyEscape {
@@ -336,6 +338,8 @@ func (w *MainWindow) typedKey(ev *fyne.KeyEvent) {
 func (w *MainWindow) focusedEntry() fyne.Shortcutable {
 	switch f := w.win.Canvas().Focused().(type) {
 	case *widget.Entry:
+		return f
+	case *dialogEntry:
 		return f
 	}
 	return nil
@@ -468,7 +472,7 @@ func (w *MainWindow) confirmDiscard(then func()) {
 	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
 	save := newPlainButton(w.msg.Save, true, func() { d.Hide(); w.Save(then) })
 	dont := newPlainButton(w.msg.DontSave, false, func() { d.Hide(); then() })
-	cancel := newPlainButton(w.msg.Cancel, false, func() { d.Hide() })
+	cancel := newPlainButton(w.msg.Cancel, false, func() { d.Hide() }).cancels()
 	d = newPlainDialog(w.msg.SaveChangesTitle, messageContent(text), []*plainButton{cancel, dont, save}, w.win)
 	w.lastShown = shownDialog{w.msg.SaveChangesTitle, text, d}
 	d.Show()
