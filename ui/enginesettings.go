@@ -121,6 +121,7 @@ func newEngineSettings(win fyne.Window, reg *engine.Registry, txt *roomText, lan
 			}
 		}, win)
 		entry.OnSubmitted = func(string) { d.Submit() } // Enter in the name
+		d.Resize(fyne.NewSize(420, d.MinSize().Height)) // room for a long name, as しおり's
 		d.Show()
 		answerKeys(win.Canvas(), d.Hide, d.Submit)
 		win.Canvas().Focus(entry)
