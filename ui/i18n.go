@@ -67,7 +67,7 @@ type Messages struct {
 	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate           string
 	HeaderPlace, HeaderTimeLimit, HeaderOpening, NoPieces       string
 	Black, White, Promote, NotPromote, SideToMove               string
-	Untitled, Modified, Cancel, Close, Error, MovesF            string
+	Untitled, Modified, Cancel, Close, Error, MovesF, MoveF     string // MoveF: one move
 	SaveChangesTitle, SaveChangesF, DontSave                    string
 	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments    string
 	LossyBookmarks, LossyHeaders                                string
@@ -125,7 +125,7 @@ var japaneseMessages = Messages{
 	HeaderBlack: "先手", HeaderWhite: "後手", HeaderEvent: "棋戦", HeaderDate: "開始日時", HeaderPlace: "場所",
 	HeaderTimeLimit: "持ち時間", HeaderOpening: "戦型", NoPieces: "なし",
 	Black: "先手", White: "後手", Promote: "成", NotPromote: "不成", SideToMove: "手番",
-	Untitled: "無題", Modified: "（未保存）", MovesF: "%d 手",
+	Untitled: "無題", Modified: "（未保存）", MovesF: "%d 手", MoveF: "%d 手",
 	Cancel: "キャンセル", Close: "閉じる", Error: "エラー",
 	SaveChangesTitle: "保存されていない変更",
 	SaveChangesF:     "「%s」の変更は保存されていません。保存しますか？", DontSave: "保存しない",
@@ -211,7 +211,7 @@ var englishMessages = Messages{
 	HeaderBlack: "Sente", HeaderWhite: "Gote", HeaderEvent: "Event", HeaderDate: "Started", HeaderPlace: "Place",
 	HeaderTimeLimit: "Time control", HeaderOpening: "Opening", NoPieces: "none",
 	Black: "Sente", White: "Gote", Promote: "成", NotPromote: "不成", SideToMove: "To move",
-	Untitled: "Untitled", Modified: "(unsaved)", MovesF: "%d moves",
+	Untitled: "Untitled", Modified: "(unsaved)", MovesF: "%d moves", MoveF: "%d move",
 	Cancel: "Cancel", Close: "Close", Error: "Error",
 	SaveChangesTitle: "Unsaved changes",
 	SaveChangesF:     "The changes to “%s” have not been saved. Save them?", DontSave: "Don't Save",

@@ -250,7 +250,11 @@ func (w *MainWindow) updateTitle() {
 		dirty = "*"
 	}
 	w.win.SetTitle(dirty + name + " — " + w.msg.AppName)
-	info := fmt.Sprintf(w.msg.MovesF, w.sess.MoveCount())
+	format := w.msg.MovesF
+	if w.sess.MoveCount() == 1 {
+		format = w.msg.MoveF
+	}
+	info := fmt.Sprintf(format, w.sess.MoveCount())
 	if w.sess.Path() != "" {
 		info = formatLabel(w.sess.Format()) + " · " + w.sess.Encoding().String() + " · " + info
 	}

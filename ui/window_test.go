@@ -684,3 +684,23 @@ func TestRecordListImageWithVariations(t *testing.T) {
 func newTestAppThemeLight(w *MainWindow) {
 	w.SetThemeMode(ThemeLight)
 }
+
+// The status bar counts the moves in the interface's language: one move, two moves.
+func TestStatusCountsMoves(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{lang: "en_US.UTF-8"})
+	for _, c := range []struct {
+		usi, want string
+	}{{"", "0 moves"}, {"7g7f", "1 move (unsaved)"}, {"3c3d", "2 moves (unsaved)"}} {
+		if c.usi != "" {
+			play(t, w, c.usi)
+		}
+		if w.fileInfo.Text != c.want {
+			t.Errorf("after %q the status says %q, want %q", c.usi, w.fileInfo.Text, c.want)
+		}
+	}
+	w, _ = windowUnderTest(t, windowOpts{})
+	play(t, w, "7g7f")
+	if w.fileInfo.Text != "1 手 （未保存）" {
+		t.Errorf("in Japanese: %q", w.fileInfo.Text)
+	}
+}
