@@ -183,6 +183,11 @@ func (p *Position) kingTargets(st *genState) Bitboard {
 	}
 	targets := kingAttacks[st.k].AndNot(p.byColor[st.us])
 	if st.checkers.NonZero() {
+		// what a checker covers needs no look from each square
+		for c := st.checkers; c.NonZero(); {
+			s := c.Pop()
+			targets = targets.AndNot(p.lines.attacksFrom(st.them, p.board[s].Type(), s))
+		}
 		for sc := p.sliderCheckers(st.k, st.checkers); sc.NonZero(); {
 			s := sc.Pop()
 			targets = targets.AndNot(lineBB[s][st.k].AndNot(squareBB[s]))
@@ -196,6 +201,22 @@ func (p *Position) kingTargets(st *genState) Bitboard {
 		}
 	}
 	return legal
+}
+
+// movers returns the pieces of the side to move, but the king, that may have a legal move.
+// Out of a check that leaves one or two squares to answer on (the checker's and one
+// between), those are the pieces that reach them: a look from each square instead of one
+// from every piece (a mate search generates the defender's answers at every node).
+func (p *Position) movers(st *genState) Bitboard {
+	pieces := p.byColor[st.us].AndNot(p.byType[King])
+	if st.checkers.IsZero() || st.target.Count() > 2 {
+		return pieces
+	}
+	var reach Bitboard
+	for t := st.target; t.NonZero(); {
+		reach = reach.Or(p.attackersTo(t.Pop(), st.us))
+	}
+	return pieces.And(reach)
 }
 
 // pieceTargets returns where the piece on from (not the king) may legally move.
@@ -240,7 +261,7 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	if st.checkers.Many() {
 		return buf
 	}
-	for bb := p.byColor[st.us].AndNot(p.byType[King]); bb.NonZero(); {
+	for bb := p.movers(&st); bb.NonZero(); {
 		from := bb.Pop()
 		t := p.board[from].Type()
 		if to := p.pieceTargets(&st, t, from); to.NonZero() {
@@ -271,7 +292,7 @@ func (p *Position) CountLegalMoves() int {
 		return n
 	}
 	zone := promoZone[st.us]
-	for bb := p.byColor[st.us].AndNot(p.byType[King]); bb.NonZero(); {
+	for bb := p.movers(&st); bb.NonZero(); {
 		from := bb.Pop()
 		t := p.board[from].Type()
 		to := p.pieceTargets(&st, t, from)
