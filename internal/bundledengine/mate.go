@@ -34,11 +34,14 @@ func evasionExists(p *board.Position, drops bool) bool {
 	own := p.ColorPieces(us)
 	// king moves; a slider checking along a line also covers the square behind the king
 	near := board.PseudoAttacks(us, board.King, k)
+	// (and the squares a checker covers need no look from each)
 	var behind board.Bitboard
 	for c := checkers; c.NonZero(); {
 		s := c.Pop()
+		pc := p.PieceAt(s)
+		behind = behind.Or(p.AttacksFrom(them, pc.Type(), s))
 		b := board.LineThrough(s, k).And(near).AndNot(board.Between(s, k)).AndNot(board.SquareBB(s))
-		if pc := p.PieceAt(s); b.NonZero() && board.PseudoAttacks(pc.Color(), pc.Type(), s).And(b).NonZero() {
+		if b.NonZero() && board.PseudoAttacks(pc.Color(), pc.Type(), s).And(b).NonZero() {
 			behind = behind.Or(b)
 		}
 	}
