@@ -318,7 +318,7 @@ func (t *dfpnTable) put(e dfpnEntry) {
 	// a final result makes the open entries it answers for useless: they go
 	proof := e.pn == 0
 	disproof := e.dn == 0 && e.flags&(flagPathDependent|flagLimited) == 0
-	victim := -1
+	victim, victimFree, victimWeight := -1, false, uint64(0)
 	for i := range b.keys {
 		if b.keys[i] == k && (proof || disproof) {
 			c := &b.slots[i]
@@ -328,8 +328,8 @@ func (t *dfpnTable) put(e dfpnEntry) {
 			}
 		}
 		if t.free(b.keys[i]) {
-			if victim < 0 || !t.free(b.keys[victim]) {
-				victim = i
+			if !victimFree {
+				victim, victimFree = i, true
 			}
 			continue
 		}
@@ -353,11 +353,11 @@ func (t *dfpnTable) put(e dfpnEntry) {
 			t.set(b, i, e)
 			return
 		}
-		if victim < 0 || (!t.free(b.keys[victim]) && weight(c) < weight(&b.slots[victim])) {
-			victim = i
+		if w := weight(c); victim < 0 || !victimFree && w < victimWeight {
+			victim, victimWeight = i, w
 		}
 	}
-	if t.free(b.keys[victim]) {
+	if victimFree {
 		t.addUsed(1)
 	}
 	t.set(b, victim, e)
