@@ -168,3 +168,30 @@ func BenchmarkAttackersTo(b *testing.B) {
 		p.AttackersTo(s, Black)
 	}
 }
+
+// AttackedNear is IsAttacked asked of each square of the zone, whatever its size: around
+// either king, and around squares with no king.
+func TestAttackedNearMatchesIsAttacked(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, p := range randomPositions(t, 400) {
+		centres := []Square{p.KingSquare(Black), p.KingSquare(White), Square(rng.IntN(NumSquares))}
+		for _, k := range centres {
+			if k == NoSquare {
+				continue
+			}
+			for _, zone := range []Bitboard{kingAttacks[k], kingAttacks[k].AndNot(p.Occupied()), kingAttacks[k].And(p.ColorPieces(Black))} {
+				for c := Black; c <= White; c++ {
+					var want Bitboard
+					for z := zone; z.NonZero(); {
+						if s := z.Pop(); p.IsAttacked(s, c) {
+							want = want.Or(SquareBB(s))
+						}
+					}
+					if got := p.AttackedNear(zone, k, c); got != want {
+						t.Fatalf("%s: AttackedNear around %s for %s =\n%s want\n%s", p.SFEN(), k, c, got, want)
+					}
+				}
+			}
+		}
+	}
+}

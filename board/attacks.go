@@ -25,6 +25,9 @@ var (
 
 	stepAttacks [2][NumPieceTypes][NumSquares]Bitboard // non-sliding moves (and the step part of horse/dragon)
 	kingAttacks [NumSquares]Bitboard
+	// within3[s]: the squares at most three files and three ranks from s, from where a piece
+	// that does not slide can reach a square next to s
+	within3 [NumSquares]Bitboard
 	// pseudo attacks of sliders on an empty board
 	bishopPseudo [NumSquares]Bitboard
 	rookPseudo   [NumSquares]Bitboard
@@ -62,6 +65,17 @@ func init() {
 	initBetween()
 	initLineBB()
 	initZones()
+	initWithin3()
+}
+
+func initWithin3() {
+	for s := Square(0); s < NumSquares; s++ {
+		for t := Square(0); t < NumSquares; t++ {
+			if abs(s.File()-t.File()) <= 3 && abs(s.Rank()-t.Rank()) <= 3 {
+				within3[s].set(t)
+			}
+		}
+	}
 }
 
 // initLines numbers each square's file, rank and two diagonals (lineID, linePos) and fills
@@ -293,4 +307,11 @@ func (l *lineOcc) attacksFrom(c Color, t PieceType, s Square) Bitboard {
 		return kingAttacks[s]
 	}
 	return stepAttacks[c][t][s]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

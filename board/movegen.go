@@ -193,14 +193,30 @@ func (p *Position) kingTargets(st *genState) Bitboard {
 			targets = targets.AndNot(lineBB[s][st.k].AndNot(squareBB[s]))
 		}
 	}
-	var legal Bitboard
-	for t := targets; t.NonZero(); {
-		s := t.Pop()
-		if !p.IsAttacked(s, st.them) {
-			legal.set(s)
+	return targets.AndNot(p.AttackedNear(targets, st.k, st.them))
+}
+
+// AttackedNear returns the squares of zone, squares next to k, that c attacks. Few squares
+// are asked one by one (IsAttacked); more at once, from the attacks of c's pieces that can
+// reach them: the sliders, and the others within three squares of k (a king's escapes
+// looked at in one sweep, not a look from each).
+func (p *Position) AttackedNear(zone Bitboard, k Square, c Color) Bitboard {
+	if zone.Count() <= 4 {
+		var att Bitboard
+		for z := zone; z.NonZero(); {
+			if s := z.Pop(); p.IsAttacked(s, c) {
+				att.set(s)
+			}
 		}
+		return att
 	}
-	return legal
+	sliders := p.byType[Lance].Or(p.byType[Bishop]).Or(p.byType[Rook]).Or(p.byType[Horse]).Or(p.byType[Dragon])
+	var att Bitboard
+	for bb := p.byColor[c].And(within3[k].Or(sliders)); bb.NonZero(); {
+		s := bb.Pop()
+		att = att.Or(p.lines.attacksFrom(c, p.board[s].Type(), s))
+	}
+	return zone.And(att)
 }
 
 // movers returns the pieces of the side to move, but the king, that may have a legal move.

@@ -93,14 +93,8 @@ func evasionExists(p *board.Position, drops bool) bool {
 // that it could step to now: not its own pieces, not attacked by the side to move.
 func kingFlight(p *board.Position, k board.Square) board.Bitboard {
 	us := p.SideToMove()
-	var out board.Bitboard
-	for bb := board.PseudoAttacks(us, board.King, k).AndNot(p.ColorPieces(us.Opp())); bb.NonZero(); {
-		s := bb.Pop()
-		if !p.IsAttacked(s, us) {
-			out = out.Or(board.SquareBB(s))
-		}
-	}
-	return out
+	zone := board.PseudoAttacks(us, board.King, k).AndNot(p.ColorPieces(us.Opp()))
+	return zone.AndNot(p.AttackedNear(zone, k, us))
 }
 
 func isSlider(t board.PieceType) bool {
