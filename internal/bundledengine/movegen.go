@@ -129,10 +129,10 @@ func genChecks(p *board.Position, ci *checkInfo, buf []board.Move) []board.Move 
 	own := p.ColorPieces(us)
 	occ := p.Occupied()
 	empty := occ.Not()
-	// board moves: a piece that does not slide checks from at most two squares from the king
-	// and moves at most two squares, so only those within four can, besides the sliders
-	// and the pieces that uncover a check
-	movers := own.And(within4[ci.king]).Or(ci.discoverers).Or(own.And(
+	// board moves: a piece that does not slide checks from next to the king and steps one
+	// square, so only those within two can, a knight from two ranks off and jumps two, so
+	// only one within four can, besides the sliders and the pieces that uncover a check
+	movers := own.And(within2[ci.king]).Or(p.Pieces(us, board.Knight).And(within4[ci.king])).Or(ci.discoverers).Or(own.And(
 		p.Pieces(us, board.Lance).Or(p.Pieces(us, board.Bishop)).Or(p.Pieces(us, board.Rook)).
 			Or(p.Pieces(us, board.Horse)).Or(p.Pieces(us, board.Dragon))))
 	for bb := movers; bb.NonZero(); {
@@ -208,17 +208,20 @@ var pawnPromotesFrom = func() (t [2]board.Bitboard) {
 	return t
 }()
 
-// within4[k] is the set of squares at most four files and four ranks from k.
-var within4 = func() (t [board.NumSquares]board.Bitboard) {
+// within4[k] is the set of squares at most four files and four ranks from k, within2[k]
+// at most two.
+var within4, within2 = withinOf(4), withinOf(2)
+
+func withinOf(n int) (t [board.NumSquares]board.Bitboard) {
 	for k := board.Square(0); k < board.NumSquares; k++ {
 		for s := board.Square(0); s < board.NumSquares; s++ {
-			if abs(s.File()-k.File()) <= 4 && abs(s.Rank()-k.Rank()) <= 4 {
+			if abs(s.File()-k.File()) <= n && abs(s.Rank()-k.Rank()) <= n {
 				t[k] = t[k].Or(board.SquareBB(s))
 			}
 		}
 	}
 	return t
-}()
+}
 
 // legalAfter reports whether the position child, reached by a pseudo-legal move of the side
 // that moved, leaves that side's king unattacked.
