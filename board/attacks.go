@@ -28,6 +28,10 @@ var (
 	// within3[s]: the squares at most three files and three ranks from s, from where a piece
 	// that does not slide can reach a square next to s
 	within3 [NumSquares]Bitboard
+	// bishopNear[s], rookNear[s], lanceNear[c][s]: where such a slider (c's lance) stands to
+	// reach a square next to s on an empty board
+	bishopNear, rookNear [NumSquares]Bitboard
+	lanceNear            [2][NumSquares]Bitboard
 	// pseudo attacks of sliders on an empty board
 	bishopPseudo [NumSquares]Bitboard
 	rookPseudo   [NumSquares]Bitboard
@@ -73,6 +77,16 @@ func initWithin3() {
 		for t := Square(0); t < NumSquares; t++ {
 			if abs(s.File()-t.File()) <= 3 && abs(s.Rank()-t.Rank()) <= 3 {
 				within3[s].set(t)
+			}
+		}
+		// a slider on a square reaches z iff one of the same kind on z reaches that square
+		// (a lance of the other colour)
+		for z := kingAttacks[s]; z.NonZero(); {
+			n := z.Pop()
+			bishopNear[s] = bishopNear[s].Or(bishopPseudo[n])
+			rookNear[s] = rookNear[s].Or(rookPseudo[n])
+			for c := Black; c <= White; c++ {
+				lanceNear[c][s] = lanceNear[c][s].Or(lancePseudo[c.Opp()][n])
 			}
 		}
 	}

@@ -199,7 +199,7 @@ func (p *Position) kingTargets(st *genState) Bitboard {
 // AttackedNear returns the squares of zone, squares next to k, that c attacks. Few squares
 // are asked one by one (IsAttacked); more at once, from the attacks of c's pieces that can
 // reach them: the sliders, and the others within three squares of k (a king's escapes
-// looked at in one sweep, not a look from each).
+// looked at in one sweep, not a look from each). zone must lie next to k.
 func (p *Position) AttackedNear(zone Bitboard, k Square, c Color) Bitboard {
 	if zone.Count() <= 4 {
 		var att Bitboard
@@ -210,9 +210,12 @@ func (p *Position) AttackedNear(zone Bitboard, k Square, c Color) Bitboard {
 		}
 		return att
 	}
-	sliders := p.byType[Lance].Or(p.byType[Bishop]).Or(p.byType[Rook]).Or(p.byType[Horse]).Or(p.byType[Dragon])
+	reach := within3[k].
+		Or(p.byType[Bishop].Or(p.byType[Horse]).And(bishopNear[k])).
+		Or(p.byType[Rook].Or(p.byType[Dragon]).And(rookNear[k])).
+		Or(p.byType[Lance].And(lanceNear[c][k]))
 	var att Bitboard
-	for bb := p.byColor[c].And(within3[k].Or(sliders)); bb.NonZero(); {
+	for bb := p.byColor[c].And(reach); bb.NonZero(); {
 		s := bb.Pop()
 		att = att.Or(p.lines.attacksFrom(c, p.board[s].Type(), s))
 	}
