@@ -24,6 +24,19 @@ func item(label string, sc fyne.Shortcut, action func()) *fyne.MenuItem {
 	return it
 }
 
+// shortcutItem is item whose shortcut does nothing while a dialog is open: Fyne runs a
+// menu's shortcuts under a modal dialog too, and Ctrl+Z there took back a move of the
+// record, Ctrl+N started another. Paste and undo still reach a text entry of the dialog
+// that has the focus (toEntry).
+func (w *MainWindow) shortcutItem(label string, sc fyne.Shortcut, action func(), toEntry bool) *fyne.MenuItem {
+	return item(label, sc, func() {
+		if w.win.Canvas().Overlays().Top() != nil && !(toEntry && w.focusedEntry() != nil) {
+			return
+		}
+		action()
+	})
+}
+
 // buildMenu makes the main menu in the current language, with the current choices checked.
 func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	m := w.msg
@@ -65,14 +78,14 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	quit.IsQuit = true
 
 	file := fyne.NewMenu(m.MenuFile,
-		item(m.NewGame, shortcut(fyne.KeyN, false), func() { w.NewGame(kifu.Handicaps[0]) }),
+		w.shortcutItem(m.NewGame, shortcut(fyne.KeyN, false), func() { w.NewGame(kifu.Handicaps[0]) }, false),
 		newHandicap,
 		fyne.NewMenuItemSeparator(),
-		item(m.Open, shortcut(fyne.KeyO, false), w.Open),
+		w.shortcutItem(m.Open, shortcut(fyne.KeyO, false), w.Open, false),
 		openRecent,
 		fyne.NewMenuItemSeparator(),
-		item(m.Save, shortcut(fyne.KeyS, false), func() { w.Save(nil) }),
-		item(m.SaveAs, shortcut(fyne.KeyS, true), func() { w.SaveAs(nil) }),
+		w.shortcutItem(m.Save, shortcut(fyne.KeyS, false), func() { w.Save(nil) }, false),
+		w.shortcutItem(m.SaveAs, shortcut(fyne.KeyS, true), func() { w.SaveAs(nil) }, false),
 		encoding,
 		fyne.NewMenuItemSeparator(),
 		quit,
@@ -80,15 +93,15 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	edit := fyne.NewMenu(m.MenuEdit,
 		// Ctrl+V and Ctrl+Z are Fyne's standard shortcuts: the desktop driver turns those keys
 		// into fyne.ShortcutPaste and fyne.ShortcutUndo and looks for a menu item by their names.
-		item(m.Paste, &fyne.ShortcutPaste{}, w.Paste),
-		item(m.CopySFEN, shortcut(fyne.KeyC, true), func() { w.copyText("SFEN", w.sess.Position().SFEN()) }),
+		w.shortcutItem(m.Paste, &fyne.ShortcutPaste{}, w.Paste, true),
+		w.shortcutItem(m.CopySFEN, shortcut(fyne.KeyC, true), func() { w.copyText("SFEN", w.sess.Position().SFEN()) }, false),
 		fyne.NewMenuItem(m.CopyUSI, func() { w.copyText("USI", kifu.FormatUSI(w.sess.Record())) }),
 		fyne.NewMenuItem(m.CopyKIF, func() { w.copyText("KIF", kifu.FormatKIF(w.sess.Record())) }),
 		fyne.NewMenuItemSeparator(),
-		item(m.TakeBack, &fyne.ShortcutUndo{}, w.TakeBack),
+		w.shortcutItem(m.TakeBack, &fyne.ShortcutUndo{}, w.TakeBack, true),
 		fyne.NewMenuItem(m.DeleteFromHere, func() { w.sess.DeleteFromHere() }),
 		fyne.NewMenuItemSeparator(),
-		item(m.EditPosition, shortcut(fyne.KeyE, false), w.EditPosition),
+		w.shortcutItem(m.EditPosition, shortcut(fyne.KeyE, false), w.EditPosition, false),
 	)
 	record := fyne.NewMenu(m.MenuRecord,
 		fyne.NewMenuItem(m.First+"  (Home)", func() { w.sess.First() }),
@@ -130,7 +143,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	winRate := fyne.NewMenuItem(at.GraphWinRate, func() { w.SetGraphWinRate(!w.GraphWinRate()) })
 	winRate.Checked = w.GraphWinRate()
 	view := fyne.NewMenu(m.MenuView,
-		item(m.Flip, shortcut(fyne.KeyR, false), w.Flip),
+		w.shortcutItem(m.Flip, shortcut(fyne.KeyR, false), w.Flip, false),
 		fyne.NewMenuItemSeparator(),
 		notation,
 		winRate,
@@ -142,14 +155,14 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItem(m.StartStudyMenu, w.StartStudyDialog),
 		fyne.NewMenuItem(m.StopStudy, w.StopStudy),
 		fyne.NewMenuItemSeparator(),
-		item(at.AnalyseMenu, shortcut(fyne.KeyA, true), w.AnalyseDialog),
+		w.shortcutItem(at.AnalyseMenu, shortcut(fyne.KeyA, true), w.AnalyseDialog, false),
 		fyne.NewMenuItem(at.BatchMenu, w.BatchAnalyseDialog),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(m.MateSearch, w.MateSearchDialog),
 	)
 	gt := w.gameText()
 	gameMenu := fyne.NewMenu(gt.MenuGame,
-		item(gt.StartGame, shortcut(fyne.KeyG, false), w.StartGameDialog),
+		w.shortcutItem(gt.StartGame, shortcut(fyne.KeyG, false), w.StartGameDialog, false),
 		fyne.NewMenuItem(gt.ContinueGame, w.ContinueGame),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(gt.Resign, w.Resign),
@@ -164,7 +177,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	}
 	rt, _ := w.roomText()
 	engines := fyne.NewMenu(rt.MenuEngines,
-		item(rt.EngineSettings, shortcut(fyne.KeyE, true), w.EngineSettings),
+		w.shortcutItem(rt.EngineSettings, shortcut(fyne.KeyE, true), w.EngineSettings, false),
 		fyne.NewMenuItem(rt.ProtocolLogMenu, w.ProtocolLog),
 	)
 	help := fyne.NewMenu(m.MenuHelp, fyne.NewMenuItem(m.About, func() { w.showMessage(m.About, m.AboutText) }))

@@ -5,6 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"banmen/usiclient"
 )
 
 // driverShortcut is the shortcut Fyne's desktop driver makes of key pressed with mod held
@@ -146,5 +148,42 @@ func TestEveryMenuShortcutWorksWhenPressed(t *testing.T) {
 	}
 	if got := w.Session().Position().SFEN(); got != sfen {
 		t.Errorf("Ctrl+V: the position is %s, want %s", got, sfen)
+	}
+}
+
+// Under a dialog the menu's shortcuts do nothing, as the menu itself cannot be opened
+// there, but paste and undo still reach a text entry of the dialog that has the focus,
+// a number entry of an engine's options too.
+func TestShortcutsUnderADialog(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	play(t, w, "7g7f")
+	w.showMessage("題", "本文")
+	pressShortcut(w, fyne.KeyZ, fyne.KeyModifierShortcutDefault)
+	pressShortcut(w, fyne.KeyR, fyne.KeyModifierShortcutDefault)
+	if w.Session().MoveCount() != 1 || w.board.Flipped() {
+		t.Errorf("under a message Ctrl+Z and Ctrl+R acted: %d moves, flipped %v", w.Session().MoveCount(), w.board.Flipped())
+	}
+	w.lastShown.d.Hide()
+
+	// the 勝率 coefficient's entry: typed in, undone, pasted into
+	w.coefficientDialog()
+	e := widgetsIn[*dialogEntry](w.win.Canvas().Overlays().Top())[0]
+	w.win.Canvas().Focus(e)
+	w.app.Clipboard().SetContent("7")
+	pressShortcut(w, fyne.KeyV, fyne.KeyModifierShortcutDefault)
+	if e.Text != "6007" && e.Text != "7600" && e.Text != "7" {
+		t.Errorf("Ctrl+V in the coefficient: %q", e.Text)
+	}
+	if w.Session().MoveCount() != 1 {
+		t.Errorf("Ctrl+V in the coefficient reached the record: %d moves", w.Session().MoveCount())
+	}
+	w.lastShown.d.Hide()
+
+	// a spin entry is a text entry too
+	s := newSpinEntry(usiclient.Option{Name: "Threads", Type: usiclient.OptionSpin})
+	w.win.SetContent(s)
+	w.win.Canvas().Focus(s)
+	if w.focusedEntry() == nil {
+		t.Error("a focused number entry is not taken for a text entry: Ctrl+V would paste a record")
 	}
 }

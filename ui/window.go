@@ -338,15 +338,18 @@ func (w *MainWindow) typedKey(ev *fyne.KeyEvent) {
 }
 
 // focusedEntry returns the text entry that has the focus, which gets Ctrl+V and Ctrl+Z
-// itself, or nil.
+// itself, or nil: Fyne's entry or one that embeds it (a dialog's, an option's number).
 func (w *MainWindow) focusedEntry() fyne.Shortcutable {
-	switch f := w.win.Canvas().Focused().(type) {
-	case *widget.Entry:
-		return f
-	case *dialogEntry:
-		return f
+	if e, ok := w.win.Canvas().Focused().(textEntry); ok {
+		return e
 	}
 	return nil
+}
+
+// textEntry is what a text entry has that other focusable widgets have not.
+type textEntry interface {
+	fyne.Shortcutable
+	SelectedText() string
 }
 
 // TakeBack takes back the current move (Ctrl+Z), or undoes typing in the focused entry.
