@@ -579,7 +579,6 @@ func (s *Solver) prefetchChildren(p *board.Position, key uint64, moves []board.M
 func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth int) []dfpnChild {
 	kids := s.childBuf(depth)
 	ci := newCheckInfo(p)
-	attacker := p.SideToMove()
 	moves := genChecks(p, &ci, s.tmp[:0])
 	s.prefetchChildren(p, key, moves)
 	for _, m := range moves {
@@ -593,7 +592,7 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 		// where he had one, with no more pieces in hand than he holds here)
 		pawn := m.IsDrop() && m.Piece() == board.Pawn
 		ck := boardKeyAfter(p, key, m)
-		ch := handPack(q.Hand(attacker))
+		ch := handAfter(hand, m, true)
 		c := dfpnChild{move: m, key: ck, pn: 1, dn: 1, hand: ch, minRep: noRep, after: -1}
 		// a check that repeats a position on the path (only an equal one: counting the
 		// inferior ones here too, as the defender's replies do, made Kifu-for-JS-003 dearer,
@@ -883,7 +882,7 @@ func (s *Solver) mid(p *board.Position, key uint64, hand uint32, or bool, depth 
 		q := s.childPos(depth)
 		*q = *p
 		q.Do(c.move)
-		cr := s.mid(q, c.key, s.childHand(p, q, hand, or), !or, depth+1, min(cthpn, pnInf), min(cthdn, pnInf))
+		cr := s.mid(q, c.key, handAfter(hand, c.move, or), !or, depth+1, min(cthpn, pnInf), min(cthdn, pnInf))
 		c.pn, c.dn, c.hand, c.length, c.minRep, c.cut = cr.pn, cr.dn, cr.hand, cr.length, cr.minRep, cr.cut
 		if !or && c.pn == 0 {
 			s.activate(p, hand, depth, kids, best)
@@ -982,12 +981,19 @@ func sameFutile(p *board.Position, hand, ph uint32, n int) bool {
 	return len(q.OmitFutile(q.LegalMoves(buf[:0]), board.FutileDrops)) == n
 }
 
-// childHand returns the attacker's hand in q, reached from p.
-func (s *Solver) childHand(p, q *board.Position, hand uint32, or bool) uint32 {
-	if !or {
-		return hand // the defender's moves do not change the attacker's hand
+// handAfter returns the attacker's hand, hand (packed), after m: the attacker's move (or) or
+// the defender's, which leaves it as it was. It is handPack of the position's hand after
+// m, made from the move, not counted again.
+func handAfter(hand uint32, m board.Move, or bool) uint32 {
+	switch {
+	case !or:
+		return hand
+	case m.IsDrop():
+		return handMinus(hand, m.Piece())
+	case m.Captured() != board.NoPieceType:
+		return handPlus(hand, m.Captured())
 	}
-	return handPack(q.Hand(p.SideToMove()))
+	return hand
 }
 
 // collect computes a node's numbers from its children.

@@ -258,3 +258,32 @@ func TestSolverStoresProofHand(t *testing.T) {
 		t.Error("proof given to a hand without the gold")
 	}
 }
+
+// handAfter, the attacker's hand made from the move, is the hand counted again after it,
+// for every legal move of either side: drops, captures of promoted pieces.
+func TestHandAfterCountsAsHandPack(t *testing.T) {
+	n := 0
+	for _, p := range randomPositions(t, 2000, 5) {
+		attacker := p.SideToMove()
+		var buf moveList
+		for _, m := range p.LegalMoves(buf[:0]) {
+			q := *p
+			q.Do(m)
+			hand := handPack(p.Hand(attacker))
+			if got, want := handAfter(hand, m, true), handPack(q.Hand(attacker)); got != want {
+				t.Fatalf("%s %s: the attacker's hand after it %#x, want %#x", p.SFEN(), m, got, want)
+			}
+			// the same move seen as the defender's: the other side's hand stays
+			other := handPack(p.Hand(attacker.Opp()))
+			if got := handAfter(other, m, false); got != handPack(q.Hand(attacker.Opp())) {
+				t.Fatalf("%s %s: the waiting side's hand changed to %#x", p.SFEN(), m, got)
+			}
+			if m.IsDrop() || m.Captured() != board.NoPieceType {
+				n++
+			}
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d drops and captures: too few to judge", n)
+	}
+}
