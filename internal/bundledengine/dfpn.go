@@ -581,11 +581,20 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 	ci := newCheckInfo(p)
 	moves := genChecks(p, &ci, s.tmp[:0])
 	s.prefetchChildren(p, key, moves)
+	// the position after a check is made only when it is asked about: its legality where the
+	// attacker has a king, a pawn drop's replies, a new leaf (most checks are known to the
+	// table when a node is searched again)
+	kingless := p.KingSquare(p.SideToMove()) == board.NoSquare
+	var q board.Position
 	for _, m := range moves {
-		q := *p
-		q.Do(m)
-		if !legalAfter(&q) {
-			continue
+		made := false
+		if !kingless {
+			q = *p
+			q.Do(m)
+			made = true
+			if !legalAfter(&q) {
+				continue
+			}
 		}
 		// a pawn dropped with mate (打ち歩詰め) is not allowed: asked of the board unless the
 		// table knows the defender has a reply (an open entry or a disproof is a position
@@ -603,8 +612,15 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 		if !rep {
 			e, known = s.tt.lookupWithin(ck, ch, s.within(depth+1))
 		}
-		if pawn && (rep || known && e.pn == 0) && !q.HasLegalMove() {
-			continue
+		if pawn && (rep || known && e.pn == 0) {
+			if !made {
+				q = *p
+				q.Do(m)
+				made = true
+			}
+			if !q.HasLegalMove() {
+				continue
+			}
 		}
 		switch {
 		case rep:
@@ -615,6 +631,10 @@ func (s *Solver) orChildren(p *board.Position, key uint64, hand uint32, depth in
 				c.hand = e.hand
 			}
 		default:
+			if !made {
+				q = *p
+				q.Do(m)
+			}
 			var legal bool
 			c.pn, c.dn, c.length, c.hand, legal = s.andLeaf(&q, ck, ch, pawn)
 			if !legal {
