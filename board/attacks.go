@@ -72,13 +72,21 @@ func init() {
 	initWithin3()
 }
 
-func initWithin3() {
+// Within returns, for each square s, the squares at most n files and n ranks from it.
+func Within(n int) (t [NumSquares]Bitboard) {
 	for s := Square(0); s < NumSquares; s++ {
-		for t := Square(0); t < NumSquares; t++ {
-			if abs(s.File()-t.File()) <= 3 && abs(s.Rank()-t.Rank()) <= 3 {
-				within3[s].set(t)
+		for u := Square(0); u < NumSquares; u++ {
+			if abs(s.File()-u.File()) <= n && abs(s.Rank()-u.Rank()) <= n {
+				t[s].set(u)
 			}
 		}
+	}
+	return t
+}
+
+func initWithin3() {
+	within3 = Within(3)
+	for s := Square(0); s < NumSquares; s++ {
 		// a slider on a square reaches z iff one of the same kind on z reaches that square
 		// (a lance of the other colour)
 		for z := kingAttacks[s]; z.NonZero(); {

@@ -210,18 +210,7 @@ var pawnPromotesFrom = func() (t [2]board.Bitboard) {
 
 // within4[k] is the set of squares at most four files and four ranks from k, within2[k]
 // at most two.
-var within4, within2 = withinOf(4), withinOf(2)
-
-func withinOf(n int) (t [board.NumSquares]board.Bitboard) {
-	for k := board.Square(0); k < board.NumSquares; k++ {
-		for s := board.Square(0); s < board.NumSquares; s++ {
-			if abs(s.File()-k.File()) <= n && abs(s.Rank()-k.Rank()) <= n {
-				t[k] = t[k].Or(board.SquareBB(s))
-			}
-		}
-	}
-	return t
-}
+var within4, within2 = board.Within(4), board.Within(2)
 
 // legalAfter reports whether the position child, reached by a pseudo-legal move of the side
 // that moved, leaves that side's king unattacked.
