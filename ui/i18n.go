@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"banmen/kifu"
@@ -294,10 +295,8 @@ func (m *Messages) handicapLabel(h kifu.Handicap) string {
 
 // handicapByLabel is the handicap shown as label (handicapLabel).
 func (m *Messages) handicapByLabel(label string) (kifu.Handicap, bool) {
-	for _, h := range kifu.Handicaps {
-		if m.handicapLabel(h) == label {
-			return h, true
-		}
+	if i := slices.Index(strings.Split(m.HandicapNames, "|"), label); i >= 0 && i < len(kifu.Handicaps) {
+		return kifu.Handicaps[i], true
 	}
 	return kifu.Handicap{}, false
 }
