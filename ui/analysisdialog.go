@@ -27,6 +27,9 @@ func (w *MainWindow) AnalyseDialog() {
 		w.showMessage(at.Title, at.Busy)
 		return
 	}
+	if w.refuseEditing(at.Title) {
+		return
+	}
 	w.study.withEngines(engine.TagAnalysis, func(list []engine.Definition) {
 		w.analyseDialog(list)
 	})

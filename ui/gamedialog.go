@@ -456,6 +456,9 @@ func (w *MainWindow) StartGameDialog() {
 		w.showMessage(gt.DialogTitle, gt.GameRunning)
 		return
 	}
+	if w.refuseEditing(gt.DialogTitle) {
+		return
+	}
 	w.study.withEngines("", func(list []engine.Definition) {
 		if w.game.dialogOpen {
 			return // Ctrl+G pressed again while the dialog is up

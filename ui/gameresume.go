@@ -58,7 +58,7 @@ func resumableGame(rec *kifu.Record, list []engine.Definition) (game.Saved, [2]*
 // ContinueGame plays on the game of the record shown from where it stopped (対局 →
 // 対局再開), after asking.
 func (w *MainWindow) ContinueGame() {
-	if w.game.refuse() {
+	if w.game.refuse() || w.refuseEditing(w.gameText().ContinueGame) {
 		return
 	}
 	w.game.offerContinue(func() {}, true)

@@ -77,6 +77,7 @@ type Messages struct {
 	NothingToTakeBack, RestoreTitle, RestoreF, Restore, Discard string
 	EditorTitle, EditorHelp, EditorBox                          string
 	EditorTsume, EditorClear, EditorPreset, EditorDone          string
+	EditorOpenF                                                 string
 	EditorImpossibleTitle, EditorNoPieceF, EditorKingToHand     string
 	OpenedF, SavedF, NewGameF                                   string
 	DroppedNotFile, VarMain, VarUp, VarDelete                   string
@@ -154,6 +155,7 @@ var japaneseMessages = Messages{
 		"右クリックで駒箱へ。駒箱の駒を選ぶと盤や駒台に置けます。",
 	EditorBox: "駒箱", EditorTsume: "詰将棋（残り駒を後手の駒台へ）",
 	EditorClear: "盤をクリア（玉以外を駒箱へ）", EditorPreset: "初期配置", EditorDone: "編集を終える",
+	EditorOpenF:           "局面編集中です。先に「%s」か「%s」を押してください。",
 	EditorImpossibleTitle: "ありえない局面です",
 	EditorNoPieceF:        "駒箱に %s がありません。",
 	EditorKingToHand:      "玉は駒台に置けません。",
@@ -240,6 +242,7 @@ var englishMessages = Messages{
 		"to the other side. Right-click sends it back to the box. Choose a piece in the box to put it on the board or a stand.",
 	EditorBox: "Piece box", EditorTsume: "Tsume (rest to gote's hand)",
 	EditorClear: "Clear (all but kings to the box)", EditorPreset: "Start position", EditorDone: "Done",
+	EditorOpenF:           "The position editor is open: press \"%s\" or \"%s\" first.",
 	EditorImpossibleTitle: "Impossible position",
 	EditorNoPieceF:        "There is no %s left in the box.",
 	EditorKingToHand:      "A king cannot be put in hand.",

@@ -42,7 +42,7 @@ func (c *studyCtl) limitLabel(secs int) string {
 // MateSearchDialog asks which engine searches and for how long, then searches.
 func (w *MainWindow) MateSearchDialog() {
 	c := w.study
-	if c.mate != nil || w.editor != nil {
+	if c.mate != nil || w.refuseEditing(w.msg.MateSearch) {
 		return
 	}
 	c.withEngines(engine.TagMate, func(list []engine.Definition) {

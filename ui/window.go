@@ -468,6 +468,17 @@ func (w *MainWindow) leaveEditor() {
 // Editing reports whether the position editor is open.
 func (w *MainWindow) Editing() bool { return w.editor != nil }
 
+// refuseEditing says, under title, that the position editor must be closed first and
+// reports true while it is open: a game, a 棋譜解析 or a mate search started under it would
+// act on the record behind it, and leaving it would throw the edits away unasked.
+func (w *MainWindow) refuseEditing(title string) bool {
+	if w.editor == nil {
+		return false
+	}
+	w.showMessage(strings.TrimSuffix(title, "…"), fmt.Sprintf(w.msg.EditorOpenF, w.msg.EditorDone, w.msg.Cancel))
+	return true
+}
+
 // confirmDiscard runs then when the record has no unsaved changes, or when the user chose to
 // save them (and they were saved) or to drop them; it does nothing when the user cancels.
 func (w *MainWindow) confirmDiscard(then func()) {

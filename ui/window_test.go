@@ -622,6 +622,40 @@ func TestWindowPositionEditor(t *testing.T) {
 	}
 }
 
+// A game, a 棋譜解析 or a mate search asked for under the position editor says to close it
+// first and keeps the edits: the game dialog used to leave the editor and drop them unasked,
+// the mate search did nothing at all.
+func TestActionsWaitForThePositionEditor(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	w.EditPosition()
+	b := w.Board()
+	tapSpot(b, SquareSpot(sq(7, 7)))
+	tapSpot(b, SquareSpot(sq(7, 5)))
+	edited := b.ShownPosition().SFEN()
+	gt, at := w.gameText(), w.analysisText()
+	for _, tc := range []struct {
+		title  string
+		action func()
+	}{
+		{gt.DialogTitle, w.StartGameDialog},
+		{gt.ContinueGame, w.ContinueGame},
+		{at.Title, w.AnalyseDialog},
+		{w.msg.MateSearch, w.MateSearchDialog},
+	} {
+		w.lastShown = shownDialog{}
+		tc.action()
+		if w.lastShown.title != strings.TrimSuffix(tc.title, "…") || !strings.Contains(w.lastShown.text, w.msg.EditorDone) {
+			t.Errorf("%s under the editor showed %q %q", tc.title, w.lastShown.title, w.lastShown.text)
+		}
+		if !w.Editing() || b.ShownPosition().SFEN() != edited || w.Playing() || w.Analysing() {
+			t.Fatalf("%s: editing %v, shown %s, playing %v, analysing %v", tc.title, w.Editing(), b.ShownPosition().SFEN(), w.Playing(), w.Analysing())
+		}
+		if w.lastShown.d != nil {
+			tapDialogButton(t, w, w.msg.Close)
+		}
+	}
+}
+
 func TestWindowCopies(t *testing.T) {
 	w, _ := windowUnderTest(t, windowOpts{})
 	play(t, w, "7g7f")
