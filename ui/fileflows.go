@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"fyne.io/fyne/v2"
 
@@ -55,7 +56,7 @@ func (w *MainWindow) OpenFile(path string) {
 		rec, f, enc, err := session.ReadFile(path)
 		fyne.Do(func() {
 			if err != nil {
-				w.showError(w.msg.ReadErrorTitle, w.readErrorSummary(filepath.Base(path), err), err.Error())
+				w.showError(w.msg.ReadErrorTitle, w.readErrorSummary(fileName(path), err), err.Error())
 				if errors.Is(err, fs.ErrNotExist) {
 					w.settings.RemoveRecent(path)
 					w.win.SetMainMenu(w.buildMenu())
@@ -253,6 +254,8 @@ func (w *MainWindow) errorReason(err error) string {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return w.msg.NoSuchFile
+	case errors.Is(err, syscall.EISDIR):
+		return w.msg.IsFolder
 	case session.IsBinary(err):
 		return w.msg.BinaryFile
 	case errors.As(err, &pe):
@@ -262,6 +265,15 @@ func (w *MainWindow) errorReason(err error) string {
 		return clipText(firstLine(pe.Msg), 80)
 	}
 	return clipText(firstLine(err.Error()), 120)
+}
+
+// fileName is the name of path as messages show it: its last element, or "" in quotes for
+// an empty path (filepath.Base says "." for it, which names nothing the user typed).
+func fileName(path string) string {
+	if path == "" {
+		return `""`
+	}
+	return filepath.Base(path)
 }
 
 // firstLine is s up to its first newline.

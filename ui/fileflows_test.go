@@ -104,3 +104,27 @@ func TestWindowReadErrorIsShortAndFitsTheWindow(t *testing.T) {
 		})
 	}
 }
+
+// A folder, or an empty path (banmen ""), given to open is named and the reason said in the
+// interface's words: they showed "read …: is a directory" and ". could not be read".
+func TestWindowOpenSaysAFolderAndAnEmptyPath(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		path string
+		want []string
+	}{
+		{dir, []string{filepath.Base(dir), "folder, not a file"}},
+		{"", []string{`"" could not be read`, "does not exist"}},
+	} {
+		w, _ := windowUnderTest(t, windowOpts{lang: "en_US.UTF-8"})
+		w.OpenFile(tc.path)
+		if !dialogOpen(w) || w.lastShown.title != w.msg.ReadErrorTitle {
+			t.Fatalf("%q: no read error shown; last dialog %q", tc.path, w.lastShown.title)
+		}
+		for _, s := range tc.want {
+			if !strings.Contains(w.lastShown.text, s) {
+				t.Errorf("%q: the message %q lacks %q", tc.path, w.lastShown.text, s)
+			}
+		}
+	}
+}

@@ -83,6 +83,7 @@ type Messages struct {
 	DroppedNotFile, VarMain, VarUp, VarDelete                   string
 	NoFileDialog                                                string
 	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile string
+	IsFolder                                                    string
 	HeaderShitate, HeaderUwate, HeaderHandicap, HeaderEnd       string
 	HandicapOther, Notation, NotationJapanese, NotationWestern  string
 	// HandicapNames names kifu.Handicaps, in their order, separated by "|" (handicapLabel)
@@ -167,6 +168,7 @@ var japaneseMessages = Messages{
 	BinaryFile:    "棋譜のファイルではありません（文字ではないデータです）。",
 	NotARecord:    "KIF・KI2・CSA・JKF・USI/SFEN のどの形式の棋譜・局面でもありません。",
 	NoSuchFile:    "ファイルがありません。",
+	IsFolder:      "ファイルではなくフォルダです。",
 	HeaderShitate: "下手", HeaderUwate: "上手", HeaderHandicap: "手合割", HeaderEnd: "終了日時",
 	HandicapOther: "その他（局面から）",
 	HandicapNames: "平手|香落ち|右香落ち|角落ち|飛車落ち|飛香落ち|二枚落ち|三枚落ち|四枚落ち|五枚落ち|左五枚落ち|六枚落ち|左七枚落ち|右七枚落ち|八枚落ち|十枚落ち",
@@ -254,6 +256,7 @@ var englishMessages = Messages{
 	BinaryFile:    "This is not a record file: it holds binary data, not text.",
 	NotARecord:    "It is not a record or position in any known format (KIF, KI2, CSA, JKF, USI/SFEN).",
 	NoSuchFile:    "The file does not exist.",
+	IsFolder:      "It is a folder, not a file.",
 	HeaderShitate: "Shitate", HeaderUwate: "Uwate", HeaderHandicap: "Handicap", HeaderEnd: "Ended",
 	HandicapOther: "Other (from a position)",
 	HandicapNames: "Even (平手)|Lance (香落ち)|Right lance (右香落ち)|Bishop (角落ち)|Rook (飛車落ち)|" +

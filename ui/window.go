@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -619,7 +618,7 @@ func (w *MainWindow) offerRestore(found []session.Autosaved) {
 	}
 	as, rest := found[0], found[1:]
 	if as.Err != nil {
-		w.showError(w.msg.ReadErrorTitle, w.readErrorSummary(filepath.Base(as.Files[0]), as.Err), as.Err.Error())
+		w.showError(w.msg.ReadErrorTitle, w.readErrorSummary(fileName(as.Files[0]), as.Err), as.Err.Error())
 		w.offerRestore(rest)
 		return
 	}
