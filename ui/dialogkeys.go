@@ -67,7 +67,8 @@ func pressDialogKey(c fyne.Canvas, key fyne.KeyName) bool {
 // its own for it (no OnSubmitted): the dialog's default button.
 type dialogEntry struct {
 	widget.Entry
-	outer fyne.CanvasObject // the widget in the window: this one, or one that embeds it
+	outer     fyne.CanvasObject // the widget in the window: this one, or one that embeds it
+	escClears bool              // a search box: Esc empties it first, and answers when empty
 }
 
 func newDialogEntry() *dialogEntry {
@@ -79,6 +80,10 @@ func newDialogEntry() *dialogEntry {
 
 // TypedKey is part of fyne.Focusable.
 func (e *dialogEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape && e.escClears && e.Text != "" {
+		e.SetText("")
+		return
+	}
 	answers := ev.Name == fyne.KeyEscape ||
 		(ev.Name == fyne.KeyReturn || ev.Name == fyne.KeyEnter) && e.OnSubmitted == nil
 	if answers {

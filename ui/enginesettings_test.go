@@ -488,3 +488,34 @@ func TestEngineSettingsFavouritesPersistPerEngine(t *testing.T) {
 		t.Error("the duplicate has the first configuration's pin")
 	}
 }
+
+// Esc in the option dialog's search box empties the box and shows every option again; only
+// the next Esc closes the dialog (it closed the dialog with the filter still typed).
+func TestOptionSearchEscClearsBeforeItCloses(t *testing.T) {
+	fx := newRoomFixture(t, Japanese)
+	a, err := fx.reg.Add(testDef(t, "fairy-stockfish"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx.es.reload(a.ID)
+	test.Tap(fx.es.opts)
+	f := fx.es.optionForm
+	c := fyne.CurrentApp().Driver().CanvasForObject(f.search)
+	if c == nil {
+		t.Fatal("the option dialog is not shown")
+	}
+	c.Focus(f.search)
+	test.Type(f.search, "hash")
+	if rowOf(t, f, "Threads").obj.Visible() {
+		t.Fatal("the filter hash shows Threads")
+	}
+	esc := func() { c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape}) }
+	esc()
+	if f.search.Text != "" || !rowOf(t, f, "Threads").obj.Visible() || c.Overlays().Top() == nil {
+		t.Fatalf("the first Esc: search %q, Threads shown %v, dialog open %v", f.search.Text, rowOf(t, f, "Threads").obj.Visible(), c.Overlays().Top() != nil)
+	}
+	esc()
+	if c.Overlays().Top() != nil {
+		t.Error("Esc in the empty search box did not close the dialog")
+	}
+}

@@ -121,6 +121,7 @@ func newOptionForm(d engine.Definition, txt *roomText, lang Lang, favs []string,
 		f.rows = append(f.rows, r)
 	}
 	f.search = newDialogEntry()
+	f.search.escClears = true // as a browser's search box: Esc empties it before it closes the dialog
 	f.search.SetPlaceHolder(txt.Search)
 	f.search.OnChanged = func(string) { f.refilter() }
 	f.list = container.NewVBox()
