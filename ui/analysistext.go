@@ -49,7 +49,7 @@ var englishAnalysis = analysisText{
 	Running: "Analysing…", ProgressF: "%d / %d positions, about %s left", DoneTitle: "Game analysis",
 	Stopped:     "Stopped. What was analysed stays in the record; analysing again goes on from there.",
 	BadSecondsF: "Seconds per move must be a number of at least 0.1 (%q)", BadRangeF: "The range of moves is wrong (1 to %d)",
-	SideBlack: "▲Black", SideWhite: "△White", AvgLossF: "average loss %.0f (%d moves)", CountsF: "blunders %d, dubious %d, engine's choice %.0f%%",
+	SideBlack: "▲Sente", SideWhite: "△Gote", AvgLossF: "average loss %.0f (%d moves)", CountsF: "blunders %d, dubious %d, engine's choice %.0f%%",
 	WorstF: "move %d %s (%+d)", NoWorst: "no move lost much",
 	FailedF: "The analysis stopped: %v", Resumed: "(positions analysed before were read back)",
 	Busy: "An analysis is already running", MainLineChanged: "The main line changed: some results could not be written into the record",

@@ -44,7 +44,7 @@ var japaneseGameSetup = gameSetupText{
 var englishGameSetup = gameSetupText{
 	EngineFilter: "Show engines", FilterPlay: "for play", FilterAnalysis: "for analysis", FilterMate: "for mate",
 	FilterAll: "all", Options: "Options…", PonderSide: "ponder",
-	MainHMS: "Main time (h:m:s)", PerSide: "Separate time for each side", WhiteTime: "White's time",
+	MainHMS: "Main time (h:m:s)", PerSide: "Separate time for each side", WhiteTime: "Gote's time",
 	EngineTimeLoss: "Engines lose on time", Beep: "Beep at 10 s left",
 	StartFile: "Start position file", Browse: "Browse…", Shuffle: "Shuffle the order",
 	MaxMoves: "Move limit", MaxMovesHint: "0 = none (then a draw, 持将棋)", Impasse: "Entering king (入玉宣言)",
@@ -61,7 +61,7 @@ var englishGameSetup = gameSetupText{
 	SeriesScoreF: "%s vs %s  game %d/%d  %d won %d lost %d drawn", SeriesStop: "Stop the series",
 	SeriesClose: "Close", SeriesDoneTitle: "Series result", SeriesDoneF: "%s\nRecords: %s",
 	SeriesSaveFailedF: "The record cannot be saved: %v", SeriesStopped: "(stopped)", EloF: "Elo %s",
-	Shitate: "Shitate (Black)", Uwate: "Uwate (White)",
+	Shitate: "Shitate (Sente)", Uwate: "Uwate (Gote)",
 }
 
 func gameSetupTextFor(l Lang) *gameSetupText {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -60,6 +61,28 @@ func TestBundledFontHasEveryGlyphOfTheInterface(t *testing.T) {
 				if g, err := f.GlyphIndex(&buf, r); err != nil || g == 0 {
 					t.Errorf("%s has no glyph for %q (U+%04X) in %s", assets.JapaneseFontName, r, r, v.Type().Field(i).Name)
 				}
+			}
+		}
+	}
+}
+
+// The English interface names the sides as the board does, Sente and Gote; Black and White
+// appear only to explain them ("Black (Sente)"). The 棋譜解析 summary said ▲Black under a
+// board that says Sente.
+func TestEnglishNamesTheSidesSenteAndGote(t *testing.T) {
+	bare := regexp.MustCompile(`\b(Black|White)\b`)
+	explained := regexp.MustCompile(`\b(Black \(Sente\)|White \(Gote\))`)
+	for name, texts := range map[string]any{"Messages": englishMessages, "analysis": englishAnalysis,
+		"panel": englishPanel, "game setup": englishGameSetup, "game": englishGame, "preview": englishPreview,
+		"record": englishRecord, "engines": englishRoom} {
+		v := reflect.ValueOf(texts)
+		for i := range v.NumField() {
+			if v.Field(i).Kind() != reflect.String {
+				continue
+			}
+			s := v.Field(i).String()
+			if bare.MatchString(explained.ReplaceAllString(s, "")) {
+				t.Errorf("%s.%s says %q", name, v.Type().Field(i).Name, s)
 			}
 		}
 	}
