@@ -55,6 +55,7 @@ type gameRun struct {
 	panelNames  []string      // …and their names (gameengines.go)
 	crashDialog dialog.Dialog // the engine-crash dialog shown for the pause now (gamecrash.go)
 	restarting  bool          // an engine is being started again
+	turnShown   int           // the moves played when the status last said whose turn it is (-1: not said)
 }
 
 func newGameCtl(w *MainWindow) *gameCtl {
@@ -95,7 +96,7 @@ func (c *gameCtl) beepIf(on bool) func() {
 func (c *gameCtl) launch(cfg game.RunnerConfig, defs [2]*engine.Definition) {
 	w := c.w
 	gt := w.gameText()
-	r := &gameRun{tc: cfg.Game.Time, impasse: cfg.Game.Impasse, stopped: make(chan struct{}), msg: w.msg, gt: gt}
+	r := &gameRun{tc: cfg.Game.Time, impasse: cfg.Game.Impasse, stopped: make(chan struct{}), msg: w.msg, gt: gt, turnShown: -1}
 	for i, d := range defs {
 		if d == nil {
 			if cfg.Seats[i].Human == "" {
@@ -224,6 +225,7 @@ func (c *gameCtl) update(r *gameRun, rec *recordUpdate, snap *game.Snapshot, res
 			w.board.SetMode(ModeView)
 		}
 		c.offerRestart(r, *snap)
+		r.turnShown = -1 // said again when the game goes on
 		return
 	}
 	if snap.SaveErr != nil {
@@ -231,17 +233,25 @@ func (c *gameCtl) update(r *gameRun, rec *recordUpdate, snap *game.Snapshot, res
 	}
 	human := snap.State == game.Playing && r.runner.IsHuman(snap.ToMove)
 	// the mode is set only when it changes: setting it cancels the piece the person picked,
-	// and the poll comes ten times a second (click-click moves were lost between polls)
+	// and the poll comes ten times a second (click-click moves were lost between polls);
+	// whose turn it is is said once a move, so that what the status says meanwhile (not your
+	// turn, copied) stays until the next move, not a tenth of a second
+	newTurn := snap.State == game.Playing && r.turnShown != len(snap.Moves)
+	if newTurn {
+		r.turnShown = len(snap.Moves)
+	}
 	if human {
 		if w.board.Mode() != ModePlay {
 			w.board.SetMode(ModePlay)
 		}
-		w.setStatus(gt.YourTurn)
+		if newTurn {
+			w.setStatus(gt.YourTurn)
+		}
 	} else {
 		if w.board.Mode() != ModeView {
 			w.board.SetMode(ModeView)
 		}
-		if snap.State == game.Playing {
+		if newTurn {
 			w.setStatus(fmt.Sprintf(gt.ThinkingF, r.names[snap.ToMove]))
 		}
 	}
@@ -340,8 +350,20 @@ func (w *MainWindow) Resign() {
 		w.setStatus(gt.NoGame)
 		return
 	}
-	if err := w.game.run.runner.Resign(); err != nil {
+	r := w.game.run
+	engineToMove, engineTurn := board.Black, false
+	if g := r.runner.Game(); g != nil {
+		if s := g.Snapshot(); s.State == game.Playing && !r.runner.IsHuman(s.ToMove) {
+			engineToMove, engineTurn = s.ToMove, true
+		}
+	}
+	switch err := r.runner.Resign(); {
+	case err != nil:
 		w.setStatus(gt.NotYourTurn)
+	case engineTurn:
+		// on the engine's turn the person resigns once its move is played: say so, or the
+		// click seems lost while the engine thinks on
+		w.setStatus(fmt.Sprintf(gt.ResignAfterF, r.names[engineToMove]))
 	}
 }
 

@@ -142,6 +142,12 @@ func TestPlayAgainstEngineOnlyOnYourTurn(t *testing.T) {
 	if w.status.Text != w.gameText().NotYourTurn || w.Session().MoveCount() != 0 {
 		t.Fatalf("a move on the engine's turn: status %q, %d moves", w.status.Text, w.Session().MoveCount())
 	}
+	// the game's news while the engine thinks does not wipe that out (it said "thinking"
+	// again ten times a second)
+	drainFor(q, 600*time.Millisecond)
+	if w.status.Text != w.gameText().NotYourTurn || !w.Playing() {
+		t.Fatalf("0.6 s later the status says %q, playing %v", w.status.Text, w.Playing())
+	}
 	w.NewGame(kifu.Handicaps[0])
 	if w.lastShown.text != w.gameText().GameRunning || !w.Playing() {
 		t.Errorf("新規対局 during a game: %q", w.lastShown.text)
@@ -165,6 +171,36 @@ func TestPlayAgainstEngineOnlyOnYourTurn(t *testing.T) {
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 	if got := w.Session().Record().Result(); got != kifu.Interrupt {
 		t.Errorf("the record ends with %v, want 中断", got)
+	}
+}
+
+// drainFor runs what the window's goroutines post for d.
+func drainFor(q *uiQueue, d time.Duration) {
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		q.drain()
+	}
+	q.drain()
+}
+
+// 投了 on the engine's turn says that the person resigns after the engine's move, and says
+// it until then (the click seemed lost while the engine thought on); then the record ends
+// with the engine's move and 投了.
+func TestResignOnTheEnginesTurn(t *testing.T) {
+	w, q := gameWindow(t)
+	list := []engine.Definition{}
+	w.study.withEngines(engine.TagPlay, func(l []engine.Definition) { list = l })
+	waitUntil(t, q, "the engine list", func() bool { return len(list) > 0 })
+	def := list[0]
+	w.game.start(gameSetup{Byoyomi: 3 * time.Second}, [2]*engine.Definition{&def, nil})
+	waitUntil(t, q, "the engine's turn", func() bool { return w.Board().Mode() == ModeView })
+	w.Resign()
+	drainFor(q, 600*time.Millisecond)
+	if want := fmt.Sprintf(w.gameText().ResignAfterF, def.Name); w.status.Text != want || !w.Playing() || w.Session().MoveCount() != 0 {
+		t.Fatalf("0.6 s after 投了: status %q (want %q), playing %v, %d moves", w.status.Text, want, w.Playing(), w.Session().MoveCount())
+	}
+	waitUntil(t, q, "the game's end", func() bool { return !w.Playing() })
+	if res := w.Session().Record().Result(); res != kifu.Resign || w.Session().MoveCount() != 1 {
+		t.Fatalf("after the engine's move: %v, %d moves", res, w.Session().MoveCount())
 	}
 }
 
