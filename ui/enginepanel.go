@@ -360,9 +360,10 @@ type EnginePanel struct {
 	scroll *container.Scroll
 	blocks []*engineBlock
 
-	heightChanges int  // rows whose wrapped height changed, counted
-	inLayout      int  // the depth of the panel's layouts under way
-	inShow        bool // show is copying texts: the height is settled once, at its end
+	cols          pvColumns // the rows' column widths, grown to the widest text shown
+	heightChanges int       // rows whose wrapped height changed, counted
+	inLayout      int       // the depth of the panel's layouts under way
+	inShow        bool      // show is copying texts: the height is settled once, at its end
 	needRelayout  bool
 }
 
@@ -480,8 +481,10 @@ func (p *EnginePanel) rebuild() {
 // newRow makes a row of block b (nil: the mate search's); hist rows are dimmed.
 func (p *EnginePanel) newRow(b *engineBlock, hist bool) *pvRow {
 	r := newPVRow(p.msg.MateShort)
+	r.cols = &p.cols
 	r.dim = hist
 	r.onHeight = p.heightChanged
+	r.onWider = p.columnsGrew
 	if b != nil {
 		r.onTap = func(t rowText) { p.tapLine(b.name, t) }
 		r.onMenu = func(t rowText, at fyne.Position) { p.showMenu(b.name, t, at) }
@@ -709,6 +712,28 @@ func (p *EnginePanel) heightChanged() {
 	}
 	p.needRelayout = true
 	if !p.inShow {
+		p.settle()
+	}
+}
+
+// columnsGrew lays every row out again when one showed a text wider than its column (a
+// depth of 110/110, an hour's time): the columns stay aligned and none runs into the next.
+func (p *EnginePanel) columnsGrew() {
+	rows := []*pvRow{}
+	if p.mate != nil {
+		rows = append(rows, p.mate.body)
+	}
+	for _, b := range p.blocks {
+		rows = append(rows, b.rows...)
+		rows = append(rows, b.histRows...)
+	}
+	for _, r := range rows {
+		if r.rr != nil && !r.Size().IsZero() {
+			r.rr.Layout(r.Size())
+		}
+	}
+	p.needRelayout = true
+	if p.inLayout == 0 && !p.inShow {
 		p.settle()
 	}
 }
@@ -1006,6 +1031,9 @@ type pvRow struct {
 	onTap    func(rowText)
 	onMenu   func(rowText, fyne.Position)
 	onHeight func() // the number of wrapped lines changed
+	onWider  func() // a text was wider than its column: the columns grew
+	cols     *pvColumns
+	rr       *pvRowRenderer // the renderer, once made
 
 	hovered                        bool
 	bg                             *canvas.Rectangle // the hover's highlight
@@ -1024,7 +1052,7 @@ var (
 )
 
 func newPVRow(mate string) *pvRow {
-	r := &pvRow{mate: mate, bg: canvas.NewRectangle(nil)}
+	r := &pvRow{mate: mate, bg: canvas.NewRectangle(nil), cols: &pvColumns{}}
 	r.bg.Hide()
 	r.rank, r.depth, r.time = canvas.NewText("", nil), canvas.NewText("", nil), canvas.NewText("", nil)
 	r.score, r.flag = canvas.NewText("", nil), canvas.NewText("", nil)
@@ -1083,6 +1111,7 @@ func (r *pvRow) shown() []string { return r.wrapped }
 
 func (r *pvRow) CreateRenderer() fyne.WidgetRenderer {
 	rr := &pvRowRenderer{r: r}
+	r.rr = rr
 	rr.Refresh()
 	return rr
 }
@@ -1109,13 +1138,39 @@ func (rr *pvRowRenderer) MinSize() fyne.Size {
 	return fyne.NewSize(rankW+depthW+timeW+scoreW+flagW+6*pad+6*ts, float32(n)*lineHeight()+rowGap())
 }
 
+// pvColumns are the widths the rows' texts have needed beyond columns' own, in text sizes,
+// one for each column (rank, depth, time, score, flag): the rows of a panel share them.
+type pvColumns struct{ em [5]float32 }
+
 // columns returns the widths of the rank, depth, time, score and flag columns: wide enough
 // for "10", "99/99", "9:59", "-99999" and "-- 詰" so that the lines do not move as the
-// numbers change.
+// numbers change, and for the widest text the panel's rows have shown (a mate's depth of
+// 110/110, an analysis of an hour: 1:02:03).
 func (rr *pvRowRenderer) columns() (rankW, depthW, timeW, scoreW, flagW float32) {
 	ts := theme.TextSize()
 	m := func(s string) float32 { return fyne.MeasureText(s, ts, fyne.TextStyle{}).Width }
-	return m("10"), m("99/99"), m("9:59"), m("-99999"), m("-- " + rr.r.mate)
+	em := rr.r.cols.em
+	return max(m("10"), em[0]*ts), max(m("99/99"), em[1]*ts), max(m("9:59"), em[2]*ts),
+		max(m("-99999"), em[3]*ts), max(m("-- "+rr.r.mate), em[4]*ts)
+}
+
+// grow widens the columns the row's texts do not fit in, and reports whether any grew.
+func (rr *pvRowRenderer) grow() bool {
+	r := rr.r
+	ts := theme.TextSize()
+	widths := [5]float32{}
+	widths[0], widths[1], widths[2], widths[3], widths[4] = rr.columns()
+	grew := false
+	for i, t := range []*canvas.Text{r.rank, r.depth, r.time, r.score, r.flag} {
+		if t.Text == "" {
+			continue
+		}
+		if w := fyne.MeasureText(t.Text, t.TextSize, fyne.TextStyle{}).Width; w > widths[i] {
+			r.cols.em[i] = w / ts
+			grew = true
+		}
+	}
+	return grew
 }
 
 func (rr *pvRowRenderer) Layout(size fyne.Size) {
@@ -1205,6 +1260,13 @@ func (rr *pvRowRenderer) Refresh() {
 	r.bg.FillColor = theme.Color(theme.ColorNameHover)
 	r.bg.Hidden = !r.hovered || !r.playable()
 	r.bg.Refresh()
+	if rr.grow() {
+		if r.onWider != nil {
+			r.onWider() // every row of the panel, this one too
+		} else if !r.Size().IsZero() {
+			rr.Layout(r.Size())
+		}
+	}
 	rr.fit()
 	for _, t := range []*canvas.Text{r.rank, r.depth, r.time, r.score, r.flag} {
 		t.Refresh()

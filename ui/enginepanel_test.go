@@ -535,3 +535,35 @@ func TestLineWords(t *testing.T) {
 		}
 	}
 }
+
+// A depth of 110/110 (a mate found) or an hour's time fits its column: the columns of every
+// row widen together, so that no text runs into the column before it and the rows stay
+// aligned. The depth drew over the line's rank.
+func TestEnginePanelColumnsFitLongDepthsAndTimes(t *testing.T) {
+	test.NewTempApp(t)
+	p := NewEnginePanel(MessagesFor(Japanese))
+	p.setEngines([]string{"A", "B"}, 2)
+	win := test.NewWindow(p)
+	defer win.Close()
+	win.Resize(fyne.NewSize(600, 400))
+	short := rowText{Rank: "1", Depth: "15/27", Time: "2.8s", Score: "+14", PV: "▲７六歩"}
+	long := rowText{Rank: "2", Depth: "110/110", Time: "1:02:03", Score: "+5", Flag: "詰", PV: "▲１二金"}
+	p.show([]engineText{{Header: "A", Position: "p", Rows: []rowText{short, long}},
+		{Header: "B", Position: "p", Rows: []rowText{short}}}, "p")
+	rows := []*pvRow{p.blocks[0].rows[0], p.blocks[0].rows[1], p.blocks[1].rows[0]}
+	for _, r := range rows {
+		texts := []*canvas.Text{r.rank, r.depth, r.time, r.score}
+		for i := 1; i < len(texts); i++ {
+			prevEnd := texts[i-1].Position().X + texts[i-1].Size().Width
+			w := fyne.MeasureText(texts[i].Text, texts[i].TextSize, fyne.TextStyle{}).Width
+			// right-aligned: the text starts at its box's right edge less its width
+			if start := texts[i].Position().X + texts[i].Size().Width - w; start < prevEnd {
+				t.Errorf("row %s: %q starts at %.1f, inside the column before (to %.1f)", r.t.Rank, texts[i].Text, start, prevEnd)
+			}
+		}
+		if r.time.Position().X != rows[0].time.Position().X || r.pvX != rows[0].pvX {
+			t.Errorf("row %s of %v is not aligned with the first (time at %.1f/%.1f, line at %.1f/%.1f)", r.t.Rank, r.t.Depth,
+				r.time.Position().X, rows[0].time.Position().X, r.pvX, rows[0].pvX)
+		}
+	}
+}
