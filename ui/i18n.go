@@ -61,6 +61,7 @@ type Messages struct {
 	ClearRecent, Save, SaveAs, SaveEncoding, Quit               string
 	EncodingTraditional, EncodingUTF8                           string
 	Paste, CopySFEN, CopyUSI, CopyKIF, TakeBack, EditPosition   string
+	CopyKI2, CopyCSA, CopyJKF                                   string
 	First, Prev, Next, Last, MakeMainLine, MoveVariationUp      string
 	DeleteFromHere, Flip, Language, LanguageAuto, Theme         string
 	ThemeSystem, ThemeLight, ThemeDark, About, AboutText        string
@@ -117,7 +118,7 @@ var japaneseMessages = Messages{
 	SaveEncoding: "保存する文字コード", Quit: "終了",
 	EncodingTraditional: ".kif .ki2 .csa は Shift_JIS（標準）", EncodingUTF8: "すべて UTF-8",
 	Paste: "棋譜・局面を貼り付け", CopySFEN: "局面をコピー（SFEN）", CopyUSI: "棋譜をコピー（USI）",
-	CopyKIF: "棋譜をコピー（KIF）", TakeBack: "一手戻す（待った）", EditPosition: "局面編集",
+	CopyKIF: "棋譜をコピー（KIF）", CopyKI2: "棋譜をコピー（KI2）", CopyCSA: "棋譜をコピー（CSA）", CopyJKF: "棋譜をコピー（JKF）", TakeBack: "一手戻す（待った）", EditPosition: "局面編集",
 	First: "最初へ", Prev: "一手戻る", Next: "一手進む", Last: "最後へ", MakeMainLine: "本譜にする",
 	MoveVariationUp: "変化を上へ", DeleteFromHere: "この手以降を削除", Flip: "盤面を反転",
 	Language: "言語 / Language", LanguageAuto: "システムに従う", Theme: "テーマ",
@@ -205,7 +206,7 @@ var englishMessages = Messages{
 	SaveEncoding: "Encoding When Saving", Quit: "Quit",
 	EncodingTraditional: "Shift_JIS for .kif .ki2 .csa (standard)", EncodingUTF8: "UTF-8 for every file",
 	Paste: "Paste Record or Position", CopySFEN: "Copy Position (SFEN)", CopyUSI: "Copy Game (USI)",
-	CopyKIF: "Copy Game (KIF)", TakeBack: "Take Back Move", EditPosition: "Edit Position",
+	CopyKIF: "Copy Game (KIF)", CopyKI2: "Copy Game (KI2)", CopyCSA: "Copy Game (CSA)", CopyJKF: "Copy Game (JKF)", TakeBack: "Take Back Move", EditPosition: "Edit Position",
 	First: "First", Prev: "Previous Move", Next: "Next Move", Last: "Last", MakeMainLine: "Make Main Line",
 	MoveVariationUp: "Move Variation Up", DeleteFromHere: "Delete From Here", Flip: "Flip Board",
 	Language: "Language / 言語", LanguageAuto: "Follow the System", Theme: "Theme",

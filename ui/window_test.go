@@ -664,6 +664,9 @@ func TestWindowCopies(t *testing.T) {
 		{w.msg.CopySFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"},
 		{w.msg.CopyUSI, "position startpos moves 7g7f"},
 		{w.msg.CopyKIF, "   1 ７六歩(77)"},
+		{w.msg.CopyKI2, "▲７六歩"},
+		{w.msg.CopyCSA, "+7776FU"},
+		{w.msg.CopyJKF, `"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"`},
 	} {
 		var action func()
 		for _, it := range w.Window().MainMenu().Items[1].Items {
@@ -675,8 +678,15 @@ func TestWindowCopies(t *testing.T) {
 			t.Fatalf("no menu item %q", tc.label)
 		}
 		action()
-		if got := clip.Content(); !strings.Contains(got, tc.want) {
+		got := clip.Content()
+		if !strings.Contains(got, tc.want) {
 			t.Errorf("%s copied %q, want %q in it", tc.label, got, tc.want)
+		}
+		// what is copied pastes back: the game, or the position for the SFEN
+		if rec, _, err := session.ParseText(got); err != nil {
+			t.Errorf("%s: the copy does not read back: %v", tc.label, err)
+		} else if n := len(rec.MainMoves()); tc.label != w.msg.CopySFEN && n != 1 {
+			t.Errorf("%s: the copy reads back with %d moves", tc.label, n)
 		}
 	}
 }
