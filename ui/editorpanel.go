@@ -126,6 +126,12 @@ func (p *EditorPanel) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(p.content)
 }
 
+// setPosition puts pos in the editor (a pasted position), saying msg in the status line.
+func (p *EditorPanel) setPosition(pos *board.Position, msg string) {
+	p.ed.Reset(pos)
+	p.after(msg)
+}
+
 // after shows the editor's state on the board and the panel, and msg in the status line.
 func (p *EditorPanel) after(msg string) {
 	p.board.SetPosition(p.ed.Position(), board.NoMove)

@@ -99,7 +99,8 @@ func (w *MainWindow) dropped(_ fyne.Position, uris []fyne.URI) {
 
 // Paste reads the clipboard as a record or a position in any format and shows it (after
 // asking about unsaved changes). Text that is neither gets a dialog and changes nothing. While
-// a text entry has the focus, Ctrl+V pastes into it instead.
+// a text entry has the focus, Ctrl+V pastes into it instead; while the position editor is
+// open, the position goes into the editor.
 func (w *MainWindow) Paste() {
 	if e := w.focusedEntry(); e != nil {
 		e.TypedShortcut(&fyne.ShortcutPaste{Clipboard: w.app.Clipboard()})
@@ -116,6 +117,12 @@ func (w *MainWindow) Paste() {
 	rec, f, err := session.ParseText(text)
 	if err != nil {
 		w.showError(w.msg.Error, fmt.Sprintf(w.msg.PasteErrorF, w.errorReason(err)), err.Error())
+		return
+	}
+	if w.editor != nil {
+		// into the position editor: the position the text ends at (an SFEN's, a record's
+		// last), to edit on; the record behind the editor stays as it is
+		w.edPanel.setPosition(rec.Position(rec.MainEnd()), w.msg.PastedIntoEditor)
 		return
 	}
 	w.confirmDiscard(func() { w.sess.Load(rec, "", f, kifu.UTF8) })

@@ -78,7 +78,7 @@ type Messages struct {
 	NothingToTakeBack, RestoreTitle, RestoreF, Restore, Discard string
 	EditorTitle, EditorHelp, EditorBox                          string
 	EditorTsume, EditorClear, EditorPreset, EditorDone          string
-	EditorOpenF                                                 string
+	EditorOpenF, PastedIntoEditor                               string
 	EditorImpossibleTitle, EditorNoPieceF, EditorKingToHand     string
 	OpenedF, SavedF, NewGameF                                   string
 	DroppedNotFile, VarMain, VarUp, VarDelete                   string
@@ -158,6 +158,7 @@ var japaneseMessages = Messages{
 	EditorBox: "駒箱", EditorTsume: "詰将棋（残り駒を後手の駒台へ）",
 	EditorClear: "盤をクリア（玉以外を駒箱へ）", EditorPreset: "初期配置", EditorDone: "編集を終える",
 	EditorOpenF:           "局面編集中です。先に「%s」か「%s」を押してください。",
+	PastedIntoEditor:      "貼り付けた局面を編集中です",
 	EditorImpossibleTitle: "ありえない局面です",
 	EditorNoPieceF:        "駒箱に %s がありません。",
 	EditorKingToHand:      "玉は駒台に置けません。",
@@ -246,6 +247,7 @@ var englishMessages = Messages{
 	EditorBox: "Piece box", EditorTsume: "Tsume (rest to gote's hand)",
 	EditorClear: "Clear (all but kings to the box)", EditorPreset: "Start position", EditorDone: "Done",
 	EditorOpenF:           "The position editor is open: press \"%s\" or \"%s\" first.",
+	PastedIntoEditor:      "The pasted position is in the editor",
 	EditorImpossibleTitle: "Impossible position",
 	EditorNoPieceF:        "There is no %s left in the box.",
 	EditorKingToHand:      "A king cannot be put in hand.",

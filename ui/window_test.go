@@ -656,6 +656,40 @@ func TestActionsWaitForThePositionEditor(t *testing.T) {
 	}
 }
 
+// Ctrl+V in the position editor puts the pasted position into the editor: it used to load
+// the text as a new record and close the editor, its edits gone unasked.
+func TestPasteIntoThePositionEditor(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	play(t, w, "7g7f")
+	before := w.Session().Record()
+	w.EditPosition()
+	clip := fyne.CurrentApp().Clipboard()
+	for _, tc := range []struct{ text, want string }{
+		{"sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1", "4k4/9/9/9/9/9/9/9/4K4 b G 1"},
+		{"position startpos moves 2g2f 8c8d", "lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1"},
+	} {
+		clip.SetContent(tc.text)
+		w.Paste()
+		if !w.Editing() || dialogOpen(w) || w.Board().ShownPosition().SFEN() != tc.want || w.editor.Position().SFEN() != tc.want {
+			t.Fatalf("%q pasted: editing %v, dialog %v, shown %s", tc.text, w.Editing(), dialogOpen(w), w.Board().ShownPosition().SFEN())
+		}
+		if w.Session().Record() != before || w.Session().MoveCount() != 1 || w.status.Text != w.msg.PastedIntoEditor {
+			t.Errorf("%q pasted: the record behind changed (%d moves), status %q", tc.text, w.Session().MoveCount(), w.status.Text)
+		}
+	}
+	clip.SetContent("not a position")
+	w.Paste()
+	if !dialogOpen(w) || !w.Editing() || w.editor.Position().SFEN() != "lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1" {
+		t.Errorf("text that is no position: dialog %v, editing %v", dialogOpen(w), w.Editing())
+	}
+	tapDialogButton(t, w, w.msg.Close)
+	test.Tap(buttonIn(w.edPanel.content, w.msg.EditorDone))
+	tapDialogButton(t, w, w.msg.DontSave) // the record's unsaved move
+	if w.Editing() || w.Session().Position().SFEN() != "lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1" {
+		t.Errorf("Done after the paste: editing %v, the record starts at %s", w.Editing(), w.Session().Position().SFEN())
+	}
+}
+
 func TestWindowCopies(t *testing.T) {
 	w, _ := windowUnderTest(t, windowOpts{})
 	play(t, w, "7g7f")
