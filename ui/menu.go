@@ -94,7 +94,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		// Ctrl+V and Ctrl+Z are Fyne's standard shortcuts: the desktop driver turns those keys
 		// into fyne.ShortcutPaste and fyne.ShortcutUndo and looks for a menu item by their names.
 		w.shortcutItem(m.Paste, &fyne.ShortcutPaste{}, w.Paste, true),
-		w.shortcutItem(m.CopySFEN, shortcut(fyne.KeyC, true), func() { w.copyText("SFEN", w.sess.Position().SFEN()) }, false),
+		w.shortcutItem(m.CopySFEN, shortcut(fyne.KeyC, true), w.copySFEN, false),
 		fyne.NewMenuItem(m.CopyUSI, func() { w.copyText("USI", kifu.FormatUSI(w.sess.Record())) }),
 		fyne.NewMenuItem(m.CopyKIF, func() { w.copyText("KIF", kifu.FormatKIF(w.sess.Record())) }),
 		fyne.NewMenuItem(m.CopyKI2, func() { w.copyText("KI2", kifu.FormatKI2(w.sess.Record())) }),

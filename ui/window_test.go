@@ -677,6 +677,11 @@ func TestPasteIntoThePositionEditor(t *testing.T) {
 			t.Errorf("%q pasted: the record behind changed (%d moves), status %q", tc.text, w.Session().MoveCount(), w.status.Text)
 		}
 	}
+	// Copy SFEN copies the position being edited, not the record's
+	w.copySFEN()
+	if got := clip.Content(); got != "lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1" {
+		t.Errorf("Copy SFEN in the editor copied %q", got)
+	}
 	clip.SetContent("not a position")
 	w.Paste()
 	if !dialogOpen(w) || !w.Editing() || w.editor.Position().SFEN() != "lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1" {
