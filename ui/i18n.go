@@ -83,6 +83,7 @@ type Messages struct {
 	OpenedF, SavedF, NewGameF                                   string
 	DroppedNotFile, VarMain, VarUp, VarDelete                   string
 	NoFileDialog                                                string
+	ExportImage                                                 string
 	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile string
 	IsFolder                                                    string
 	HeaderShitate, HeaderUwate, HeaderHandicap, HeaderEnd       string
@@ -166,6 +167,7 @@ var japaneseMessages = Messages{
 	DroppedNotFile: "ドロップされたものはファイルではありません。",
 	VarMain:        "本譜にする", VarUp: "上へ", VarDelete: "削除",
 	NoFileDialog: "ファイルを選ぶダイアログがありません。",
+	ExportImage:  "局面図を画像で保存…",
 	Details:      "詳細", ReadErrorLineF: "%s の %d 行目を読めませんでした。\n%s",
 	BinaryFile:    "棋譜のファイルではありません（文字ではないデータです）。",
 	NotARecord:    "KIF・KI2・CSA・JKF・USI/SFEN のどの形式の棋譜・局面でもありません。",
@@ -255,6 +257,7 @@ var englishMessages = Messages{
 	DroppedNotFile: "What was dropped is not a file.",
 	VarMain:        "Main Line", VarUp: "Up", VarDelete: "Delete",
 	NoFileDialog: "There is no file dialog.",
+	ExportImage:  "Export Position Image…",
 	Details:      "Details", ReadErrorLineF: "%s could not be read at line %d.\n%s",
 	BinaryFile:    "This is not a record file: it holds binary data, not text.",
 	NotARecord:    "It is not a record or position in any known format (KIF, KI2, CSA, JKF, USI/SFEN).",

@@ -87,6 +87,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		w.shortcutItem(m.Save, shortcut(fyne.KeyS, false), func() { w.Save(nil) }, false),
 		w.shortcutItem(m.SaveAs, shortcut(fyne.KeyS, true), func() { w.SaveAs(nil) }, false),
 		encoding,
+		fyne.NewMenuItem(m.ExportImage, w.ExportBoardImage),
 		fyne.NewMenuItemSeparator(),
 		quit,
 	)
