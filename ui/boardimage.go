@@ -77,7 +77,15 @@ func (w *MainWindow) ExportBoardImage() {
 		return
 	}
 	name := w.sess.Name(w.msg.Untitled)
-	suggested := fmt.Sprintf("%s-%d.png", strings.TrimSuffix(name, filepath.Ext(name)), w.sess.Ply())
+	ply := w.sess.Ply()
+	if n := w.sess.Node(); n.Move == board.NoMove && n.Parent() != nil {
+		ply-- // 投了 and the like: the position of the move before
+	}
+	// named after the record and the move, beside the record's file when it has one
+	suggested := fmt.Sprintf("%s-%d.png", strings.TrimSuffix(name, filepath.Ext(name)), ply)
+	if p := w.sess.Path(); p != "" {
+		suggested = filepath.Join(filepath.Dir(p), suggested)
+	}
 	w.opts.Async(func() {
 		path, err := w.opts.Dialogs.SaveFile(strings.TrimSuffix(w.msg.ExportImage, "…"), suggested, []string{"png"})
 		if err == nil && path != "" {

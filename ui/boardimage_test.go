@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,8 +26,8 @@ func TestExportBoardImage(t *testing.T) {
 	dir := t.TempDir()
 	d.save = filepath.Join(dir, "pos")
 	w.ExportBoardImage()
-	if !strings.HasSuffix(d.lastSaveSuggests, "-10.png") {
-		t.Errorf("the dialog suggests %q", d.lastSaveSuggests)
+	if want := filepath.Join(filepath.Dir(meijinKIF), strings.TrimSuffix(filepath.Base(meijinKIF), ".kif")+"-10.png"); d.lastSaveSuggests != want {
+		t.Errorf("the dialog suggests %q, want %q", d.lastSaveSuggests, want)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "pos.png"))
 	if err != nil {
@@ -68,6 +69,13 @@ func TestExportBoardImage(t *testing.T) {
 	if imagesEqual(img, noNames) {
 		t.Error("the players' names are not in the picture")
 	}
+	// at the record's end (投了) the name counts the moves
+	w.Session().Last()
+	w.ExportBoardImage()
+	if moves := w.Session().MoveCount(); !strings.HasSuffix(d.lastSaveSuggests, "-"+strconv.Itoa(moves)+".png") || w.Session().Node().Move != board.NoMove {
+		t.Errorf("at the end (%d moves, %v) the dialog suggests %q", moves, w.Session().Node().Move, d.lastSaveSuggests)
+	}
+	w.Session().GoTo(10)
 	// turned as the board is
 	w.Flip()
 	d.save = filepath.Join(dir, "turned.PNG")
