@@ -128,16 +128,24 @@ func TestPlayAgainstEngineAndResign(t *testing.T) {
 	}
 }
 
-// On the engine's turn the board takes no move.
-func TestPlayAgainstEngineOnlyOnYourTurn(t *testing.T) {
-	w, q := gameWindow(t)
+// engineFirst starts a game in w where the first engine for play is Black, with byoyomi
+// b, against a person, and waits until the engine is thinking; it returns the engine.
+func engineFirst(t *testing.T, w *MainWindow, q *uiQueue, b time.Duration) engine.Definition {
+	t.Helper()
 	list := []engine.Definition{}
 	w.study.withEngines(engine.TagPlay, func(l []engine.Definition) { list = l })
 	waitUntil(t, q, "the engine list", func() bool { return len(list) > 0 })
 	def := list[0]
-	// the engine plays Black with a long byoyomi: it stays on its turn while the test looks
-	w.game.start(gameSetup{Byoyomi: 5 * time.Second}, [2]*engine.Definition{&def, nil})
+	w.game.start(gameSetup{Byoyomi: b}, [2]*engine.Definition{&def, nil})
 	waitUntil(t, q, "the engine's turn", func() bool { return w.Board().Mode() == ModeView })
+	return def
+}
+
+// On the engine's turn the board takes no move.
+func TestPlayAgainstEngineOnlyOnYourTurn(t *testing.T) {
+	w, q := gameWindow(t)
+	// a long byoyomi: the engine stays on its turn while the test looks
+	engineFirst(t, w, q, 5*time.Second)
 	w.playMove(board.NewStartPosition().LegalMoves(nil)[0])
 	if w.status.Text != w.gameText().NotYourTurn || w.Session().MoveCount() != 0 {
 		t.Fatalf("a move on the engine's turn: status %q, %d moves", w.status.Text, w.Session().MoveCount())
@@ -187,12 +195,7 @@ func drainFor(q *uiQueue, d time.Duration) {
 // with the engine's move and 投了.
 func TestResignOnTheEnginesTurn(t *testing.T) {
 	w, q := gameWindow(t)
-	list := []engine.Definition{}
-	w.study.withEngines(engine.TagPlay, func(l []engine.Definition) { list = l })
-	waitUntil(t, q, "the engine list", func() bool { return len(list) > 0 })
-	def := list[0]
-	w.game.start(gameSetup{Byoyomi: 3 * time.Second}, [2]*engine.Definition{&def, nil})
-	waitUntil(t, q, "the engine's turn", func() bool { return w.Board().Mode() == ModeView })
+	def := engineFirst(t, w, q, 3*time.Second)
 	w.Resign()
 	drainFor(q, 600*time.Millisecond)
 	if want := fmt.Sprintf(w.gameText().ResignAfterF, def.Name); w.status.Text != want || !w.Playing() || w.Session().MoveCount() != 0 {
