@@ -19,6 +19,7 @@ type EnginePlayer struct {
 	Ponder bool
 
 	mu          sync.Mutex
+	thinking    bool       // a search for the engine's move is under way (Think)
 	expected    board.Move // the reply the engine expects to its last move
 	pondering   *engine.Search
 	ponderMove  board.Move // the opponent's move the engine ponders on
@@ -116,7 +117,9 @@ func (p *EnginePlayer) Think(ctx context.Context, req Request) (Decision, error)
 			return Decision{}, err
 		}
 	}
+	p.setThinking(true)
 	res, err := sr.Wait(ctx)
+	p.setThinking(false)
 	if err != nil {
 		var ue *usiclient.Error
 		if errors.As(err, &ue) && errors.Is(err, usiclient.ErrIllegalMove) {
@@ -134,6 +137,27 @@ func (p *EnginePlayer) Think(ctx context.Context, req Request) (Decision, error)
 	p.expected = res.Ponder
 	p.mu.Unlock()
 	return d, nil
+}
+
+func (p *EnginePlayer) setThinking(on bool) {
+	p.mu.Lock()
+	p.thinking = on
+	p.mu.Unlock()
+}
+
+// MoveNow tells the engine, while it thinks on its move, to play the best move it has found
+// (stop): the "move now" of a GUI. It reports whether the engine was thinking on its move;
+// pondering on the opponent's time is left alone. The lock is held while stop is sent, so
+// that the stop cannot reach a ponder search begun after the move (Moved comes after Think
+// has cleared thinking, under the lock).
+func (p *EnginePlayer) MoveNow() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.thinking {
+		return false
+	}
+	p.Engine.Stop()
+	return true
 }
 
 // thought reads the engine's last line for search sr.

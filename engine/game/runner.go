@@ -64,6 +64,9 @@ type Runner struct {
 // ErrNotYourTurn is returned by Play when the side to move is not the person's.
 var ErrNotYourTurn = errors.New("it is not your turn")
 
+// ErrNotThinking is returned by MoveNow when no engine is thinking on its move.
+var ErrNotThinking = errors.New("no engine is thinking on its move")
+
 // StartRunner starts the engines of cfg and then the game.
 func StartRunner(m *engine.Manager, cfg RunnerConfig) *Runner {
 	r := &Runner{m: m, cfg: cfg, done: make(chan struct{})}
@@ -117,6 +120,25 @@ func (r *Runner) Play(m board.Move) error {
 		}
 		return Decision{Move: m}, nil
 	})
+}
+
+// MoveNow has the engine to move play at once the best move it has found (USI stop), as a
+// GUI's "move now" does; its clock is charged the time it took. It fails with
+// ErrNotThinking when a person is to move, the game is not under way, or the engine has
+// not started thinking yet.
+func (r *Runner) MoveNow() error {
+	g := r.Game()
+	if g == nil {
+		return ErrNotThinking
+	}
+	s := g.Snapshot()
+	if s.State != Playing {
+		return ErrNotThinking
+	}
+	if p := r.Engine(s.ToMove); p == nil || !p.MoveNow() {
+		return ErrNotThinking
+	}
+	return nil
 }
 
 // Resign resigns for the person whose turn it is; with one person playing an engine,

@@ -226,3 +226,30 @@ func TestRunnerResignOnTheEnginesTurn(t *testing.T) {
 		t.Errorf("the record ends with %v, want 投了", end)
 	}
 }
+
+// Move now: the engine thinking on a move with ten minutes a move plays at once when told
+// (stop), and the game goes on; with a person to move there is no engine to tell.
+func TestRunnerMoveNow(t *testing.T) {
+	m := engine.NewManager(nil)
+	defer m.CloseAll(10 * time.Second)
+	def := enginetest.Bundled(t)
+	tc := TimeControl{Byoyomi: 10 * time.Minute}
+	r := StartRunner(m, RunnerConfig{Seats: [2]Seat{{Engine: &def}, {Human: "me"}},
+		Game: Config{Time: [2]TimeControl{tc, tc}}})
+	defer r.Abort()
+	// told as soon as the engine thinks (until then MoveNow fails and changes nothing)
+	waitRunner(t, "the engine to think", func() bool { return r.MoveNow() == nil })
+	waitRunner(t, "the engine's move", func() bool { return len(snapOf(r).Moves) == 1 })
+	s := snapOf(r)
+	if s.State != Playing || s.ToMove != board.White {
+		t.Fatalf("after move now: state %v, %v to move", s.State, s.ToMove)
+	}
+	if err := r.MoveNow(); !errors.Is(err, ErrNotThinking) {
+		t.Errorf("move now on the person's turn: %v, want ErrNotThinking", err)
+	}
+	if err := r.Play(mustMove(t, s.Position, "3c3d")); err != nil {
+		t.Fatal(err)
+	}
+	waitRunner(t, "the engine to think again", func() bool { return r.MoveNow() == nil })
+	waitRunner(t, "the engine's second move", func() bool { return len(snapOf(r).Moves) == 3 })
+}
