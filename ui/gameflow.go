@@ -403,6 +403,19 @@ func (w *MainWindow) AbortGame() {
 	w.game.run.runner.Abort()
 }
 
+// MoveNow has the engine thinking on its move play at once (すぐ指させる): in a game against
+// a person or between engines, when the time given is more than one wants to wait.
+func (w *MainWindow) MoveNow() {
+	gt := w.gameText()
+	if w.game.run == nil {
+		w.setStatus(gt.NoGame)
+		return
+	}
+	if err := w.game.run.runner.MoveNow(); err != nil {
+		w.setStatus(gt.NotThinking)
+	}
+}
+
 // TakebackGame takes back the person's last move and the engine's reply (待った).
 func (w *MainWindow) TakebackGame() {
 	gt := w.gameText()

@@ -190,6 +190,38 @@ func drainFor(q *uiQueue, d time.Duration) {
 	q.drain()
 }
 
+// 対局 → すぐ指させる has the engine thinking on a move of ten minutes play at once; on the
+// person's turn it says no engine is thinking.
+func TestMoveNowInAGame(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	engineFirst(t, w, q, 10*time.Minute)
+	var moveNow *fyne.MenuItem
+	for _, m := range w.Window().MainMenu().Items {
+		for _, it := range m.Items {
+			if it.Label == gt.MoveNow {
+				moveNow = it
+			}
+		}
+	}
+	if moveNow == nil || moveNow.Disabled {
+		t.Fatalf("no enabled %q in the menu", gt.MoveNow)
+	}
+	// the engine may not be thinking yet when the board turns to it: press until it is
+	waitUntil(t, q, "the engine's move", func() bool {
+		if w.Session().MoveCount() == 0 {
+			moveNow.Action()
+		}
+		return w.Session().MoveCount() == 1
+	})
+	waitUntil(t, q, "the person's turn", func() bool { return w.Board().Mode() == ModePlay })
+	w.setStatus("")
+	moveNow.Action()
+	if w.status.Text != gt.NotThinking || !w.Playing() {
+		t.Errorf("move now on the person's turn: status %q, playing %v", w.status.Text, w.Playing())
+	}
+}
+
 // 投了 on the engine's turn says that the person resigns after the engine's move, and says
 // it until then (the click seemed lost while the engine thought on); then the record ends
 // with the engine's move and 投了.

@@ -16,6 +16,7 @@ type gameText struct {
 	ReasonTime, ReasonIllegal, ReasonMoveLimit, ReasonAborted        string
 	ReasonFailure, You, ByoyomiF, NoTakeback, GameRunning, ThinkingF string
 	YourTurn, SaveFailedF, ResignAfterF                              string
+	MoveNow, NotThinking                                             string
 	// an engine that died mid-game (gamecrash.go)
 	CrashTitle, CrashF, CrashedF, RestartEngine, EndGame, RestartFailedF string
 	// continuing a game (gameresume.go) and 入玉宣言
@@ -27,6 +28,7 @@ type gameText struct {
 
 var japaneseGame = gameText{
 	MenuGame: "対局", StartGame: "対局開始…", Resign: "投了", Abort: "中断", Takeback: "待った",
+	MoveNow: "すぐ指させる", NotThinking: "考慮中のエンジンがありません",
 	DialogTitle: "対局開始", Black: "先手", White: "後手", Human: "人", Swap: "先後入れ替え", TimeTitle: "持ち時間",
 	MainMinutes: "持ち時間（分）", Byoyomi: "秒読み（秒）", Increment: "フィッシャー増加（秒）", Unlimited: "時間無制限",
 	StartFrom: "開始局面", StartHere: "盤面の局面から", StartEven: "平手",
@@ -57,6 +59,7 @@ var japaneseGame = gameText{
 
 var englishGame = gameText{
 	MenuGame: "Game", StartGame: "Start Game…", Resign: "Resign", Abort: "Abort", Takeback: "Take Back (待った)",
+	MoveNow: "Move Now", NotThinking: "No engine is thinking on its move",
 	DialogTitle: "Start Game", Black: "Black (Sente)", White: "White (Gote)", Human: "Human", Swap: "Swap Sides",
 	TimeTitle: "Time", MainMinutes: "Main time (minutes)", Byoyomi: "Byoyomi (seconds)",
 	Increment: "Fischer increment (seconds)", Unlimited: "No time limit",

@@ -176,12 +176,15 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItem(gt.Declare, w.DeclareWin),
 		fyne.NewMenuItem(gt.Abort, w.AbortGame),
 		fyne.NewMenuItem(gt.Takeback, w.TakebackGame),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(gt.MoveNow, w.MoveNow),
 	)
 	gameMenu.Items[1].Disabled = w.Playing()
-	for i, it := range gameMenu.Items[3:] {
+	for i, it := range gameMenu.Items[3:7] {
 		// 投了, 入玉宣言 and 待った are a person's: not in a game of engines
 		it.Disabled = !w.Playing() || i != 2 && !w.game.personPlays()
 	}
+	gameMenu.Items[8].Disabled = !w.Playing() // すぐ指させる: any game with an engine
 	rt, _ := w.roomText()
 	engines := fyne.NewMenu(rt.MenuEngines,
 		w.shortcutItem(rt.EngineSettings, shortcut(fyne.KeyE, true), w.EngineSettings, false),
