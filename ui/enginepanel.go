@@ -1165,8 +1165,10 @@ func (rr *pvRowRenderer) grow() bool {
 		if t.Text == "" {
 			continue
 		}
-		if w := fyne.MeasureText(t.Text, t.TextSize, fyne.TextStyle{}).Width; w > widths[i] {
-			r.cols.em[i] = w / ts
+		// half a pixel of slack: em·ts need not give w back exactly, and a column that
+		// seemed to grow at every refresh would lay the whole panel out each time
+		if w := fyne.MeasureText(t.Text, t.TextSize, fyne.TextStyle{}).Width; w > widths[i]+0.5 {
+			r.cols.em[i] = (w + 0.5) / ts
 			grew = true
 		}
 	}

@@ -552,6 +552,11 @@ func TestEnginePanelColumnsFitLongDepthsAndTimes(t *testing.T) {
 		{Header: "B", Position: "p", Rows: []rowText{short}}}, "p")
 	rows := []*pvRow{p.blocks[0].rows[0], p.blocks[0].rows[1], p.blocks[1].rows[0]}
 	for _, r := range rows {
+		if r.rr.grow() {
+			t.Errorf("row %s: the columns grow again for texts they were widened for", r.t.Rank)
+		}
+	}
+	for _, r := range rows {
 		texts := []*canvas.Text{r.rank, r.depth, r.time, r.score}
 		for i := 1; i < len(texts); i++ {
 			prevEnd := texts[i-1].Position().X + texts[i-1].Size().Width
