@@ -20,7 +20,12 @@ type Editor struct {
 	sel        Spot
 	brush      board.PieceType // the kind chosen in the box; NoPieceType for none
 	brushColor board.Color
+	undo       []*board.Position // the positions before each change, oldest first (Undo)
+	last       string            // the position's SFEN when a change was last noted
 }
+
+// maxUndo bounds the changes Undo can take back.
+const maxUndo = 200
 
 // setCounts is how many pieces of each kind (unpromoted) a set has.
 var setCounts = [board.King + 1]int{board.Pawn: 18, board.Lance: 4, board.Knight: 4, board.Silver: 4,
@@ -36,7 +41,36 @@ func NewEditor(start *board.Position, msg *Messages) *Editor {
 	}
 	p := start.Clone()
 	p.SetMoveNumber(1)
-	return &Editor{msg: msg, pos: p}
+	return &Editor{msg: msg, pos: p, last: p.SFEN()}
+}
+
+// Noted notes the position after a change (the panel calls it after each action): the one
+// before is kept for Undo. A position the action left as it was is not kept twice.
+func (e *Editor) Noted(before *board.Position) {
+	if s := e.pos.SFEN(); s != e.last {
+		e.last = s
+		e.undo = append(e.undo, before)
+		if len(e.undo) > maxUndo {
+			e.undo = e.undo[1:]
+		}
+	}
+}
+
+// CanUndo reports whether there is a change to take back.
+func (e *Editor) CanUndo() bool { return len(e.undo) > 0 }
+
+// Undo takes back the last change (a piece put, moved, removed or turned, the side to move,
+// a preset, the tsume set-up, a clear, a paste) and reports whether there was one. The
+// picked piece is put down; the kind chosen in the box stays.
+func (e *Editor) Undo() bool {
+	n := len(e.undo)
+	if n == 0 {
+		return false
+	}
+	e.pos, e.undo = e.undo[n-1], e.undo[:n-1]
+	e.last = e.pos.SFEN()
+	e.sel = Spot{}
+	return true
 }
 
 // Position returns the position being edited (the editor changes it in place).

@@ -27,6 +27,8 @@ type EditorPanel struct {
 	side    *widget.RadioGroup
 	content fyne.CanvasObject
 	busy    bool
+	undoB   *widget.Button
+	before  *board.Position // the position as last shown: what Undo goes back to after a change
 }
 
 // NewEditorPanel wires ed to b (which it puts in ModeEdit) and returns the panel. status shows
@@ -82,6 +84,7 @@ func NewEditorPanel(ed *Editor, b *Board, msg *Messages, status func(string), do
 	preset.PlaceHolder = msg.EditorPreset
 	tsume := widget.NewButton(msg.EditorTsume, func() { ed.Tsume(); p.after("") })
 	clearAll := widget.NewButton(msg.EditorClear, func() { ed.Clear(); p.after("") })
+	p.undoB = widget.NewButtonWithIcon(msg.EditorUndo, theme.ContentUndoIcon(), func() { p.undo() })
 	help := widget.NewLabel(msg.EditorHelp)
 	help.Wrapping = fyne.TextWrapWord
 	ok := widget.NewButtonWithIcon(msg.EditorDone, theme.ConfirmIcon(), func() {
@@ -101,7 +104,7 @@ func NewEditorPanel(ed *Editor, b *Board, msg *Messages, status func(string), do
 	p.content = container.NewBorder(
 		container.NewVBox(title, help, widget.NewSeparator(), boxTitle, boxGrid,
 			container.NewHBox(sideTitle, p.side), preset, tsume, clearAll),
-		container.NewGridWithColumns(2, cancelBtn, ok),
+		container.NewGridWithColumns(3, p.undoB, cancelBtn, ok), // the panel is as tall as it was
 		nil, nil)
 	p.ExtendBaseWidget(p)
 	p.after("")
@@ -132,8 +135,28 @@ func (p *EditorPanel) setPosition(pos *board.Position, msg string) {
 	p.after(msg)
 }
 
-// after shows the editor's state on the board and the panel, and msg in the status line.
+// undo takes back the editor's last change (元に戻す, Ctrl+Z) and reports whether there was one.
+func (p *EditorPanel) undo() bool {
+	if !p.ed.Undo() {
+		p.after(p.msg.EditorNothingToUndo)
+		return false
+	}
+	p.after("")
+	return true
+}
+
+// after shows the editor's state on the board and the panel, and msg in the status line;
+// a change is noted for Undo.
 func (p *EditorPanel) after(msg string) {
+	if p.before != nil {
+		p.ed.Noted(p.before)
+	}
+	p.before = p.ed.Position().Clone()
+	if p.ed.CanUndo() {
+		p.undoB.Enable()
+	} else {
+		p.undoB.Disable()
+	}
 	p.board.SetPosition(p.ed.Position(), board.NoMove)
 	bt, bc := p.ed.Brush()
 	if bt != board.NoPieceType && p.ed.InBox(bt) == 0 {

@@ -79,6 +79,7 @@ type Messages struct {
 	EditorTitle, EditorHelp, EditorBox                          string
 	EditorTsume, EditorClear, EditorPreset, EditorDone          string
 	EditorOpenF, PastedIntoEditor                               string
+	EditorUndo, EditorNothingToUndo                             string
 	EditorImpossibleTitle, EditorNoPieceF, EditorKingToHand     string
 	OpenedF, SavedF, NewGameF                                   string
 	DroppedNotFile, VarMain, VarUp, VarDelete                   string
@@ -158,8 +159,9 @@ var japaneseMessages = Messages{
 		"右クリックで駒箱へ。駒箱の駒を選ぶと盤や駒台に置けます。",
 	EditorBox: "駒箱", EditorTsume: "詰将棋（残り駒を後手の駒台へ）",
 	EditorClear: "盤をクリア（玉以外を駒箱へ）", EditorPreset: "初期配置", EditorDone: "編集を終える",
-	EditorOpenF:           "局面編集中です。先に「%s」か「%s」を押してください。",
-	PastedIntoEditor:      "貼り付けた局面を編集中です",
+	EditorOpenF:      "局面編集中です。先に「%s」か「%s」を押してください。",
+	PastedIntoEditor: "貼り付けた局面を編集中です",
+	EditorUndo:       "元に戻す", EditorNothingToUndo: "元に戻す操作がありません",
 	EditorImpossibleTitle: "ありえない局面です",
 	EditorNoPieceF:        "駒箱に %s がありません。",
 	EditorKingToHand:      "玉は駒台に置けません。",
@@ -248,8 +250,9 @@ var englishMessages = Messages{
 		"to the other side. Right-click sends it back to the box. Choose a piece in the box to put it on the board or a stand.",
 	EditorBox: "Piece box", EditorTsume: "Tsume (rest to gote's hand)",
 	EditorClear: "Clear (all but kings to the box)", EditorPreset: "Start position", EditorDone: "Done",
-	EditorOpenF:           "The position editor is open: press \"%s\" or \"%s\" first.",
-	PastedIntoEditor:      "The pasted position is in the editor",
+	EditorOpenF:      "The position editor is open: press \"%s\" or \"%s\" first.",
+	PastedIntoEditor: "The pasted position is in the editor",
+	EditorUndo:       "Undo", EditorNothingToUndo: "Nothing to undo",
 	EditorImpossibleTitle: "Impossible position",
 	EditorNoPieceF:        "There is no %s left in the box.",
 	EditorKingToHand:      "A king cannot be put in hand.",

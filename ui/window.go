@@ -351,13 +351,15 @@ type textEntry interface {
 	SelectedText() string
 }
 
-// TakeBack takes back the current move (Ctrl+Z), or undoes typing in the focused entry.
+// TakeBack takes back the current move (Ctrl+Z), or undoes typing in the focused entry, or
+// the position editor's last change.
 func (w *MainWindow) TakeBack() {
 	if e := w.focusedEntry(); e != nil {
 		e.TypedShortcut(&fyne.ShortcutUndo{})
 		return
 	}
 	if w.editor != nil {
+		w.edPanel.undo() // the editor's last change
 		return
 	}
 	if w.Playing() {

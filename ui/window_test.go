@@ -695,6 +695,50 @@ func TestPasteIntoThePositionEditor(t *testing.T) {
 	}
 }
 
+// Ctrl+Z in the position editor takes back its last change, one at a time, back to the
+// position it opened with (元に戻す; the button says the same, and is off with nothing to
+// take back); it did nothing.
+func TestUndoInThePositionEditor(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	w.EditPosition()
+	b := w.Board()
+	start := b.ShownPosition().SFEN()
+	undoB := buttonIn(w.edPanel.content, w.msg.EditorUndo)
+	if !undoB.Disabled() {
+		t.Error("元に戻す is on with nothing to take back")
+	}
+	tapSpot(b, SquareSpot(sq(7, 7)))
+	tapSpot(b, SquareSpot(sq(7, 5))) // 7g to 7e
+	moved := b.ShownPosition().SFEN()
+	test.Tap(buttonIn(w.edPanel.content, w.msg.EditorClear))
+	w.edPanel.side.SetSelected(w.edPanel.side.Options[1]) // gote to move
+	if undoB.Disabled() || b.ShownPosition().SideToMove() != board.White {
+		t.Fatalf("after three changes: undo off %v, %s", undoB.Disabled(), b.ShownPosition().SFEN())
+	}
+	w.TakeBack() // the side to move
+	if got := b.ShownPosition(); got.SideToMove() != board.Black || got.PieceAt(sq(7, 5)) != board.NoPiece {
+		t.Errorf("one undo: %s, want sente to move on the cleared board", got.SFEN())
+	}
+	if w.edPanel.side.Selected != w.edPanel.side.Options[0] {
+		t.Errorf("the side shown is %q", w.edPanel.side.Selected)
+	}
+	test.Tap(undoB) // the clear
+	if got := b.ShownPosition().SFEN(); got != moved {
+		t.Errorf("two undos: %s, want %s", got, moved)
+	}
+	w.TakeBack() // the move
+	if got := b.ShownPosition().SFEN(); got != start || w.editor.Position().SFEN() != start {
+		t.Errorf("three undos: %s, want %s", got, start)
+	}
+	if !undoB.Disabled() {
+		t.Error("元に戻す is on at the position the editor opened with")
+	}
+	w.TakeBack()
+	if w.status.Text != w.msg.EditorNothingToUndo || !w.Editing() || w.Session().MoveCount() != 0 {
+		t.Errorf("nothing to take back: status %q, editing %v", w.status.Text, w.Editing())
+	}
+}
+
 func TestWindowCopies(t *testing.T) {
 	w, _ := windowUnderTest(t, windowOpts{})
 	play(t, w, "7g7f")
