@@ -287,6 +287,37 @@ func (v *RecordView) rowLabel(id int) string {
 	return moveLabel(v.line[id].Comment)
 }
 
+// showMoveMenu goes to the move of row id and shows its menu at at (a right click on it):
+// what the 棋譜 and 編集 menus do to the current move, at hand.
+func (v *RecordView) showMoveMenu(id int, at fyne.Position) {
+	c := fyne.CurrentApp().Driver().CanvasForObject(v)
+	if c == nil || id < 0 || id >= len(v.line) {
+		return
+	}
+	v.sess.GoTo(id)
+	widget.ShowPopUpMenuAtPosition(v.moveMenu(), c, at)
+}
+
+// moveMenu is the menu of the current move: make its line the main line, move it up among
+// the variations, delete it and what follows, set a しおり, show the 分岐ツリー.
+func (v *RecordView) moveMenu() *fyne.Menu {
+	m := v.msg
+	rt := recordTextFor(m)
+	items := []*fyne.MenuItem{
+		fyne.NewMenuItem(m.MakeMainLine, func() { v.sess.MakeMainLine() }),
+		fyne.NewMenuItem(m.MoveVariationUp, func() { v.sess.PromoteVariation() }),
+		fyne.NewMenuItem(m.DeleteFromHere, func() { v.sess.DeleteFromHere() }),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(rt.BookmarkSet, func() { v.marks.askName() }),
+		fyne.NewMenuItem(rt.TreeMenu, func() { v.ShowVariationTree() }),
+	}
+	n, line := v.sess.Node(), v.sess.Cursor().Line()
+	items[0].Disabled = line[len(line)-1].IsMainLine()       // already the main line
+	items[1].Disabled = n.Index() == 0                       // first of its alternatives, or the start
+	items[2].Disabled = n.IsRoot() && len(n.Children()) == 0 // nothing to delete
+	return fyne.NewMenu("", items...)
+}
+
 // moveList is the list of moves: a widget.List whose arrow keys step through the record
 // instead of moving the list's own highlight.
 type moveList struct {
@@ -326,8 +357,13 @@ func (l *moveList) show(row int) {
 func newMoveList(v *RecordView, navKey func(*fyne.KeyEvent) bool) *moveList {
 	l := &moveList{navKey: navKey}
 	l.Length = func() int { return len(v.line) }
-	l.CreateItem = func() fyne.CanvasObject { return newMoveRow() }
+	l.CreateItem = func() fyne.CanvasObject {
+		r := newMoveRow()
+		r.onMenu = v.showMoveMenu
+		return r
+	}
 	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) {
+		o.(*moveRow).id = id
 		o.(*moveRow).set(v.rowText(id))
 		o.(*moveRow).setLabel(v.rowLabel(id))
 	}
@@ -349,6 +385,17 @@ type moveRow struct {
 	widget.BaseWidget
 	ply, move, mark, time *canvas.Text
 	label                 *canvas.Text // 悪 or 疑, coloured
+	id                    int          // the row shown
+	onMenu                func(id int, at fyne.Position)
+}
+
+var _ fyne.SecondaryTappable = (*moveRow)(nil)
+
+// TappedSecondary is part of fyne.SecondaryTappable: the move's menu (a right click).
+func (r *moveRow) TappedSecondary(ev *fyne.PointEvent) {
+	if r.onMenu != nil {
+		r.onMenu(r.id, ev.AbsolutePosition)
+	}
 }
 
 func newMoveRow() *moveRow {

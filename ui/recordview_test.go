@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"reflect"
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -82,5 +84,59 @@ func TestRecordStartRowIsShownAtPlyZero(t *testing.T) {
 	w.Window().Resize(fyne.NewSize(1000, 700))
 	if l := w.record.list; l.GetScrollOffset() != 0 {
 		t.Errorf("after the window was built again: the list is scrolled by %v", l.GetScrollOffset())
+	}
+}
+
+// A right click on a move goes there and opens its menu: make its line the main line, move
+// it up, delete from it, しおり, 分岐ツリー, each enabled where it can act.
+func TestRecordMoveMenu(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	openRecord(t, w, henkaKIF)
+	v, s := w.record, w.Session()
+	rows := widgetsIn[*moveRow](w.Window().Content())
+	var row3 *moveRow
+	for _, r := range rows {
+		if r.id == 3 {
+			row3 = r
+		}
+	}
+	if row3 == nil {
+		t.Fatalf("no row of move 3 among %d rows", len(rows))
+	}
+	row3.TappedSecondary(&fyne.PointEvent{AbsolutePosition: fyne.NewPos(20, 20)})
+	if s.Ply() != 3 || w.Window().Canvas().Overlays().Top() == nil {
+		t.Fatalf("a right click on move 3: at ply %d, menu shown %v", s.Ply(), w.Window().Canvas().Overlays().Top() != nil)
+	}
+	w.Window().Canvas().Overlays().Top().Hide()
+	enabled := func(m *fyne.Menu) []bool {
+		return []bool{!m.Items[0].Disabled, !m.Items[1].Disabled, !m.Items[2].Disabled}
+	}
+	// on the main line: nothing to promote
+	if got := enabled(v.moveMenu()); !reflect.DeepEqual(got, []bool{false, false, true}) {
+		t.Errorf("main-line move: main line, up, delete enabled %v", got)
+	}
+	// move 3's alternative: make it the main line from the menu
+	if !s.SelectVariation(1) {
+		t.Fatal("move 3 has no alternative")
+	}
+	alt := s.Node()
+	m := v.moveMenu()
+	if got := enabled(m); !reflect.DeepEqual(got, []bool{true, true, true}) {
+		t.Errorf("a variation: main line, up, delete enabled %v", got)
+	}
+	m.Items[0].Action()
+	if !alt.IsMainLine() {
+		t.Error("本譜にする from the menu left the variation aside")
+	}
+	// delete from it: the cursor goes back to move 2, and the move is gone
+	parent := alt.Parent()
+	v.moveMenu().Items[2].Action()
+	if s.Ply() != 2 || slices.Contains(parent.Children(), alt) {
+		t.Errorf("この手以降を削除: at ply %d, still there %v", s.Ply(), slices.Contains(parent.Children(), alt))
+	}
+	// the start position: nothing to promote, the whole record can go
+	s.First()
+	if got := enabled(v.moveMenu()); !reflect.DeepEqual(got, []bool{false, false, true}) {
+		t.Errorf("the start: main line, up, delete enabled %v", got)
 	}
 }
