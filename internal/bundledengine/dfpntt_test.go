@@ -95,6 +95,13 @@ func TestSolverFitAndPrepare(t *testing.T) {
 	if s.tt != small {
 		t.Error("Fit(16) replaced a larger table")
 	}
+	// the table made for 48 MB has 32 (a power of two of buckets): asked for 48 again, it
+	// is kept, not made anew at every go mate (with USI_Hash 4096 and 10 s a move that
+	// was 160–800 ms a problem)
+	s.Fit(48)
+	if s.tt != small {
+		t.Errorf("Fit(48) again made a new table (the one for 48 has %d MB)", small.sizeMB())
+	}
 	s.Fit(4096)
 	if got := s.tt.sizeMB(); got > 256 || got < 128 {
 		t.Errorf("Fit(4096) with USI_Hash 256 made %d MB", got)
