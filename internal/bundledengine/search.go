@@ -167,6 +167,7 @@ type searchThread struct {
 // them. It is not safe for concurrent use: one search at a time.
 type Searcher struct {
 	tt      *transpositionTable
+	ttFor   int // the megabytes tt was made for (it is smaller when that much memory was not left)
 	threads []*searchThread
 	cur     atomic.Pointer[searchShared]
 	rng     *rand.Rand
@@ -184,18 +185,19 @@ func (s *Searcher) Prepare() {
 
 // NewSearcher makes a searcher with a transposition table of hashMB megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{tt: newTranspositionTable(hashMB), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))}
+	return &Searcher{tt: newTranspositionTable(hashMB), ttFor: hashMB, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))}
 }
 
 // SeedRandom makes the choices of the weakened levels repeatable (for self-play data).
 func (s *Searcher) SeedRandom(a, b uint64) { s.rng = rand.New(rand.NewPCG(a, b)) }
 
 // ResizeHash replaces the transposition table by one of mb megabytes (between searches), or
-// a smaller one when that much memory is not left: HashMB tells.
+// a smaller one when that much memory is not left: HashMB tells. A table made for mb is
+// kept, also one that got less (or every isready would make it again, page by page).
 func (s *Searcher) ResizeHash(mb int) {
-	if s.tt.sizeMB() != mb {
+	if s.ttFor != mb {
 		s.tt.release() // its memory counts for the new one
-		s.tt = newTranspositionTable(mb)
+		s.tt, s.ttFor = newTranspositionTable(mb), mb
 	}
 }
 
