@@ -324,9 +324,10 @@ func NewSolver(mb int) *Solver {
 	return &Solver{mb: max(mb, 1), path: new(pathSet), futile: new([futileMemoSize]futileMemo)}
 }
 
-// Prepare makes the table ready for the next Solve: allocated, and empty. It is slow for a
-// large table that is new or was used (it writes every page), and Solve calls it anyway;
-// the engine calls it at isready so that a go mate does not pay for it.
+// Prepare makes the table ready for the next Solve: allocated, and empty (a used one starts
+// a new generation, and every genMask-th time has its memory written over, which is slow
+// for a large table). Solve calls it anyway; the engine calls it at isready so that a go
+// mate does not pay for it.
 func (s *Solver) Prepare() {
 	if s.tt == nil {
 		s.tt, s.ttFor = newDfpnTable(s.mb), s.mb
@@ -336,8 +337,9 @@ func (s *Solver) Prepare() {
 }
 
 // Fit makes the table at least mb megabytes (never more than the solver's size) before a
-// Solve with a time limit: a short search cannot fill a large table, and writing every page
-// of a new one would take longer than the search (about 3 s for 1 GB). A table already
+// Solve with a time limit: a short search cannot fill a large table, and the pages it
+// touches cost their mapping, and a generation's wrap the writing of all (about 3 s for
+// 1 GB). A table already
 // made for as much is kept: its size is rounded down to a power of two (or to the memory
 // left), so the size alone would not tell, and a go mate with USI_Hash=4096 and 10 s made its
 // 512 MB table anew for every problem (160 ms each on a quiet 16-core machine).
