@@ -343,39 +343,45 @@ func (c *gameCtl) play(m board.Move) bool {
 	return true
 }
 
+// running returns the game under way, or nil after saying there is none (the 対局 menu's
+// actions on a game).
+func (w *MainWindow) running() *gameRun {
+	if w.game.run == nil {
+		w.setStatus(w.gameText().NoGame)
+	}
+	return w.game.run
+}
+
 // Resign resigns the game for the person to move.
 func (w *MainWindow) Resign() {
-	gt := w.gameText()
-	if w.game.run == nil {
-		w.setStatus(gt.NoGame)
+	r := w.running()
+	if r == nil {
 		return
 	}
-	r := w.game.run
-	engineToMove, engineTurn := board.Black, false
+	gt := w.gameText()
+	thinking := "" // the engine to move: the person resigns once its move is played
 	if g := r.runner.Game(); g != nil {
 		if s := g.Snapshot(); s.State == game.Playing && !r.runner.IsHuman(s.ToMove) {
-			engineToMove, engineTurn = s.ToMove, true
+			thinking = r.names[s.ToMove]
 		}
 	}
 	switch err := r.runner.Resign(); {
 	case err != nil:
 		w.setStatus(gt.NotYourTurn)
-	case engineTurn:
-		// on the engine's turn the person resigns once its move is played: say so, or the
-		// click seems lost while the engine thinks on
-		w.setStatus(fmt.Sprintf(gt.ResignAfterF, r.names[engineToMove]))
+	case thinking != "":
+		// say so, or the click seems lost while the engine thinks on
+		w.setStatus(fmt.Sprintf(gt.ResignAfterF, thinking))
 	}
 }
 
 // DeclareWin declares a win by 入玉宣言 for the person to move, after asking: the game
 // judges it, and a declaration that does not meet the rule loses.
 func (w *MainWindow) DeclareWin() {
-	gt := w.gameText()
-	r := w.game.run
+	r := w.running()
 	if r == nil {
-		w.setStatus(gt.NoGame)
 		return
 	}
+	gt := w.gameText()
 	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
 	no := newPlainButton(gt.Cancel, false, func() { d.Hide() }).cancels()
 	yes := newPlainButtonOf(gt.Declare, widget.DangerImportance, func() {
@@ -396,35 +402,25 @@ func (w *MainWindow) DeclareWin() {
 
 // AbortGame stops the game (中断); the record keeps it with 中断 at its end.
 func (w *MainWindow) AbortGame() {
-	if w.game.run == nil {
-		w.setStatus(w.gameText().NoGame)
-		return
+	if r := w.running(); r != nil {
+		r.runner.Abort()
 	}
-	w.game.run.runner.Abort()
 }
 
 // MoveNow has the engine thinking on its move play at once (すぐ指させる): in a game against
 // a person or between engines, when the time given is more than one wants to wait.
 func (w *MainWindow) MoveNow() {
-	gt := w.gameText()
-	if w.game.run == nil {
-		w.setStatus(gt.NoGame)
-		return
-	}
-	if err := w.game.run.runner.MoveNow(); err != nil {
-		w.setStatus(gt.NotThinking)
+	if r := w.running(); r != nil && r.runner.MoveNow() != nil {
+		w.setStatus(w.gameText().NotThinking)
 	}
 }
 
 // TakebackGame takes back the person's last move and the engine's reply (待った).
 func (w *MainWindow) TakebackGame() {
-	gt := w.gameText()
-	if w.game.run == nil {
-		w.setStatus(gt.NoGame)
-		return
-	}
-	if err := w.game.run.runner.Takeback(); err != nil {
-		w.setStatus(fmt.Sprintf(gt.NoTakeback, err))
+	if r := w.running(); r != nil {
+		if err := r.runner.Takeback(); err != nil {
+			w.setStatus(fmt.Sprintf(w.gameText().NoTakeback, err))
+		}
 	}
 }
 
