@@ -168,23 +168,26 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItem(m.MateSearch, w.MateSearchDialog),
 	)
 	gt := w.gameText()
+	continueGame := fyne.NewMenuItem(gt.ContinueGame, w.ContinueGame)
+	continueGame.Disabled = w.Playing()
+	// 投了, 入玉宣言 and 待った are a person's: not in a game of engines; 中断 and すぐ指させる
+	// are any game's
+	inGame := func(label string, action func(), person bool) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, action)
+		it.Disabled = !w.Playing() || person && !w.game.personPlays()
+		return it
+	}
 	gameMenu := fyne.NewMenu(gt.MenuGame,
 		w.shortcutItem(gt.StartGame, shortcut(fyne.KeyG, false), w.StartGameDialog, false),
-		fyne.NewMenuItem(gt.ContinueGame, w.ContinueGame),
+		continueGame,
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(gt.Resign, w.Resign),
-		fyne.NewMenuItem(gt.Declare, w.DeclareWin),
-		fyne.NewMenuItem(gt.Abort, w.AbortGame),
-		fyne.NewMenuItem(gt.Takeback, w.TakebackGame),
+		inGame(gt.Resign, w.Resign, true),
+		inGame(gt.Declare, w.DeclareWin, true),
+		inGame(gt.Abort, w.AbortGame, false),
+		inGame(gt.Takeback, w.TakebackGame, true),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem(gt.MoveNow, w.MoveNow),
+		inGame(gt.MoveNow, w.MoveNow, false),
 	)
-	gameMenu.Items[1].Disabled = w.Playing()
-	for i, it := range gameMenu.Items[3:7] {
-		// 投了, 入玉宣言 and 待った are a person's: not in a game of engines
-		it.Disabled = !w.Playing() || i != 2 && !w.game.personPlays()
-	}
-	gameMenu.Items[8].Disabled = !w.Playing() // すぐ指させる: any game with an engine
 	rt, _ := w.roomText()
 	engines := fyne.NewMenu(rt.MenuEngines,
 		w.shortcutItem(rt.EngineSettings, shortcut(fyne.KeyE, true), w.EngineSettings, false),
