@@ -32,8 +32,9 @@ const (
 // boardImage draws pos (last: the move that led to it, marked; flipped: gote at the foot)
 // with the names black and white, in the window's theme.
 func boardImage(pos *board.Position, last board.Move, black, white string, flipped bool, msg *Messages) image.Image {
-	b := NewBoard(pos.Clone(), msg)
-	b.SetPosition(pos.Clone(), last)
+	pos = pos.Clone()
+	b := NewBoard(pos, msg)
+	b.SetPosition(pos, last)
 	b.SetNames(black, white)
 	b.SetFlipped(flipped)
 	c := software.NewCanvas()
@@ -49,14 +50,11 @@ func boardImageSize() fyne.Size {
 	return fyne.NewSize(float32(math.Round(totalW*boardImageUnit)), float32(math.Round(totalH*boardImageUnit)))
 }
 
-// boardPNG is the position shown, as the window shows it (turned or not), as PNG.
+// boardPNG is the position shown (the record's, or the one being edited), as the window
+// shows it (turned or not), as PNG.
 func (w *MainWindow) boardPNG() ([]byte, error) {
-	pos, last := w.sess.Position(), w.shownLastMove()
-	if w.editor != nil {
-		pos, last = w.editor.Position(), board.NoMove
-	}
 	rec := w.sess.Record()
-	img := boardImage(pos, last, rec.BlackName(), rec.WhiteName(), w.board.Flipped(), w.msg)
+	img := boardImage(w.board.ShownPosition(), w.board.LastMove(), rec.BlackName(), rec.WhiteName(), w.board.Flipped(), w.msg)
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		return nil, err

@@ -377,13 +377,7 @@ func (w *MainWindow) TakeBack() {
 }
 
 // copySFEN copies the position shown as SFEN: the record's, or the one being edited.
-func (w *MainWindow) copySFEN() {
-	pos := w.sess.Position()
-	if w.editor != nil {
-		pos = w.editor.Position()
-	}
-	w.copyText("SFEN", pos.SFEN())
-}
+func (w *MainWindow) copySFEN() { w.copyText("SFEN", w.board.ShownPosition().SFEN()) }
 
 // CopyText puts text on the clipboard and says what was copied.
 func (w *MainWindow) copyText(what, text string) {
