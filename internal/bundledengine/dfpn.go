@@ -337,15 +337,14 @@ func (s *Solver) Prepare() {
 }
 
 // Fit makes the table at least mb megabytes (never more than the solver's size) before a
-// Solve with a time limit: a short search cannot fill a large table, and the pages it
-// touches cost their mapping, and a generation's wrap the writing of all (about 3 s for
-// 1 GB). A table already
-// made for as much is kept: its size is rounded down to a power of two (or to the memory
-// left), so the size alone would not tell, and a go mate with USI_Hash=4096 and 10 s made its
-// 512 MB table anew for every problem (160 ms each on a quiet 16-core machine).
+// Solve with a time limit: a short search cannot fill a large table, the pages it touches
+// cost their mapping, and a generation's wrap the writing of all (about 3 s for 1 GB). A
+// table made for as much is kept: by what it was made for, not its size, which is rounded
+// down to a power of two (or to the memory left) - a go mate with USI_Hash=4096 and 10 s
+// made its 512 MB table anew for every problem (160 ms each on a quiet 16-core machine).
 func (s *Solver) Fit(mb int) {
 	mb = min(max(mb, 1), s.mb)
-	if s.tt != nil && (s.tt.sizeMB() >= mb || s.ttFor >= mb) {
+	if s.tt != nil && s.ttFor >= mb {
 		return
 	}
 	s.dropTable()
