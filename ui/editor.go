@@ -21,7 +21,8 @@ type Editor struct {
 	brush      board.PieceType // the kind chosen in the box; NoPieceType for none
 	brushColor board.Color
 	undo       []*board.Position // the positions before each change, oldest first (Undo)
-	last       string            // the position's SFEN when a change was last noted
+	noted      *board.Position   // the position when a change was last noted, and its SFEN
+	notedSFEN  string
 }
 
 // maxUndo bounds the changes Undo can take back.
@@ -41,19 +42,25 @@ func NewEditor(start *board.Position, msg *Messages) *Editor {
 	}
 	p := start.Clone()
 	p.SetMoveNumber(1)
-	return &Editor{msg: msg, pos: p, last: p.SFEN()}
+	e := &Editor{msg: msg, pos: p}
+	e.note()
+	return e
 }
 
-// Noted notes the position after a change (the panel calls it after each action): the one
-// before is kept for Undo. A position the action left as it was is not kept twice.
-func (e *Editor) Noted(before *board.Position) {
-	if s := e.pos.SFEN(); s != e.last {
-		e.last = s
-		e.undo = append(e.undo, before)
-		if len(e.undo) > maxUndo {
-			e.undo = e.undo[1:]
-		}
+// note remembers the position as it is now, the one Undo goes back to after a change.
+func (e *Editor) note() { e.noted, e.notedSFEN = e.pos.Clone(), e.pos.SFEN() }
+
+// Noted notes the position after an action (the panel calls it after each): when the action
+// changed it, the one before is kept for Undo.
+func (e *Editor) Noted() {
+	if e.pos.SFEN() == e.notedSFEN {
+		return
 	}
+	e.undo = append(e.undo, e.noted)
+	if len(e.undo) > maxUndo {
+		e.undo = e.undo[1:]
+	}
+	e.note()
 }
 
 // CanUndo reports whether there is a change to take back.
@@ -68,7 +75,7 @@ func (e *Editor) Undo() bool {
 		return false
 	}
 	e.pos, e.undo = e.undo[n-1], e.undo[:n-1]
-	e.last = e.pos.SFEN()
+	e.note()
 	e.sel = Spot{}
 	return true
 }

@@ -28,7 +28,6 @@ type EditorPanel struct {
 	content fyne.CanvasObject
 	busy    bool
 	undoB   *widget.Button
-	before  *board.Position // the position as last shown: what Undo goes back to after a change
 }
 
 // NewEditorPanel wires ed to b (which it puts in ModeEdit) and returns the panel. status shows
@@ -148,10 +147,7 @@ func (p *EditorPanel) undo() bool {
 // after shows the editor's state on the board and the panel, and msg in the status line;
 // a change is noted for Undo.
 func (p *EditorPanel) after(msg string) {
-	if p.before != nil {
-		p.ed.Noted(p.before)
-	}
-	p.before = p.ed.Position().Clone()
+	p.ed.Noted()
 	if p.ed.CanUndo() {
 		p.undoB.Enable()
 	} else {
