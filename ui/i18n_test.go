@@ -74,7 +74,7 @@ func TestEnglishNamesTheSidesSenteAndGote(t *testing.T) {
 	explained := regexp.MustCompile(`\b(Black \(Sente\)|White \(Gote\))`)
 	for name, texts := range map[string]any{"Messages": englishMessages, "analysis": englishAnalysis,
 		"panel": englishPanel, "game setup": englishGameSetup, "game": englishGame, "preview": englishPreview,
-		"record": englishRecord, "engines": englishRoom} {
+		"record": englishRecord, "engines": englishRoom, "convert": englishConvert} {
 		v := reflect.ValueOf(texts)
 		for i := range v.NumField() {
 			if v.Field(i).Kind() != reflect.String {

@@ -89,6 +89,8 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		encoding,
 		fyne.NewMenuItem(m.ExportImage, w.ExportBoardImage),
 		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(w.convertText().Menu, w.ConvertDialog),
+		fyne.NewMenuItemSeparator(),
 		quit,
 	)
 	edit := fyne.NewMenu(m.MenuEdit,
