@@ -151,8 +151,11 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	at := w.analysisText()
 	winRate := fyne.NewMenuItem(at.GraphWinRate, func() { w.SetGraphWinRate(!w.GraphWinRate()) })
 	winRate.Checked = w.GraphWinRate()
+	fullScreen := fyne.NewMenuItem(m.FullScreen+"  (F11)", w.ToggleFullScreen)
+	fullScreen.Checked = w.win.FullScreen()
 	view := fyne.NewMenu(m.MenuView,
 		w.shortcutItem(m.Flip, shortcut(fyne.KeyR, false), w.Flip, false),
+		fullScreen,
 		fyne.NewMenuItemSeparator(),
 		notation,
 		winRate,

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -186,4 +187,41 @@ func TestShortcutsUnderADialog(t *testing.T) {
 	if w.focusedEntry() == nil {
 		t.Error("a focused number entry is not taken for a text entry: Ctrl+V would paste a record")
 	}
+}
+
+// 表示 → 全画面表示 and F11, typed with nothing focused, with the move list focused and
+// in the position editor; the menu's check follows.
+func TestFullScreenByMenuAndF11(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	item := func() *fyne.MenuItem {
+		for _, it := range menuItems(w.Window().MainMenu()) {
+			if strings.HasPrefix(it.Label, w.msg.FullScreen) {
+				return it
+			}
+		}
+		t.Fatal("no 全画面表示 in the menus")
+		return nil
+	}
+	check := func(what string, want bool) {
+		t.Helper()
+		if got := w.Window().FullScreen(); got != want {
+			t.Errorf("after %s: full screen %v", what, got)
+		}
+		if got := item().Checked; got != want {
+			t.Errorf("after %s: the menu item checked %v", what, got)
+		}
+	}
+	check("start", false)
+	if !strings.Contains(item().Label, "F11") {
+		t.Errorf("the menu does not show F11: %q", item().Label)
+	}
+	w.typedKey(&fyne.KeyEvent{Name: fyne.KeyF11})
+	check("F11", true)
+	w.record.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF11})
+	check("F11 in the move list", false)
+	item().Action()
+	check("the menu", true)
+	w.EditPosition()
+	w.typedKey(&fyne.KeyEvent{Name: fyne.KeyF11})
+	check("F11 in the position editor", false)
 }

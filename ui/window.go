@@ -297,8 +297,13 @@ func (w *MainWindow) playMove(m board.Move) {
 }
 
 // navKey steps through the record with the keyboard: ← ↑ back, → ↓ forward, Home, End,
-// Page Up and Page Down ten moves. It reports whether it used the key.
+// Page Up and Page Down ten moves; F11 is 全画面表示 (the menu shows keys without Ctrl in
+// its labels, as Fyne runs no shortcut without a modifier). It reports whether it used the key.
 func (w *MainWindow) navKey(ev *fyne.KeyEvent) bool {
+	if ev.Name == fyne.KeyF11 {
+		w.ToggleFullScreen()
+		return true
+	}
 	if w.editor != nil {
 		return false
 	}
@@ -319,6 +324,13 @@ func (w *MainWindow) navKey(ev *fyne.KeyEvent) bool {
 		return false
 	}
 	return true
+}
+
+// ToggleFullScreen fills the screen with the window, or gives it back its frame (表示 →
+// 全画面表示, F11).
+func (w *MainWindow) ToggleFullScreen() {
+	w.win.SetFullScreen(!w.win.FullScreen())
+	w.win.SetMainMenu(w.buildMenu())
 }
 
 // typedKey handles keys typed while no widget has the focus (and no dialog is open: the
