@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -198,6 +200,17 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		w.shortcutItem(rt.EngineSettings, shortcut(fyne.KeyE, true), w.EngineSettings, false),
 		fyne.NewMenuItem(rt.ProtocolLogMenu, w.ProtocolLog),
 	)
-	help := fyne.NewMenu(m.MenuHelp, fyne.NewMenuItem(m.About, func() { w.showMessage(m.About, m.AboutText) }))
+	help := fyne.NewMenu(m.MenuHelp, fyne.NewMenuItem(m.About, w.ShowAbout))
 	return fyne.NewMainMenu(file, edit, record, gameMenu, studyMenu, engines, view, help)
+}
+
+// ShowAbout says what Banmen is, its version and its font's licence (ヘルプ → Banmen について).
+func (w *MainWindow) ShowAbout() {
+	text := w.msg.AboutText
+	if w.opts.Version != "" {
+		// under the first line, which names the program
+		name, rest, _ := strings.Cut(text, "\n")
+		text = name + "\n" + fmt.Sprintf(w.msg.AboutVersionF, w.opts.Version) + "\n" + rest
+	}
+	w.showMessage(w.msg.About, text)
 }

@@ -225,3 +225,14 @@ func TestFullScreenByMenuAndF11(t *testing.T) {
 	w.typedKey(&fyne.KeyEvent{Name: fyne.KeyF11})
 	check("F11 in the position editor", false)
 }
+
+// ヘルプ → Banmen について names the version the program was given, under its name.
+func TestAboutShowsTheVersion(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	w.opts.Version = "0.2 (094398c)"
+	w.ShowAbout()
+	lines := strings.Split(w.lastShown.text, "\n")
+	if w.lastShown.title != w.msg.About || len(lines) < 3 || lines[1] != "バージョン 0.2 (094398c)" || !strings.HasPrefix(lines[0], "Banmen") {
+		t.Errorf("%q: %q", w.lastShown.title, w.lastShown.text)
+	}
+}

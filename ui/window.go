@@ -49,6 +49,8 @@ type Options struct {
 	// EngineRegistry opens the engine list studies choose from; nil means the user's
 	// (engine.OpenUserRegistry).
 	EngineRegistry func() (*engine.Registry, error)
+	// Version is what ヘルプ → Banmen について says of the build ("0.2 (a1b2c3d)"); "" says nothing.
+	Version string
 }
 
 // MainWindow is Banmen's main window: the board on the left; on the right, in tabs, the record

@@ -76,6 +76,7 @@ func main() {
 		Dialogs:       fileDialogs,
 		AutosaveDir:   filepath.Join(a.Storage().RootURI().Path(), "autosave"),
 		AutosaveDelay: 400 * time.Millisecond,
+		Version:       buildVersion(),
 	})
 	if flag.NArg() == 1 {
 		w.OpenFile(flag.Arg(0))
@@ -112,4 +113,38 @@ func main() {
 	}()
 	w.ShowAndRun()
 	w.CloseEngines(5 * time.Second)
+}
+
+// buildVersion is Banmen's version and the commit it was built from, as Go's build
+// information has it (go build in a git checkout): "0.2 (a1b2c3d)".
+func buildVersion() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return bundledengine.Version
+	}
+	return versionFrom(bundledengine.Version, info.Settings)
+}
+
+// versionFrom is version with the commit of settings (vcs.revision, shortened) and whether
+// the checkout had changes (vcs.modified).
+func versionFrom(version string, settings []debug.BuildSetting) string {
+	rev, modified := "", false
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return version
+	}
+	if len(rev) > 7 {
+		rev = rev[:7]
+	}
+	if modified {
+		return version + " (" + rev + ", modified)"
+	}
+	return version + " (" + rev + ")"
 }
