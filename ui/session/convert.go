@@ -192,6 +192,10 @@ func ConvertFolder(ctx context.Context, o ConvertOptions, progress ConvertProgre
 	if err != nil {
 		return res, err
 	}
+	if oneFile {
+		// the one file of an earlier run, written into the source folder, is no source
+		names = slices.DeleteFunc(names, func(n string) bool { return sameFile(filepath.Join(o.Source, n), o.OneFile) })
+	}
 	if len(names) == 0 {
 		return res, fmt.Errorf("%s holds no records of the formats chosen", o.Source)
 	}

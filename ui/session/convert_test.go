@@ -194,6 +194,17 @@ func TestConvertFolderIntoOneUSIFile(t *testing.T) {
 	if f := byName(res)["broken.kif"]; f.Err == nil {
 		t.Error("broken.kif not told as skipped")
 	}
+	// written into the source folder, the one file is not read as a record when converting again
+	inside := filepath.Join(src, "all.usi")
+	for range 2 {
+		res, err := ConvertFolder(context.Background(), ConvertOptions{Source: src, Subfolders: true, OneFile: inside, Conflict: ConflictOverwrite}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Total != 4 {
+			t.Errorf("%d records found, want 4: the one file was read as a source", res.Total)
+		}
+	}
 	// the file exists: skip leaves it
 	if _, err := ConvertFolder(context.Background(), ConvertOptions{Source: src, OneFile: one, Conflict: ConflictSkip}, nil); err == nil || !strings.Contains(err.Error(), "all.usi") {
 		t.Errorf("existing one file under skip: %v", err)
