@@ -112,7 +112,11 @@ func (w *MainWindow) ConvertDialog() {
 			async = func(f func()) { go f() }
 		}
 		async(func() {
-			path, err := w.opts.Dialogs.SaveFile(ct.OneFileTitle, oneFile.Text, []string{"usi"})
+			suggested := oneFile.Text
+			if suggested == "" && in.Text != "" {
+				suggested = filepath.Join(in.Text, filepath.Base(in.Text)+".usi")
+			}
+			path, err := w.opts.Dialogs.SaveFile(ct.OneFileTitle, suggested, []string{"usi"})
 			w.study.post(func() {
 				if err == nil && path != "" {
 					oneFile.SetText(path)

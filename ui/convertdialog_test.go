@@ -56,7 +56,7 @@ func convertFolder(t *testing.T) string {
 func TestConvertDialogConvertsAFolder(t *testing.T) {
 	in := convertFolder(t)
 	out := filepath.Join(t.TempDir(), "converted")
-	w, _ := windowUnderTest(t, windowOpts{})
+	w, d := windowUnderTest(t, windowOpts{})
 	q := &uiQueue{}
 	w.study.do = q.post
 	ct := w.convertText()
@@ -128,7 +128,13 @@ func TestConvertDialogConvertsAFolder(t *testing.T) {
 	if c.one.Disabled() || !c.out.Disabled() || !c.format.Disabled() {
 		t.Error("into one file: its entry is disabled, or the folder's enabled")
 	}
-	c.one.SetText(one)
+	// 参照… suggests a file named for the folder, in it
+	d.save = one
+	test.Tap(buttonIn(w.Window().Canvas().Overlays().Top(), w.analysisText().Browse))
+	q.drain()
+	if want := filepath.Join(in, "records.usi"); d.lastSaveSuggests != want || c.one.Text != one {
+		t.Errorf("参照… suggested %q (want %q) and gave %q", d.lastSaveSuggests, want, c.one.Text)
+	}
 	tapDialogButton(t, w, ct.Start)
 	waitUntil(t, q, "the summary", func() bool { return w.lastShown.title == ct.Title && w.lastShown.text != "" })
 	data, err := os.ReadFile(one)
