@@ -83,6 +83,18 @@ func (w *MainWindow) splitMoved() {
 	w.splitTimer.Reset(splitSaveDelay)
 }
 
+// splitDefaults are where the dividers are on a first run, and where 表示 →
+// レイアウトを元に戻す puts them back.
+var splitDefaults = map[string]float64{splitBoard: defBoardSplit, splitRows: defRowsSplit, splitEngines: defEnginesSplit}
+
+// ResetLayout puts the dividers back where they are on a first run, and remembers them there.
+func (w *MainWindow) ResetLayout() {
+	for name, s := range w.splits {
+		s.SetOffset(splitDefaults[name])
+	}
+	w.saveSplits()
+}
+
 // saveSplits writes down where each divider is.
 func (w *MainWindow) saveSplits() {
 	for name, s := range w.splits {

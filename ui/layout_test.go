@@ -188,3 +188,46 @@ func TestEvalGraphLayoutSplitsRemembered(t *testing.T) {
 		}
 	}
 }
+
+// 表示 → レイアウトを元に戻す puts dragged dividers back where a first run has them, and the
+// next window has them there too.
+func TestResetLayoutPutsTheDividersBack(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	c := w.Window().Canvas()
+	for _, name := range []string{splitBoard, splitRows, splitEngines} {
+		s := w.splits[name]
+		if s.Horizontal {
+			test.Drag(c, dividerOf(t, w, s), -60, 0)
+		} else {
+			test.Drag(c, dividerOf(t, w, s), 0, -40)
+		}
+		if s.Offset == splitDefaults[name] {
+			t.Fatalf("dragging %s did not move it", name)
+		}
+	}
+	var reset *fyne.MenuItem
+	for _, it := range menuItems(w.Window().MainMenu()) {
+		if it.Label == w.msg.ResetLayout {
+			reset = it
+		}
+	}
+	if reset == nil {
+		t.Fatal("no レイアウトを元に戻す in the menus")
+	}
+	reset.Action()
+	for name, def := range splitDefaults {
+		if got := w.splits[name].Offset; got != def {
+			t.Errorf("%s at %.3f after the reset, want %.3f", name, got, def)
+		}
+		if got := w.settings.SplitOffset(name, -1); got != def {
+			t.Errorf("%s written down at %.3f after the reset, want %.3f", name, got, def)
+		}
+	}
+	w.RequestClose()
+	again := NewMainWindow(fyne.CurrentApp(), Options{Getenv: func(string) string { return "" }, Async: func(f func()) { f() }})
+	for name, def := range splitDefaults {
+		if got := again.splits[name].Offset; got != def {
+			t.Errorf("the next window has %s at %.3f, want %.3f", name, got, def)
+		}
+	}
+}

@@ -158,6 +158,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	view := fyne.NewMenu(m.MenuView,
 		w.shortcutItem(m.Flip, shortcut(fyne.KeyR, false), w.Flip, false),
 		fullScreen,
+		fyne.NewMenuItem(m.ResetLayout, w.ResetLayout),
 		fyne.NewMenuItemSeparator(),
 		notation,
 		winRate,

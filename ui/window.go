@@ -201,9 +201,9 @@ func (w *MainWindow) build() {
 	}
 	w.configureGraph()
 	w.saveSplits() // where the old layout's dividers were (a new language builds anew)
-	top := w.newSplit(splitBoard, defBoardSplit, true, w.board, w.side)
-	bottom := w.newSplit(splitEngines, defEnginesSplit, true, w.study.newPanel(w.msg), w.graph)
-	split := w.newSplit(splitRows, defRowsSplit, false, top, bottom)
+	top := w.newSplit(splitBoard, splitDefaults[splitBoard], true, w.board, w.side)
+	bottom := w.newSplit(splitEngines, splitDefaults[splitEngines], true, w.study.newPanel(w.msg), w.graph)
+	split := w.newSplit(splitRows, splitDefaults[splitRows], false, top, bottom)
 	w.progressHolder = container.NewHBox()
 	w.progressHolder.Hide() // hidden when empty: the foot's layout stays as it was
 	if r := w.analysis.run; r != nil {
