@@ -47,6 +47,7 @@ type boardRenderer struct {
 	}
 	dragImg *canvas.Image
 	flipped bool        // the orientation the piece images were chosen for
+	style   PieceStyle  // the style they were drawn in
 	sqPx    image.Point // the size in pixels of the squares' piece images
 	standPx image.Point // …and of the stands'
 
@@ -69,7 +70,7 @@ type standObjects struct {
 }
 
 func newBoardRenderer(b *Board) *boardRenderer {
-	r := &boardRenderer{b: b, flipped: b.flipped}
+	r := &boardRenderer{b: b, flipped: b.flipped, style: CurrentPieceStyle()}
 	// objects are drawn in the order added: the later on top
 	r.addStandBacks()
 	r.addGrid()
@@ -205,8 +206,8 @@ func (r *boardRenderer) MinSize() fyne.Size {
 // Refresh brings the drawing up to date with the widget's state.
 func (r *boardRenderer) Refresh() {
 	r.updateColours()
-	redraw := r.updatePixelSizes(r.b.Size()) || r.flipped != r.b.flipped
-	r.flipped = r.b.flipped
+	redraw := r.updatePixelSizes(r.b.Size()) || r.flipped != r.b.flipped || r.style != CurrentPieceStyle()
+	r.flipped, r.style = r.b.flipped, CurrentPieceStyle()
 	r.updatePieces(redraw)
 	r.updateStands(redraw)
 	r.Layout(r.b.Size())

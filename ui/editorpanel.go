@@ -205,6 +205,16 @@ func newBoxItem(t board.PieceType, c board.Color, onTap func()) *boxItem {
 	return it
 }
 
+// redrawBox draws the piece box's pieces again, in the style now chosen.
+func (p *EditorPanel) redrawBox() {
+	for _, items := range p.box {
+		for _, it := range items {
+			it.img.Image = pieceImage(it.t, it.c)
+			it.img.Refresh()
+		}
+	}
+}
+
 func (it *boxItem) set(n int, chosen bool) {
 	if it.n == n && it.chosen == chosen && it.count.Text != "" {
 		return

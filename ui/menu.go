@@ -148,6 +148,14 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	japaneseMoves.Checked = !western
 	westernMoves := fyne.NewMenuItem(m.NotationWestern, func() { w.SetWesternNotation(true) })
 	westernMoves.Checked = western
+	style := w.settings.PieceStyle()
+	styleItem := func(label string, st PieceStyle) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, func() { w.SetPieceStyle(st) })
+		it.Checked = style == st
+		return it
+	}
+	pieces := fyne.NewMenuItem(m.PieceStyle, nil)
+	pieces.ChildMenu = fyne.NewMenu("", styleItem(m.PieceOneKanji, PieceOneKanji), styleItem(m.PieceTwoKanji, PieceTwoKanji))
 	notation := fyne.NewMenuItem(m.Notation, nil)
 	notation.ChildMenu = fyne.NewMenu("", japaneseMoves, westernMoves)
 	at := w.analysisText()
@@ -161,6 +169,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItem(m.ResetLayout, w.ResetLayout),
 		fyne.NewMenuItemSeparator(),
 		notation,
+		pieces,
 		winRate,
 		w.arrowsItem(), w.arrowLabelsItem(),
 		themes,

@@ -1,12 +1,14 @@
 package ui
 
 import (
+	"image"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
+	"banmen/board"
 	"banmen/usiclient"
 )
 
@@ -234,5 +236,54 @@ func TestAboutShowsTheVersion(t *testing.T) {
 	lines := strings.Split(w.lastShown.text, "\n")
 	if w.lastShown.title != w.msg.About || len(lines) < 3 || lines[1] != "バージョン 0.2 (094398c)" || !strings.HasPrefix(lines[0], "Banmen") {
 		t.Errorf("%q: %q", w.lastShown.title, w.lastShown.text)
+	}
+}
+
+// 表示 → 駒の表示: the board is drawn again with two kanji on each piece, the piece box of
+// the position editor too, the choice is checked and remembered, and one kanji again gives
+// back the same picture.
+func TestPieceStyleFromTheMenu(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	t.Cleanup(func() { SetPieceStyle(PieceOneKanji) })
+	item := func(label string) *fyne.MenuItem {
+		for _, it := range menuItems(w.Window().MainMenu()) {
+			if it.Label == label {
+				return it
+			}
+		}
+		t.Fatalf("no %q in the menus", label)
+		return nil
+	}
+	c := w.Window().Canvas()
+	before := c.Capture().(*image.NRGBA)
+	if !item(w.msg.PieceOneKanji).Checked || item(w.msg.PieceTwoKanji).Checked {
+		t.Error("one kanji is not the checked style at first")
+	}
+	item(w.msg.PieceTwoKanji).Action()
+	if w.settings.PieceStyle() != PieceTwoKanji || !item(w.msg.PieceTwoKanji).Checked {
+		t.Error("two kanji not remembered, or not checked")
+	}
+	two := c.Capture().(*image.NRGBA)
+	if string(two.Pix) == string(before.Pix) {
+		t.Error("the board looks the same with two kanji")
+	}
+	w.EditPosition()
+	box := w.edPanel.box[board.Black][0]
+	if got, want := box.img.Image, pieceImage(box.t, box.c); got != want {
+		t.Error("the piece box is not drawn in the style chosen")
+	}
+	item(w.msg.PieceOneKanji).Action()
+	if got, want := box.img.Image, pieceImage(box.t, box.c); got != want {
+		t.Error("the piece box did not follow the change back to one kanji")
+	}
+	w.leaveEditor()
+	if after := c.Capture().(*image.NRGBA); string(after.Pix) != string(before.Pix) {
+		t.Error("one kanji again does not give back the first picture")
+	}
+	item(w.msg.PieceTwoKanji).Action()
+	SetPieceStyle(PieceOneKanji)
+	NewMainWindow(fyne.CurrentApp(), Options{Getenv: func(string) string { return "" }, Async: func(f func()) { f() }})
+	if CurrentPieceStyle() != PieceTwoKanji {
+		t.Error("the next window does not draw two kanji")
 	}
 }

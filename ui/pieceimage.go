@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"image/draw"
 	"sync"
+	"sync/atomic"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
@@ -49,16 +51,50 @@ var (
 const maxPieceSizes = 6
 
 type pieceKey struct {
-	t    board.PieceType
-	c    board.Color
-	w, h int
+	t     board.PieceType
+	c     board.Color
+	w, h  int
+	style PieceStyle
+}
+
+// PieceStyle is how the pieces are written: one kanji (歩, 杏) as on board diagrams, or two
+// (歩兵, 成香) as on a wooden set (表示 → 駒の表示).
+type PieceStyle int32
+
+const (
+	PieceOneKanji PieceStyle = iota
+	PieceTwoKanji
+)
+
+// pieceStyle is the style the pieces are drawn in now: every board of the program follows it.
+var pieceStyle atomic.Int32
+
+// CurrentPieceStyle is the style the pieces are drawn in.
+func CurrentPieceStyle() PieceStyle { return PieceStyle(pieceStyle.Load()) }
+
+// SetPieceStyle draws the pieces in style s from now on; boards show it at their next Refresh.
+func SetPieceStyle(s PieceStyle) { pieceStyle.Store(int32(s)) }
+
+// twoKanji are the names written on the pieces of a wooden set, by piece type (the king is
+// 玉将 for sente, 王将 for gote, as PieceKanji has it).
+var twoKanji = [board.NumPieceTypes]string{"", "歩兵", "香車", "桂馬", "銀将", "角行", "飛車", "金将", "玉将", "と金", "成香", "成桂", "成銀", "龍馬", "龍王"}
+
+// pieceLabel is what style writes on a piece.
+func pieceLabel(t board.PieceType, c board.Color, style PieceStyle) string {
+	if style == PieceTwoKanji && int(t) < len(twoKanji) {
+		if t == board.King && c == board.White {
+			return "王将"
+		}
+		return twoKanji[t]
+	}
+	return PieceKanji(t, c)
 }
 
 var pieceImages struct {
 	sync.Mutex
 	font   *opentype.Font // parsed once; nil when the bundled font failed to parse
 	parsed bool
-	faces  map[int]font.Face // by the height of the piece
+	faces  map[faceKey]font.Face
 	cache  map[pieceKey]image.Image
 	sizes  []image.Point // newest last
 }
@@ -87,11 +123,11 @@ func pieceImageSized(t board.PieceType, c board.Color, w, h int) image.Image {
 	}
 	pieceImages.Lock()
 	defer pieceImages.Unlock()
-	k := pieceKey{t, c, w, h}
+	k := pieceKey{t, c, w, h, CurrentPieceStyle()}
 	if img, ok := pieceImages.cache[k]; ok {
 		return img
 	}
-	body := pieceBodyLocked(t, c, w, h)
+	body := pieceBodyLocked(t, c, w, h, k.style)
 	img := image.NewNRGBA(body.Bounds())
 	// The light comes from the top left whichever way the piece points.
 	dx, dy := max(1, (w+20)/40), max(1, (h+20)/40)
@@ -135,7 +171,11 @@ func rememberSizeLocked(p image.Point) {
 			return // the face is still used
 		}
 	}
-	delete(pieceImages.faces, old.Y)
+	for k := range pieceImages.faces {
+		if k.h == old.Y {
+			delete(pieceImages.faces, k)
+		}
+	}
 }
 
 // pieceBody is the piece without its shadow at pieceDetailW×pieceDetailH (for tests: gote's
@@ -143,10 +183,10 @@ func rememberSizeLocked(p image.Point) {
 func pieceBody(t board.PieceType, c board.Color) *image.NRGBA {
 	pieceImages.Lock()
 	defer pieceImages.Unlock()
-	return pieceBodyLocked(t, c, pieceDetailW, pieceDetailH)
+	return pieceBodyLocked(t, c, pieceDetailW, pieceDetailH, CurrentPieceStyle())
 }
 
-func pieceBodyLocked(t board.PieceType, c board.Color, w, h int) *image.NRGBA {
+func pieceBodyLocked(t board.PieceType, c board.Color, w, h int, style PieceStyle) *image.NRGBA {
 	if !pieceImages.parsed {
 		pieceImages.parsed = true
 		f, err := opentype.Parse(assets.JapaneseFont())
@@ -154,30 +194,40 @@ func pieceBodyLocked(t board.PieceType, c board.Color, w, h int) *image.NRGBA {
 			fyne.LogError(fmt.Sprintf("ui: parsing the bundled font %s", assets.JapaneseFontName), err)
 		}
 		pieceImages.font = f
-		pieceImages.faces = map[int]font.Face{}
+		pieceImages.faces = map[faceKey]font.Face{}
 		pieceImages.cache = map[pieceKey]image.Image{}
 	}
-	img := drawPiece(pieceFaceLocked(h), PieceKanji(t, c), t.IsPromoted(), w, h)
+	label := pieceLabel(t, c, style)
+	img := drawPiece(pieceFaceLocked(h, utf8.RuneCountInString(label)), label, t.IsPromoted(), w, h)
 	if c == board.White {
 		img = rotate180(img)
 	}
 	return img
 }
 
-// pieceFaceLocked returns the face that writes the kanji of a piece h pixels tall, or nil.
-func pieceFaceLocked(h int) font.Face {
+// faceKey is a face of the pieces' font: for a piece h pixels tall that has n kanji on it.
+type faceKey struct{ h, n int }
+
+// pieceFaceLocked returns the face that writes the n kanji of a piece h pixels tall, or nil:
+// one large, or two smaller, one above the other.
+func pieceFaceLocked(h, n int) font.Face {
 	if pieceImages.font == nil {
 		return nil
 	}
-	if f, ok := pieceImages.faces[h]; ok {
+	k := faceKey{h, min(n, 2)}
+	if f, ok := pieceImages.faces[k]; ok {
 		return f
 	}
-	f, err := opentype.NewFace(pieceImages.font, &opentype.FaceOptions{Size: 0.54 * float64(h), DPI: 72, Hinting: font.HintingNone})
+	size := 0.54 * float64(h)
+	if k.n == 2 {
+		size = 0.34 * float64(h)
+	}
+	f, err := opentype.NewFace(pieceImages.font, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		fyne.LogError("ui: a face of the bundled font", err)
 		return nil
 	}
-	pieceImages.faces[h] = f
+	pieceImages.faces[k] = f
 	return f
 }
 
@@ -198,15 +248,32 @@ func drawPiece(face font.Face, kanji string, promoted bool, pw, ph int) *image.N
 		ink = pieceInkPromote
 	}
 	d := font.Drawer{Dst: img, Src: image.NewUniform(ink), Face: face}
-	b, _ := d.BoundString(kanji)
-	w, h := (b.Max.X - b.Min.X).Ceil(), (b.Max.Y - b.Min.Y).Ceil()
-	// Centre the glyph's ink in the body of the piece, below its shoulders.
+	// The body of the piece, below its shoulders.
 	top, bottom := ph*22/100, ph*93/100
+	runes := []rune(kanji)
+	if len(runes) == 2 {
+		// two kanji one above the other, each centred in its half (the upper one a little
+		// lower, under the narrow shoulders)
+		top = ph * 20 / 100
+		mid := (top + bottom) / 2
+		drawCentred(&d, string(runes[0]), pw, top+ph/50, mid)
+		drawCentred(&d, string(runes[1]), pw, mid, bottom)
+		return img
+	}
+	// Centre the glyph's ink in the body of the piece.
+	drawCentred(&d, kanji, pw, top, bottom)
+	return img
+}
+
+// drawCentred draws text with its ink centred across the width pw and between the rows top and
+// bottom.
+func drawCentred(d *font.Drawer, text string, pw, top, bottom int) {
+	b, _ := font.BoundString(d.Face, text) // at the origin: the drawer's would be at its dot
+	w, h := (b.Max.X - b.Min.X).Ceil(), (b.Max.Y - b.Min.Y).Ceil()
 	x := (pw-w)/2 - b.Min.X.Floor()
 	y := top + (bottom-top-h)/2 - b.Min.Y.Floor()
 	d.Dot = fixed.P(x, y)
-	d.DrawString(kanji)
-	return img
+	d.DrawString(text)
 }
 
 // verticalGradient is an image that runs from top to bottom over h pixels.

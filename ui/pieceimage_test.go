@@ -137,3 +137,51 @@ func TestPieceImageSizedIsDrawnAtItsSize(t *testing.T) {
 		t.Errorf("%d sizes kept, at most %d", n, maxPieceSizes)
 	}
 }
+
+// Two-kanji pieces (二文字駒) have both kanji written, one above the other, in each half of the
+// piece's body; gote's are sente's turned, but for the kings (玉将, 王将).
+func TestTwoKanjiPieces(t *testing.T) {
+	SetPieceStyle(PieceTwoKanji)
+	t.Cleanup(func() { SetPieceStyle(PieceOneKanji) })
+	for _, tc := range []struct {
+		t    board.PieceType
+		c    board.Color
+		want string
+	}{
+		{board.Pawn, board.Black, "歩兵"},
+		{board.King, board.Black, "玉将"},
+		{board.King, board.White, "王将"},
+		{board.ProLance, board.White, "成香"},
+		{board.Horse, board.Black, "龍馬"},
+		{board.Dragon, board.Black, "龍王"},
+	} {
+		if got := pieceLabel(tc.t, tc.c, PieceTwoKanji); got != tc.want {
+			t.Errorf("pieceLabel(%v, %v) = %q, want %q", tc.t, tc.c, got, tc.want)
+		}
+	}
+	inkIn := func(img *image.NRGBA, y0, y1 int, ink color.NRGBA) int {
+		return countNear(img.SubImage(image.Rect(0, y0, pieceDetailW, y1)), ink)
+	}
+	for pt := board.Pawn; pt <= board.Dragon; pt++ {
+		ink := pieceInk
+		if pt.IsPromoted() {
+			ink = pieceInkPromote
+		}
+		black := pieceBody(pt, board.Black)
+		// the body of the piece, below its shoulders, in halves
+		top, mid, bottom := pieceDetailH*20/100, pieceDetailH*57/100, pieceDetailH*93/100
+		if up, down := inkIn(black, top, mid, ink), inkIn(black, mid, bottom, ink); up < 150 || down < 150 {
+			t.Errorf("%v: %d and %d pixels of ink in the upper and lower halves: a kanji is missing", pt, up, down)
+		}
+		if pt != board.King && string(rotate180(black).Pix) != string(pieceBody(pt, board.White).Pix) {
+			t.Errorf("%v: gote's piece is not sente's turned 180°", pt)
+		}
+		// the one-kanji piece is another picture, kept apart in the cache
+		SetPieceStyle(PieceOneKanji)
+		one := pieceImageSized(pt, board.Black, 60, 66)
+		SetPieceStyle(PieceTwoKanji)
+		if two := pieceImageSized(pt, board.Black, 60, 66); string(one.(*image.NRGBA).Pix) == string(two.(*image.NRGBA).Pix) {
+			t.Errorf("%v: the two styles draw the same picture", pt)
+		}
+	}
+}

@@ -19,6 +19,7 @@ const (
 	prefRecent   = "recentFiles"     // newest first
 	prefSaveUTF8 = "saveUTF8"        // write .kif, .ki2 and .csa in UTF-8 instead of Shift_JIS
 	prefWestern  = "westernNotation" // the record's moves as P-7f instead of ７六歩
+	prefPieces   = "pieceStyle"      // 0: one kanji on a piece, 1: two
 	prefSplit    = "split."          // + a split's name: where its divider is (0–1)
 	maxRecent    = 10
 )
@@ -28,6 +29,17 @@ func (s Settings) WesternNotation() bool { return s.p.Bool(prefWestern) }
 
 // SetWesternNotation chooses Western (P-7f) or Japanese (７六歩) notation for the record.
 func (s Settings) SetWesternNotation(on bool) { s.p.SetBool(prefWestern, on) }
+
+// PieceStyle is how the pieces are written: one kanji or two.
+func (s Settings) PieceStyle() PieceStyle {
+	if s.p.Int(prefPieces) == int(PieceTwoKanji) {
+		return PieceTwoKanji
+	}
+	return PieceOneKanji
+}
+
+// SetPieceStyle chooses how the pieces are written.
+func (s Settings) SetPieceStyle(st PieceStyle) { s.p.SetInt(prefPieces, int(st)) }
 
 // SplitOffset is where the user left the divider of the window's split name (0–1), or def.
 func (s Settings) SplitOffset(name string, def float64) float64 {

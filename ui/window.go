@@ -184,6 +184,7 @@ func (w *MainWindow) build() {
 	w.board.SetMessages(w.msg)
 	w.record = NewRecordView(w.sess, w.msg, w.navKey)
 	w.record.SetWestern(w.settings.WesternNotation())
+	SetPieceStyle(w.settings.PieceStyle())
 	w.record.thinks.onOpen = w.openThinkPreview
 	w.info = NewGameInfoView(w.sess, w.msg)
 	w.tabs = NewSideTabs()
@@ -438,6 +439,17 @@ func (w *MainWindow) SetThemeMode(m ThemeMode) {
 func (w *MainWindow) SetWesternNotation(on bool) {
 	w.settings.SetWesternNotation(on)
 	w.record.SetWestern(on)
+	w.win.SetMainMenu(w.buildMenu())
+}
+
+// SetPieceStyle writes the pieces with one kanji or two (表示 → 駒の表示), on every board.
+func (w *MainWindow) SetPieceStyle(st PieceStyle) {
+	w.settings.SetPieceStyle(st)
+	SetPieceStyle(st)
+	w.board.Refresh()
+	if w.edPanel != nil {
+		w.edPanel.redrawBox()
+	}
 	w.win.SetMainMenu(w.buildMenu())
 }
 
