@@ -205,13 +205,30 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		inGame(gt.MoveNow, w.MoveNow, false),
 	)
+	bt := w.bookText()
+	bookOpen := w.book != nil && w.book.b != nil
+	needsBook := func(it *fyne.MenuItem) *fyne.MenuItem {
+		it.Disabled = !bookOpen
+		return it
+	}
+	bookMenu := fyne.NewMenu(bt.Menu,
+		fyne.NewMenuItem(bt.Open, func() { w.book.open() }),
+		fyne.NewMenuItem(bt.New, func() { w.book.newBook() }),
+		needsBook(fyne.NewMenuItem(bt.Save, func() { w.book.save(false, nil) })),
+		needsBook(fyne.NewMenuItem(bt.SaveAs, func() { w.book.save(true, nil) })),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(bt.AddRecord, func() { w.book.addRecord() }),
+		fyne.NewMenuItem(bt.AddFolder, func() { w.book.addFolder() }),
+		fyne.NewMenuItemSeparator(),
+		needsBook(fyne.NewMenuItem(bt.Close, func() { w.book.closeBook() })),
+	)
 	rt, _ := w.roomText()
 	engines := fyne.NewMenu(rt.MenuEngines,
 		w.shortcutItem(rt.EngineSettings, shortcut(fyne.KeyE, true), w.EngineSettings, false),
 		fyne.NewMenuItem(rt.ProtocolLogMenu, w.ProtocolLog),
 	)
 	help := fyne.NewMenu(m.MenuHelp, fyne.NewMenuItem(m.About, w.ShowAbout))
-	return fyne.NewMainMenu(file, edit, record, gameMenu, studyMenu, engines, view, help)
+	return fyne.NewMainMenu(file, edit, record, gameMenu, studyMenu, bookMenu, engines, view, help)
 }
 
 // ShowAbout says what Banmen is, its version and its font's licence (ヘルプ → Banmen について).

@@ -81,6 +81,7 @@ type MainWindow struct {
 	live           liveGraph  // the study's scores for the graph (graphlive.go)
 	info           *GameInfoView
 	tabs           *SideTabs
+	book           *bookCtl        // the opening book and its 定跡 tab (bookview.go)
 	side           *fyne.Container // the tabs, or the editor panel while editing
 	status         *widget.Label
 	fileInfo       *widget.Label
@@ -190,6 +191,11 @@ func (w *MainWindow) build() {
 	w.tabs = NewSideTabs()
 	w.tabs.Append(w.msg.Record, w.record)
 	w.tabs.Append(w.msg.GameInfo, container.NewVScroll(w.info))
+	if w.book == nil {
+		w.book = &bookCtl{w: w}
+	}
+	w.book.newView()
+	w.tabs.Append(w.bookText().Tab, w.book.view)
 	w.side = container.NewStack(w.tabs)
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
@@ -229,6 +235,7 @@ func (w *MainWindow) sessionChanged(c session.Change) {
 	if w.editor == nil && c&(session.ChangedCursor|session.ChangedTree|session.ChangedRecord) != 0 {
 		w.board.SetPosition(w.sess.Position(), w.shownLastMove())
 		w.study.positionChanged()
+		w.book.show()
 	}
 	if c&(session.ChangedHeaders|session.ChangedRecord) != 0 {
 		w.board.SetNames(w.sess.Record().BlackName(), w.sess.Record().WhiteName())
@@ -439,6 +446,7 @@ func (w *MainWindow) SetThemeMode(m ThemeMode) {
 func (w *MainWindow) SetWesternNotation(on bool) {
 	w.settings.SetWesternNotation(on)
 	w.record.SetWestern(on)
+	w.book.show()
 	w.win.SetMainMenu(w.buildMenu())
 }
 
@@ -532,21 +540,25 @@ func (w *MainWindow) RequestClose() {
 	if w.closing {
 		return
 	}
-	w.confirmDiscard(func() {
-		w.closing = true
-		w.saveSplits()
-		w.game.abortAll()
-		w.study.stop()
-		go w.study.closeAll(5 * time.Second)
-		if w.autosaveTimer != nil {
-			w.autosaveTimer.Stop()
-		}
-		if w.autosave != nil {
-			w.autosave.Clear() // saved, or dropped on purpose
-			w.autosave.Close()
-		}
-		w.win.Close()
-	})
+	w.book.confirmDiscard(func() { w.confirmDiscard(w.close) })
+}
+
+// close closes the window, its engines, games and autosave, once nothing unsaved is left
+// that the user wants kept.
+func (w *MainWindow) close() {
+	w.closing = true
+	w.saveSplits()
+	w.game.abortAll()
+	w.study.stop()
+	go w.study.closeAll(5 * time.Second)
+	if w.autosaveTimer != nil {
+		w.autosaveTimer.Stop()
+	}
+	if w.autosave != nil {
+		w.autosave.Clear() // saved, or dropped on purpose
+		w.autosave.Close()
+	}
+	w.win.Close()
 }
 
 // showMessage shows a message in a dialog with a Close button.

@@ -1,0 +1,533 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/board"
+	"banmen/book"
+	"banmen/internal/atomicfile"
+	"banmen/kifu"
+	"banmen/ui/session"
+)
+
+// 定跡 (the opening book) in the window, as ShogiHome's 定跡 panel: a book in YaneuraOu's DB2016
+// format (package book) opened from the 定跡 menu, its moves for the position on the board
+// in the 定跡 tab beside the record (a tap plays one, its × takes it out of the book), the
+// main lines of the record or of a folder of records counted into it, and saved atomically;
+// a book with unsaved changes is asked about before it is closed, replaced or the window
+// closes.
+
+// bookText holds the book's texts in one language. Fields ending in F are fmt formats.
+type bookText struct {
+	Menu, Tab, Open, New, Save, SaveAs, AddRecord, AddFolder, Close, OpenTitle, SaveTitle   string
+	NoBook, NoMoves, UntitledBook, ChangedMark, PositionsF, ScoreF, DepthF, CountF, Plies   string
+	AddTitle, AddFolderTitle, Add, Cancel, BadPliesF, AddedF, FolderAddedF, SkippedF, MoreF string
+	ReadErrorF, WarningsF, SaveErrorF, SaveChangesF, SaveChangesTitle, DontSave, Folder     string
+	NoRecordsF                                                                              string
+}
+
+var japaneseBook = bookText{
+	Menu: "定跡", Tab: "定跡", Open: "定跡ファイルを開く…", New: "新しい定跡", Save: "定跡を上書き保存",
+	SaveAs: "定跡に名前を付けて保存…", AddRecord: "棋譜の本譜を定跡に追加…", AddFolder: "フォルダの棋譜を定跡に追加…",
+	Close: "定跡を閉じる", OpenTitle: "定跡ファイルを開く", SaveTitle: "定跡を保存",
+	NoBook:  "定跡ファイルが開かれていません。「定跡」メニューから開くか、新しく作ります。",
+	NoMoves: "この局面の定跡手はありません", UntitledBook: "新しい定跡", ChangedMark: "（未保存の変更あり）",
+	PositionsF: "%s　%d 局面", ScoreF: "評価値 %+d", DepthF: "深さ %d", CountF: "%d 回", Plies: "追加する手数",
+	AddTitle: "棋譜の本譜を定跡に追加", AddFolderTitle: "フォルダの棋譜を定跡に追加", Add: "追加", Cancel: "キャンセル",
+	BadPliesF: "手数は 1 以上の整数にしてください（%q）", AddedF: "%d 手を定跡に追加しました",
+	FolderAddedF: "%d / %d 局の棋譜から %d 手を定跡に追加しました", SkippedF: "%s を飛ばしました: %v", MoreF: "…ほか %d 件",
+	ReadErrorF: "定跡ファイル %s を読み込めませんでした", WarningsF: "%s を読み込みました。次の行は読み込めなかったため除きました:",
+	SaveErrorF: "定跡を %s に保存できませんでした", SaveChangesF: "定跡「%s」の変更を保存しますか？",
+	SaveChangesTitle: "定跡の変更", DontSave: "保存しない", Folder: "棋譜のフォルダ",
+	NoRecordsF: "%s に棋譜ファイルがありません",
+}
+
+var englishBook = bookText{
+	Menu: "Book", Tab: "Book", Open: "Open Book…", New: "New Book", Save: "Save Book", SaveAs: "Save Book As…",
+	AddRecord: "Add the Game's Main Line to the Book…", AddFolder: "Add a Folder of Games to the Book…",
+	Close: "Close Book", OpenTitle: "Open a book", SaveTitle: "Save the book",
+	NoBook:  "No book is open. Open one or make a new one from the Book menu.",
+	NoMoves: "The book has no move for this position", UntitledBook: "New book", ChangedMark: " (unsaved changes)",
+	PositionsF: "%s, %d positions", ScoreF: "score %+d", DepthF: "depth %d", CountF: "%d×", Plies: "Moves to add",
+	AddTitle: "Add the game's main line to the book", AddFolderTitle: "Add a folder of games to the book",
+	Add: "Add", Cancel: "Cancel", BadPliesF: "The number of moves must be a whole number of at least 1 (%q)",
+	AddedF: "%d moves added to the book", FolderAddedF: "%d of %d games added to the book: %d moves",
+	SkippedF: "%s skipped: %v", MoreF: "… and %d more",
+	ReadErrorF: "The book %s could not be read", WarningsF: "%s was read. These lines could not be read and were left out:",
+	SaveErrorF: "The book could not be saved to %s", SaveChangesF: "Save the changes to the book %q?",
+	SaveChangesTitle: "Unsaved book", DontSave: "Don't Save", Folder: "Records folder",
+	NoRecordsF: "%s holds no records",
+}
+
+func (w *MainWindow) bookText() *bookText {
+	if w.msg == MessagesFor(English) {
+		return &englishBook
+	}
+	return &japaneseBook
+}
+
+// The preferences of the book's dialogs.
+const (
+	prefBookPlies  = "bookPlies"
+	prefBookFolder = "bookFolder"
+	defBookPlies   = 30
+)
+
+// bookCtl is the window's book. Its fields belong to the Fyne goroutine.
+type bookCtl struct {
+	w     *MainWindow
+	b     *book.Book // nil: none is open
+	path  string     // "" until a new book is saved
+	dirty bool
+	view  *bookView
+}
+
+// newView makes the 定跡 tab in the window's language (again after a change of language: the
+// book stays).
+func (c *bookCtl) newView() {
+	c.view = newBookView(c.w.bookText(), c.play, c.removeMove)
+	c.show()
+}
+
+// play plays a move of the book on the board, as a click on the board would.
+func (c *bookCtl) play(m board.Move) {
+	if c.w.editor == nil {
+		c.w.playMove(m)
+	}
+}
+
+// name is the book's file name, or 新しい定跡.
+func (c *bookCtl) name() string {
+	if c.path == "" {
+		return c.w.bookText().UntitledBook
+	}
+	return filepath.Base(c.path)
+}
+
+// show shows the book's moves for the position on the board.
+func (c *bookCtl) show() {
+	bt := c.w.bookText()
+	if c.b == nil {
+		c.view.set(bt.NoBook, nil, "")
+		return
+	}
+	title := fmt.Sprintf(bt.PositionsF, c.name(), c.b.Positions())
+	if c.dirty {
+		title += bt.ChangedMark
+	}
+	p := c.w.sess.Position()
+	var rows []bookRow
+	if e := c.b.Lookup(p); e != nil {
+		lastTo := board.NoSquare
+		if m := c.w.shownLastMove(); m != board.NoMove {
+			lastTo = m.To()
+		}
+		for _, m := range e.Moves {
+			text := p.SideToMove().Mark() + p.KI2Move(m.Move, lastTo)
+			if c.w.settings.WesternNotation() {
+				text = p.SideToMove().Mark() + westernMove(p, m.Move)
+			}
+			var info []string
+			if m.HasScore {
+				info = append(info, fmt.Sprintf(bt.ScoreF, m.Score))
+			}
+			if m.HasDepth {
+				info = append(info, fmt.Sprintf(bt.DepthF, m.Depth))
+			}
+			if m.Count > 0 {
+				info = append(info, fmt.Sprintf(bt.CountF, m.Count))
+			}
+			if m.Comment != "" {
+				first, _, _ := strings.Cut(m.Comment, "\n")
+				info = append(info, first)
+			}
+			rows = append(rows, bookRow{move: m.Move, text: text, info: strings.Join(info, "　")})
+		}
+	}
+	empty := ""
+	if len(rows) == 0 {
+		empty = bt.NoMoves
+	}
+	c.view.set(title, rows, empty)
+}
+
+// changed marks the book changed and shows it again.
+func (c *bookCtl) changed() {
+	c.dirty = true
+	c.show()
+}
+
+func (c *bookCtl) removeMove(m board.Move) {
+	if c.b != nil && c.b.Remove(c.w.sess.Position(), m) {
+		c.changed()
+	}
+}
+
+// confirmDiscard asks what to do with unsaved changes of the book, then runs then (unless
+// cancelled).
+func (c *bookCtl) confirmDiscard(then func()) {
+	if c.b == nil || !c.dirty {
+		then()
+		return
+	}
+	w := c.w
+	bt := w.bookText()
+	text := fmt.Sprintf(bt.SaveChangesF, c.name())
+	var d *plainDialog
+	save := newPlainButton(w.msg.Save, true, func() { d.Hide(); c.save(false, then) })
+	dont := newPlainButton(bt.DontSave, false, func() { d.Hide(); then() })
+	cancel := newPlainButton(w.msg.Cancel, false, func() { d.Hide() }).cancels()
+	d = newPlainDialog(bt.SaveChangesTitle, messageContent(text), []*plainButton{cancel, dont, save}, w.win)
+	w.lastShown = shownDialog{bt.SaveChangesTitle, text, d}
+	d.Show()
+}
+
+// open asks for a book file and opens it.
+func (c *bookCtl) open() {
+	c.confirmDiscard(func() {
+		w := c.w
+		w.async(func() {
+			path, err := w.opts.Dialogs.OpenFile(w.bookText().OpenTitle, []string{"db"})
+			w.study.post(func() {
+				if err != nil {
+					w.showError(w.bookText().OpenTitle, err.Error(), "")
+					return
+				}
+				if path != "" {
+					c.openFile(path)
+				}
+			})
+		})
+	})
+}
+
+// openFile reads the book in path and shows it; what could not be read is said.
+func (c *bookCtl) openFile(path string) {
+	w := c.w
+	bt := w.bookText()
+	data, err := os.ReadFile(path)
+	var b *book.Book
+	var warns []book.Warning
+	if err == nil {
+		b, warns, err = book.Read(data, filepath.Base(path))
+	}
+	if err != nil {
+		w.showError(bt.OpenTitle, fmt.Sprintf(bt.ReadErrorF, path), err.Error())
+		return
+	}
+	c.b, c.path, c.dirty = b, path, false
+	c.opened()
+	if len(warns) > 0 {
+		lines := []string{fmt.Sprintf(bt.WarningsF, filepath.Base(path))}
+		for i, wr := range warns {
+			if i == maxSummaryLines {
+				lines = append(lines, fmt.Sprintf(bt.MoreF, len(warns)-i))
+				break
+			}
+			lines = append(lines, wr.String())
+		}
+		w.showMessage(bt.OpenTitle, strings.Join(lines, "\n"))
+	}
+}
+
+// newBook starts an empty book.
+func (c *bookCtl) newBook() {
+	c.confirmDiscard(func() {
+		c.b, c.path, c.dirty = book.New(), "", false
+		c.opened()
+	})
+}
+
+// closeBook closes the book, asking about its changes.
+func (c *bookCtl) closeBook() {
+	c.confirmDiscard(func() {
+		c.b, c.path, c.dirty = nil, "", false
+		c.show()
+		c.w.win.SetMainMenu(c.w.buildMenu())
+	})
+}
+
+// save writes the book to its file, or asks for one (as, or a new book); then runs after a
+// successful save.
+func (c *bookCtl) save(as bool, then func()) {
+	if c.b == nil {
+		return
+	}
+	w := c.w
+	if c.path != "" && !as {
+		c.writeTo(c.path, then)
+		return
+	}
+	suggested := c.path
+	if suggested == "" {
+		suggested = "book.db"
+		if p := w.sess.Path(); p != "" {
+			suggested = filepath.Join(filepath.Dir(p), "book.db")
+		}
+	}
+	w.async(func() {
+		path, err := w.opts.Dialogs.SaveFile(w.bookText().SaveTitle, suggested, []string{"db"})
+		w.study.post(func() {
+			if err != nil {
+				w.showError(w.bookText().SaveTitle, err.Error(), "")
+				return
+			}
+			if path != "" {
+				if filepath.Ext(path) == "" {
+					path += ".db"
+				}
+				c.writeTo(path, then)
+			}
+		})
+	})
+}
+
+func (c *bookCtl) writeTo(path string, then func()) {
+	w := c.w
+	var out strings.Builder
+	err := c.b.Write(&out)
+	if err == nil {
+		err = atomicfile.Write(path, []byte(out.String()), 0o644)
+	}
+	if err != nil {
+		w.showError(w.bookText().SaveTitle, fmt.Sprintf(w.bookText().SaveErrorF, path), err.Error())
+		return
+	}
+	c.path, c.dirty = path, false
+	c.show()
+	if then != nil {
+		then()
+	}
+}
+
+// selectTab shows the 定跡 tab.
+func (c *bookCtl) selectTab() {
+	for i := range 3 {
+		if c.w.tabs.Title(i) == c.w.bookText().Tab {
+			c.w.tabs.Select(i)
+			return
+		}
+	}
+}
+
+// ensure makes a new book when none is open (adding to no book starts one).
+func (c *bookCtl) ensure() {
+	if c.b == nil {
+		c.b, c.path, c.dirty = book.New(), "", false
+		c.w.win.SetMainMenu(c.w.buildMenu())
+	}
+}
+
+// opened shows a book just opened or made, in its tab, and enables the menu's items for it.
+func (c *bookCtl) opened() {
+	c.selectTab()
+	c.show()
+	c.w.win.SetMainMenu(c.w.buildMenu())
+}
+
+// pliesDialog asks how many moves of each game to add (and, with folder, which folder), then
+// runs add with the answer.
+func (c *bookCtl) pliesDialog(title string, folder bool, add func(plies int, dir string)) {
+	w := c.w
+	bt := w.bookText()
+	plies := newDialogEntry()
+	plies.SetText(strconv.Itoa(w.settings.p.IntWithFallback(prefBookPlies, defBookPlies)))
+	problem := widget.NewLabel("")
+	problem.Importance = widget.DangerImportance
+	problem.Wrapping = fyne.TextWrapWord
+	rows := []fyne.CanvasObject{}
+	var dir *dialogEntry
+	if folder {
+		var field fyne.CanvasObject
+		dir, field = w.folderField(bt.Folder, prefBookFolder)
+		rows = append(rows, widget.NewLabel(bt.Folder), field)
+	}
+	rows = append(rows, widget.NewLabel(bt.Plies), plies)
+	width := canvas.NewRectangle(nil)
+	width.SetMinSize(fyne.NewSize(420, 1))
+	var d *dialog.CustomDialog
+	ok := widget.NewButton(bt.Add, func() {
+		n, err := strconv.Atoi(strings.TrimSpace(plies.Text))
+		if err != nil || n < 1 {
+			problem.SetText(fmt.Sprintf(bt.BadPliesF, plies.Text))
+			return
+		}
+		folderPath := ""
+		if dir != nil {
+			folderPath = strings.TrimSpace(dir.Text)
+			if folderPath == "" {
+				problem.SetText(fmt.Sprintf(bt.NoRecordsF, `""`))
+				return
+			}
+			w.settings.p.SetString(prefBookFolder, folderPath)
+		}
+		w.settings.p.SetInt(prefBookPlies, n)
+		d.Hide()
+		add(n, folderPath)
+	})
+	ok.Importance = widget.HighImportance
+	cancel := widget.NewButton(bt.Cancel, func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons(title, container.NewVBox(width, container.New(formLayout{}, rows...), problem), w.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, ok})
+	w.lastShown = shownDialog{title, "", d}
+	d.Show()
+	answerKeys(w.win.Canvas(), d.Hide, ok.OnTapped)
+}
+
+// addRecord counts the record's main line into the book.
+func (c *bookCtl) addRecord() {
+	bt := c.w.bookText()
+	c.pliesDialog(bt.AddTitle, false, func(plies int, _ string) {
+		c.ensure()
+		n := c.b.AddRecord(c.w.sess.Record(), plies)
+		c.changed()
+		c.selectTab()
+		c.w.setStatus(fmt.Sprintf(bt.AddedF, n))
+	})
+}
+
+// addFolder counts the main lines of every record of a folder (and its subfolders) into the
+// book: the files are read off the Fyne goroutine, then added at once.
+func (c *bookCtl) addFolder() {
+	w := c.w
+	bt := w.bookText()
+	c.pliesDialog(bt.AddFolderTitle, true, func(plies int, dir string) {
+		names, err := session.RecordFilesIn(dir, true, nil, "")
+		if err == nil && len(names) == 0 {
+			err = fmt.Errorf(bt.NoRecordsF, dir)
+		}
+		if err != nil {
+			w.showError(bt.AddFolderTitle, err.Error(), "")
+			return
+		}
+		go func() {
+			recs := make([]*readRecord, 0, len(names))
+			for _, name := range names {
+				rec, _, _, err := session.ReadFile(filepath.Join(dir, name))
+				recs = append(recs, &readRecord{name: name, rec: rec, err: err})
+			}
+			w.study.post(func() {
+				if w.closing {
+					return
+				}
+				c.ensure()
+				moves, games := 0, 0
+				var skipped []string
+				for _, r := range recs {
+					if r.err != nil {
+						skipped = append(skipped, fmt.Sprintf(bt.SkippedF, filepath.ToSlash(r.name), r.err))
+						continue
+					}
+					moves += c.b.AddRecord(r.rec, plies)
+					games++
+				}
+				c.changed()
+				c.selectTab()
+				lines := []string{fmt.Sprintf(bt.FolderAddedF, games, len(recs), moves)}
+				for i, s := range skipped {
+					if i == maxSummaryLines {
+						lines = append(lines, fmt.Sprintf(bt.MoreF, len(skipped)-i))
+						break
+					}
+					lines = append(lines, s)
+				}
+				w.showMessage(bt.AddFolderTitle, strings.Join(lines, "\n"))
+			})
+		}()
+	})
+}
+
+// readRecord is a record of a folder as read for the book.
+type readRecord struct {
+	name string
+	rec  *kifu.Record
+	err  error
+}
+
+// bookRow is one move of the book as the tab shows it.
+type bookRow struct {
+	move       board.Move
+	text, info string
+}
+
+// bookView is the 定跡 tab: the book's name, and the moves of the position on the board.
+type bookView struct {
+	widget.BaseWidget
+	title, empty *widget.Label
+	list         *widget.List
+	rows         []bookRow
+	content      fyne.CanvasObject
+}
+
+func newBookView(bt *bookText, play, remove func(board.Move)) *bookView {
+	v := &bookView{title: widget.NewLabel(""), empty: widget.NewLabel("")}
+	v.title.Wrapping = fyne.TextWrapWord
+	v.empty.Importance = widget.LowImportance
+	v.list = widget.NewList(
+		func() int { return len(v.rows) },
+		func() fyne.CanvasObject {
+			move := widget.NewLabel("▲７六歩成")
+			move.TextStyle.Bold = false
+			info := widget.NewLabel("")
+			info.Truncation = fyne.TextTruncateEllipsis
+			del := widget.NewButtonWithIcon("", theme.DeleteIcon(), nil)
+			del.Importance = widget.LowImportance
+			return container.NewBorder(nil, nil, move, del, info)
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id >= len(v.rows) {
+				return
+			}
+			r := v.rows[id]
+			row := o.(*fyne.Container)
+			row.Objects[0].(*widget.Label).SetText(r.info)
+			row.Objects[1].(*widget.Label).SetText(r.text)
+			row.Objects[2].(*widget.Button).OnTapped = func() { remove(r.move) }
+		})
+	v.list.OnSelected = func(id widget.ListItemID) {
+		v.list.UnselectAll()
+		if id < len(v.rows) {
+			play(v.rows[id].move)
+		}
+	}
+	v.content = container.NewBorder(container.NewVBox(v.title, v.empty), nil, nil, nil, v.list)
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// set shows the title, the rows, and empty when there are none.
+func (v *bookView) set(title string, rows []bookRow, empty string) {
+	v.title.SetText(title)
+	v.empty.SetText(empty)
+	if empty == "" {
+		v.empty.Hide()
+	} else {
+		v.empty.Show()
+	}
+	v.rows = rows
+	v.list.Refresh()
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (v *bookView) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(v.content) }
+
+// async runs f as Options.Async says: off the Fyne goroutine (the desktop's file dialogs
+// block), or at once in tests.
+func (w *MainWindow) async(f func()) {
+	if w.opts.Async != nil {
+		w.opts.Async(f)
+		return
+	}
+	go f()
+}

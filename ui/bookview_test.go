@@ -1,0 +1,193 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"banmen/board"
+	"banmen/book"
+)
+
+func TestBookTextIsComplete(t *testing.T) {
+	for _, bt := range []bookText{japaneseBook, englishBook} {
+		v := reflect.ValueOf(bt)
+		for i := range v.NumField() {
+			if v.Field(i).String() == "" {
+				t.Errorf("%s is empty in %q", v.Type().Field(i).Name, bt.Menu)
+			}
+		}
+	}
+}
+
+// bookRows is what the 定跡 tab lists: each move's text and its information.
+func bookRows(w *MainWindow) []string {
+	var out []string
+	for _, r := range w.book.view.rows {
+		out = append(out, r.text+" "+r.info)
+	}
+	return out
+}
+
+// The 定跡 menu as a user meets it: the record's main line counted into a new book, its moves
+// shown for the position on the board, one played by a tap and one taken out, the book saved
+// and read back, a book with a bad line opened (the line named), and the changes asked about
+// when the window closes.
+func TestBookFromTheMenu(t *testing.T) {
+	w, d := windowUnderTest(t, windowOpts{})
+	q := &uiQueue{}
+	w.study.do = q.post
+	bt := w.bookText()
+	openRecord(t, w, meijinKIF)
+	item := func(label string) *fyne.MenuItem {
+		t.Helper()
+		it := menuItemNamed(w, label)
+		if it == nil {
+			t.Fatalf("no %q in the menus", label)
+		}
+		return it
+	}
+	if !item(bt.Save).Disabled || !item(bt.Close).Disabled {
+		t.Error("保存 and 閉じる are enabled with no book open")
+	}
+	if !strings.Contains(w.book.view.title.Text, bt.NoBook) {
+		t.Errorf("the tab says %q with no book", w.book.view.title.Text)
+	}
+
+	item(bt.AddRecord).Action()
+	plies := widgetsIn[*dialogEntry](w.Window().Canvas().Overlays().Top())
+	if len(plies) != 1 || plies[0].Text != "30" {
+		t.Fatalf("the dialog's entries: %d", len(plies))
+	}
+	plies[0].SetText("0")
+	tapDialogButton(t, w, bt.Add)
+	if !dialogOpen(w) || w.book.b != nil {
+		t.Fatal("0 moves was taken")
+	}
+	plies[0].SetText("10")
+	tapDialogButton(t, w, bt.Add)
+	if w.book.b == nil || w.book.b.Positions() != 10 || !w.book.dirty {
+		t.Fatalf("after adding 10 moves: %+v", w.book)
+	}
+	if w.tabs.Title(w.tabs.Selected()) != bt.Tab {
+		t.Error("the 定跡 tab is not shown after adding")
+	}
+	if item(bt.Save).Disabled {
+		t.Error("保存 is disabled with a book open")
+	}
+	if got := bookRows(w); len(got) != 1 || got[0] != "▲７六歩 1 回" {
+		t.Errorf("at the start the tab lists %q", got)
+	}
+	// a tap plays the move
+	w.book.view.list.Select(0)
+	if w.Session().Ply() != 1 || w.Session().Node().Move.USI() != "7g7f" {
+		t.Fatalf("after the tap: ply %d", w.Session().Ply())
+	}
+	if got := bookRows(w); len(got) != 1 || !strings.HasPrefix(got[0], "△８四歩") {
+		t.Errorf("after 7g7f the tab lists %q", got)
+	}
+	// the × takes the move out of the book
+	dels := widgetsIn[*widget.Button](w.book.view)
+	if len(dels) == 0 {
+		t.Fatal("no × beside the book's move")
+	}
+	test.Tap(dels[0])
+	if got := bookRows(w); len(got) != 0 || w.book.view.empty.Text != bt.NoMoves || !w.book.view.empty.Visible() {
+		t.Errorf("after the removal the tab lists %q and says %q", got, w.book.view.empty.Text)
+	}
+
+	// saved, and read back the same
+	path := filepath.Join(t.TempDir(), "mine")
+	d.save = path
+	item(bt.Save).Action() // a new book: asks where
+	q.drain()
+	if w.book.dirty || w.book.path != path+".db" {
+		t.Fatalf("after saving: dirty %v, path %q", w.book.dirty, w.book.path)
+	}
+	data, err := os.ReadFile(path + ".db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, warns, err := book.Read(data, "mine.db")
+	if err != nil || len(warns) != 0 || back.Positions() != 9 {
+		t.Fatalf("read back: %v %v, %d positions", err, warns, back.Positions())
+	}
+	if !strings.Contains(w.book.view.title.Text, "mine.db") || strings.Contains(w.book.view.title.Text, bt.ChangedMark) {
+		t.Errorf("the tab's title after saving: %q", w.book.view.title.Text)
+	}
+
+	// a book with a line that is not a move of its position
+	bad := filepath.Join(t.TempDir(), "bad.db")
+	os.WriteFile(bad, []byte(book.Header+"\nsfen "+book.Key(board.NewStartPosition())+" 1\n7g7f none 10 5 3\n9a9b none 0 0 1\n"), 0o644)
+	d.open = bad
+	item(bt.Open).Action()
+	q.drain()
+	if w.book.path != bad || w.lastShown.title != bt.OpenTitle || !strings.Contains(w.lastShown.text, "line 4") {
+		t.Fatalf("opening bad.db: path %q, said %q %q", w.book.path, w.lastShown.title, w.lastShown.text)
+	}
+	tapDialogButton(t, w, w.msg.Close)
+	w.Session().First()
+	if got := bookRows(w); len(got) != 1 || got[0] != "▲７六歩 評価値 +10　深さ 5　3 回" {
+		t.Errorf("bad.db at the start: %q", got)
+	}
+
+	// a change of language keeps the book
+	w.SetLanguage("en")
+	if w.book.path != bad || w.tabs.Title(2) != englishBook.Tab || len(bookRows(w)) != 1 {
+		t.Errorf("after the change of language: %q, tab %q", w.book.path, w.tabs.Title(2))
+	}
+	bt = w.bookText()
+
+	// unsaved changes are asked about when the window closes
+	w.book.removeMove(w.Session().Node().Children()[0].Move)
+	w.RequestClose()
+	if w.lastShown.title != bt.SaveChangesTitle || w.closing {
+		t.Fatalf("closing with an unsaved book: %q, closing %v", w.lastShown.title, w.closing)
+	}
+	tapDialogButton(t, w, w.msg.Cancel)
+	if w.closing || w.book.b == nil {
+		t.Fatal("キャンセル closed the window or the book")
+	}
+	w.RequestClose()
+	tapDialogButton(t, w, bt.DontSave)
+	if !w.closing {
+		t.Error("保存しない did not close the window")
+	}
+	if data2, _ := os.ReadFile(bad); !strings.Contains(string(data2), "9a9b") {
+		t.Error("the book was written though the user said not to")
+	}
+}
+
+// A folder of games counted into the book: the records read, the one that is no record
+// named in the summary.
+func TestBookAddsAFolder(t *testing.T) {
+	in := convertFolder(t)
+	w, _ := windowUnderTest(t, windowOpts{})
+	q := &uiQueue{}
+	w.study.do = q.post
+	bt := w.bookText()
+	menuItemNamed(w, bt.AddFolder).Action()
+	e := widgetsIn[*dialogEntry](w.Window().Canvas().Overlays().Top())
+	if len(e) != 2 {
+		t.Fatalf("%d entries, want 2 (folder, moves)", len(e))
+	}
+	e[0].SetText(in)
+	e[1].SetText("6")
+	tapDialogButton(t, w, bt.Add)
+	waitUntil(t, q, "the summary", func() bool { return w.lastShown.title == bt.AddFolderTitle && w.lastShown.text != "" })
+	if !strings.Contains(w.lastShown.text, "broken.kif") || !strings.Contains(w.lastShown.text, "3 / 4") {
+		t.Errorf("the summary: %q", w.lastShown.text)
+	}
+	if w.book.b == nil || w.book.b.Positions() < 6 {
+		t.Fatalf("the book after the folder: %+v", w.book.b)
+	}
+	if w.book.view.title.Text == "" || len(w.book.view.rows) == 0 {
+		t.Error("the tab shows no move at the start")
+	}
+}
