@@ -158,6 +158,8 @@ func (c *bookCtl) show() {
 	empty := ""
 	if len(rows) == 0 {
 		empty = bt.NoMoves
+	} else if e := c.b.Lookup(p); e.Comment != "" {
+		empty = e.Comment // the position's own comment, where the book has one
 	}
 	c.view.set(title, rows, empty)
 }
@@ -506,11 +508,13 @@ func newBookView(bt *bookText, play, remove func(board.Move)) *bookView {
 	return v
 }
 
-// set shows the title, the rows, and empty when there are none.
-func (v *bookView) set(title string, rows []bookRow, empty string) {
+// set shows the title, the rows, and note under the title (that there are none, or the
+// position's comment) when it is not "".
+func (v *bookView) set(title string, rows []bookRow, note string) {
 	v.title.SetText(title)
-	v.empty.SetText(empty)
-	if empty == "" {
+	v.empty.SetText(note)
+	v.empty.Wrapping = fyne.TextWrapWord
+	if note == "" {
 		v.empty.Hide()
 	} else {
 		v.empty.Show()

@@ -124,17 +124,17 @@ func TestBookFromTheMenu(t *testing.T) {
 
 	// a book with a line that is not a move of its position
 	bad := filepath.Join(t.TempDir(), "bad.db")
-	os.WriteFile(bad, []byte(book.Header+"\nsfen "+book.Key(board.NewStartPosition())+" 1\n7g7f none 10 5 3\n9a9b none 0 0 1\n"), 0o644)
+	os.WriteFile(bad, []byte(book.Header+"\nsfen "+book.Key(board.NewStartPosition())+" 1\n#平手\n7g7f none 10 5 3\n9a9b none 0 0 1\n"), 0o644)
 	d.open = bad
 	item(bt.Open).Action()
 	q.drain()
-	if w.book.path != bad || w.lastShown.title != bt.OpenTitle || !strings.Contains(w.lastShown.text, "line 4") {
+	if w.book.path != bad || w.lastShown.title != bt.OpenTitle || !strings.Contains(w.lastShown.text, "line 5") {
 		t.Fatalf("opening bad.db: path %q, said %q %q", w.book.path, w.lastShown.title, w.lastShown.text)
 	}
 	tapDialogButton(t, w, w.msg.Close)
 	w.Session().First()
-	if got := bookRows(w); len(got) != 1 || got[0] != "▲７六歩 評価値 +10　深さ 5　3 回" {
-		t.Errorf("bad.db at the start: %q", got)
+	if got := bookRows(w); len(got) != 1 || got[0] != "▲７六歩 評価値 +10　深さ 5　3 回" || w.book.view.empty.Text != "平手" {
+		t.Errorf("bad.db at the start: %q, %q", got, w.book.view.empty.Text)
 	}
 
 	// a change of language keeps the book
