@@ -28,7 +28,8 @@
 // near the leaves), prefetch (PREFETCHT0 for the table's entries, amd64 assembly),
 // alphabeta (the recursive search), search (iterative deepening, threads), skill (the
 // SkillLevel ladder: depth limits, node budgets, noise),
-// timeman, options, command (position and go), usi (the loop, and Version), bench, weights;
+// timeman, options, command (position and go), usi (the loop, and Version), bookmove (the
+// opening book BookFile names, in YaneuraOu's DB2016 format, package book), bench, weights;
 // dfpntt, dfpn and line for the solver (line: the mating line and the search for a shorter
 // one, which ends at its first step that does not improve); tablemem (the big tables' memory).
 package bundledengine

@@ -14,6 +14,7 @@ const (
 	optCheck  optionKind = "check"
 	optSpin   optionKind = "spin"
 	optButton optionKind = "button"
+	optFile   optionKind = "filename"
 )
 
 type option struct {
@@ -36,6 +37,8 @@ const (
 	optNetworkDelay  = "NetworkDelay"
 	optClearHash     = "ClearHash"
 	optRootIsAnd     = "RootIsAndNodeIfChecked"
+	optBookFile      = "BookFile"
+	optBookMoves     = "BookMoves"
 )
 
 // defaultHashMB is USI_Hash's default.
@@ -67,6 +70,10 @@ func newOptions() *options {
 		// starts with its reply), not for one by it, which USI asks for and which must
 		// start with an escape that checks.
 		{name: optRootIsAnd, kind: optCheck, def: "true"},
+		// BookFile: an opening book in YaneuraOu's DB2016 format, its moves played while the
+		// game is within BookMoves moves (YaneuraOu's options of those names; bookmove.go)
+		{name: optBookFile, kind: optFile, def: ""},
+		{name: optBookMoves, kind: optSpin, def: "16", min: 0, max: 1000},
 	}}
 	for _, op := range o.list {
 		op.value = op.def
@@ -85,6 +92,12 @@ func (o *options) usiLines() []string {
 			out = append(out, fmt.Sprintf("option name %s type check default %s", op.name, op.def))
 		case optButton:
 			out = append(out, fmt.Sprintf("option name %s type button", op.name))
+		case optFile:
+			def := op.def
+			if def == "" {
+				def = "<empty>" // USI's name for an empty string
+			}
+			out = append(out, fmt.Sprintf("option name %s type filename default %s", op.name, def))
 		}
 	}
 	return out
@@ -132,9 +145,16 @@ func (o *options) set(name, value string) (*option, error) {
 			return op, fmt.Errorf("option %s: value %d is outside %d..%d", op.name, n, op.min, op.max)
 		}
 		op.value = strconv.Itoa(n)
+	case optFile:
+		if value == "<empty>" {
+			value = ""
+		}
+		op.value = value
 	}
 	return op, nil
 }
+
+func (o *options) str(name string) string { return o.find(name).value }
 
 func (o *options) int(name string) int {
 	n, _ := strconv.Atoi(o.find(name).value)

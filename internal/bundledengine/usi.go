@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"banmen/board"
+	"banmen/book"
 )
 
 // The USI protocol loop. One goroutine reads commands and answers the quick ones itself
@@ -42,11 +44,16 @@ type Engine struct {
 	silent   atomic.Bool   // gameover or quit: do not answer
 	mateStop atomic.Bool
 	mateUsed bool // a go mate has run: isready then readies the solver's table too
+
+	// the opening book BookFile names, read at isready (bookmove.go), and the file it came from
+	book     *book.Book
+	bookPath string
+	bookRand *rand.Rand // its choices
 }
 
 // NewEngine makes an engine with default options; its tables are allocated at isready.
 func NewEngine() *Engine {
-	return &Engine{opts: newOptions()}
+	return &Engine{opts: newOptions(), bookRand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 2))}
 }
 
 // Serve runs a USI conversation on in and out until quit or the end of in.
@@ -127,6 +134,7 @@ func (e *Engine) command(line string) bool {
 		if !e.searching() {
 			e.allocate()
 		}
+		e.loadBook() // a search running has the book it started with
 		e.out.println("readyok")
 	case "setoption":
 		e.setOption(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "setoption")))
@@ -324,6 +332,8 @@ type goSettings struct {
 	weaken           bool
 	margin           time.Duration
 	ponder           bool
+	book             *book.Book // nil: none
+	bookMoves        int        // the book is used while the game has at most this many moves
 }
 
 func (e *Engine) settings() goSettings {
@@ -332,6 +342,9 @@ func (e *Engine) settings() goSettings {
 		threads: e.opts.int(optThreads),
 		margin:  time.Duration(e.opts.int(optNetworkDelay)) * time.Millisecond,
 		ponder:  e.opts.bool(optPonder),
+		book:    e.book,
+		// BookMoves counts the moves of the game, the one to play included (YaneuraOu's)
+		bookMoves: e.opts.int(optBookMoves),
 	}
 	s.skill, s.weaken = e.opts.skill()
 	return s
@@ -377,6 +390,9 @@ func (e *Engine) runSearch(g *board.Game, posErr string, gp goParams, set goSett
 		e.out.println("info string entering king: the declaration holds")
 		wait()
 		e.answer("bestmove win")
+		return
+	}
+	if e.playBook(pos, gp, set) {
 		return
 	}
 	lim := Limits{

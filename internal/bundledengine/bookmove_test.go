@@ -1,0 +1,109 @@
+package bundledengine
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"banmen/board"
+	"banmen/book"
+)
+
+// writeBook writes a DB2016 book: at the start 1g1f (a move no search of this engine plays
+// first) with 9c9d expected, and after 1g1f 9c9d one more move; a line it cannot read.
+func writeBook(t *testing.T) string {
+	t.Helper()
+	start := book.Key(board.NewStartPosition())
+	p := board.NewStartPosition()
+	for _, u := range []string{"1g1f", "9c9d"} {
+		m, _ := p.ParseMove(u)
+		p.Do(m)
+	}
+	text := book.Header + "\n" +
+		"sfen " + start + " 1\n1g1f 9c9d 35 12 7\n9a9b none 0 0 1\n" +
+		"sfen " + book.Key(p) + " 3\n9g9f none none none 2\n"
+	path := filepath.Join(t.TempDir(), "user_book1.db")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// BookFile: the book's move is played at once, with its expected reply as the ponder move and
+// its score; within BookMoves only; an analysing go searches; a file that is not there is
+// said, and the engine plays on.
+func TestBookFile(t *testing.T) {
+	path := writeBook(t)
+	h := startUSI(t)
+	h.send("usi")
+	_, lines := h.expect("usiok")
+	text := strings.Join(lines, "\n")
+	for _, want := range []string{"option name BookFile type filename default <empty>", "option name BookMoves type spin default 16 min 0 max 1000"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("usi answer lacks %q", want)
+		}
+	}
+	h.send("setoption name BookFile value "+path, "setoption name USI_Ponder value true", "isready")
+	_, before := h.expect("readyok")
+	if msg := strings.Join(before, "\n"); !strings.Contains(msg, "1 lines left out (the first: line 4") || !strings.Contains(msg, ": 2 positions") {
+		t.Errorf("reading the book said %q", msg)
+	}
+	h.send("usinewgame", "position startpos", "go btime 0 wtime 0 byoyomi 10000")
+	best, before := h.expect("bestmove")
+	if best != "bestmove 1g1f ponder 9c9d" {
+		t.Errorf("from the book: %q", best)
+	}
+	if msg := strings.Join(before, "\n"); !strings.Contains(msg, "info string book move 1g1f, played 7 of 7 times") || !strings.Contains(msg, "score cp 35 pv 1g1f 9c9d") {
+		t.Errorf("the book move's info: %q", msg)
+	}
+	h.send("position startpos moves 1g1f 9c9d", "go btime 0 wtime 0 byoyomi 10000")
+	if best, _ := h.expect("bestmove"); best != "bestmove 9g9f" {
+		t.Errorf("move 3 from the book: %q", best)
+	}
+	// past BookMoves, and in an analysis, the engine searches
+	h.send("setoption name BookMoves value 2", "isready")
+	h.expect("readyok")
+	h.send("position startpos moves 1g1f 9c9d", "go btime 0 wtime 0 byoyomi 300")
+	if best, before := h.expect("bestmove"); strings.Contains(strings.Join(before, "\n"), "book move") {
+		t.Errorf("move 3 with BookMoves 2: %q after %q", best, before)
+	}
+	h.send("position startpos", "go depth 3")
+	if best, before := h.expect("bestmove"); strings.Contains(strings.Join(before, "\n"), "book move") {
+		t.Errorf("go depth used the book: %q", best)
+	}
+	// a book that is not there
+	h.send("setoption name BookFile value "+path+".missing", "setoption name BookMoves value 16", "isready")
+	if _, before := h.expect("readyok"); !strings.Contains(strings.Join(before, "\n"), "user_book1.db.missing") {
+		t.Errorf("the missing book was not named: %q", before)
+	}
+	h.send("position startpos", "go btime 0 wtime 0 byoyomi 300")
+	if best, before := h.expect("bestmove"); strings.Contains(strings.Join(before, "\n"), "book move") || best == "bestmove 1g1f ponder 9c9d" {
+		t.Errorf("without its book: %q after %q", best, before)
+	}
+}
+
+// The choice follows the counts: a move played 3 times is chosen about three times as often
+// as one played once.
+func TestBookChoiceFollowsTheCounts(t *testing.T) {
+	b, _, err := book.Read([]byte(book.Header+"\nsfen "+book.Key(board.NewStartPosition())+" 1\n7g7f none none none 3\n2g2f none none none 1\n"), "b.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := map[string]int{}
+	for range 4000 {
+		m, total, ok := bookChoice(b, board.NewStartPosition(), rng)
+		if !ok || total != 4 {
+			t.Fatal(ok, total)
+		}
+		n[m.Move.USI()]++
+	}
+	if n["7g7f"] < 2800 || n["7g7f"] > 3200 || n["2g2f"]+n["7g7f"] != 4000 {
+		t.Errorf("chosen %v of 4000, want about 3000 and 1000", n)
+	}
+	if _, _, ok := bookChoice(b, board.NewStartPosition().Clone(), rng); !ok {
+		t.Error("the start not found")
+	}
+}
