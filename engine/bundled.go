@@ -1,10 +1,13 @@
 package engine
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sync"
+	"time"
 )
 
 // BundledName is the display name of Banmen's own engine.
@@ -52,11 +55,59 @@ func OpenUserRegistry(path string) (*Registry, error) {
 				return list, nil
 			})
 		}
+		if berr == nil {
+			berr = refreshBundled(reg)
+		}
 		if berr != nil && err == nil {
 			err = berr
 		}
 	}
 	return reg, err
+}
+
+// bundledAsked remembers the programs refreshBundled asked (by path and time of change), so
+// that one that does not answer is asked once per run, not at every opening of the list.
+var bundledAsked sync.Map
+
+// refreshBundled asks the bundled engine "usi" when its program is newer than what the list
+// knows of it (never asked: the first start; or a new build), so that the options dialog
+// offers the options it declares (MultiPV, SkillLevel, BookFile, …), with the values saved
+// that still fit. Its display name stays. A program that does not answer leaves the list as
+// it was: starting it says what is wrong.
+func refreshBundled(reg *Registry) error {
+	var def Definition
+	found := false
+	for _, d := range reg.List() {
+		if d.Bundled {
+			def, found = d, true
+		}
+	}
+	if !found {
+		return nil
+	}
+	st, err := os.Stat(def.Path)
+	if err != nil {
+		return nil // starting it will say what is wrong
+	}
+	if len(def.Options) > 0 && !def.ProbedAt.IsZero() && !st.ModTime().After(def.ProbedAt) {
+		return nil
+	}
+	if _, asked := bundledAsked.LoadOrStore(def.Path+"\x00"+st.ModTime().String(), true); asked {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	res, err := Probe(ctx, def)
+	if err != nil {
+		return nil
+	}
+	_, err = reg.Edit(def.ID, func(d *Definition) error {
+		name := d.Name
+		d.ApplyProbe(res.Name, res.Author, res.Options)
+		d.Name = name
+		return nil
+	})
+	return err
 }
 
 // SelfServesUSI is set by a program that is itself the bundled engine when started with

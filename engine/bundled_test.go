@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"banmen/internal/testbin"
 )
 
 // The app and the engine are installed side by side: the first run registers the engine.
@@ -58,6 +60,46 @@ func TestOpenUserRegistryFallsBackToTheProgramItselfWithUSI(t *testing.T) {
 	}
 }
 
+// The list asks the bundled engine for its options the first time (and after a new build),
+// so that the options dialog offers them; its display name stays; a second opening asks
+// nothing.
+func TestOpenUserRegistryAsksTheBundledEngineForItsOptions(t *testing.T) {
+	dir := t.TempDir()
+	self, _ := os.Executable()
+	data, _ := os.ReadFile(self)
+	app := filepath.Join(dir, "banmen.test")
+	os.WriteFile(app, data, 0o755)
+	engineData, err := os.ReadFile(testbin.BanmenEngine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "banmen-engine"), engineData, 0o755)
+	reg := filepath.Join(t.TempDir(), "engines.json")
+	run := func() string {
+		cmd := exec.Command(app, "-test.run=^TestBundledHelper$")
+		cmd.Env = append(os.Environ(), "BANMEN_TEST_BUNDLED_REGISTRY="+reg)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return string(out)
+	}
+	first := run()
+	for _, want := range []string{"name: Banmen\n", "options: ", " SkillLevel ", " BookFile ", " MultiPV "} {
+		if !strings.Contains(first, want) {
+			t.Errorf("the first run does not say %q:\n%s", want, first)
+		}
+	}
+	probed := func(out string) string {
+		_, after, _ := strings.Cut(out, "probed: ")
+		line, _, _ := strings.Cut(after, "\n")
+		return line
+	}
+	if second := run(); probed(second) != probed(first) || probed(first) == "" {
+		t.Errorf("asked again at the second run: %q, then %q", probed(first), probed(second))
+	}
+}
+
 func TestBundledHelper(t *testing.T) {
 	path := os.Getenv("BANMEN_TEST_BUNDLED_REGISTRY")
 	if path == "" {
@@ -71,6 +113,13 @@ func TestBundledHelper(t *testing.T) {
 	for _, d := range reg.List() {
 		if d.Bundled {
 			println("bundled: " + d.Path + " [" + strings.Join(d.Args, " ") + "]")
+			println("name: " + d.Name)
+			var names []string
+			for _, o := range d.Options {
+				names = append(names, o.Name)
+			}
+			println("options: " + strings.Join(names, " ") + " ")
+			println("probed: " + d.ProbedAt.String())
 		}
 	}
 	println("engines:", len(reg.List()))
