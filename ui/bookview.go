@@ -34,7 +34,7 @@ type bookText struct {
 	NoBook, NoMoves, UntitledBook, ChangedMark, PositionsF, ScoreF, DepthF, CountF, Plies   string
 	AddTitle, AddFolderTitle, Add, Cancel, BadPliesF, AddedF, FolderAddedF, SkippedF, MoreF string
 	ReadErrorF, WarningsF, SaveErrorF, SaveChangesF, SaveChangesTitle, DontSave, Folder     string
-	NoRecordsF                                                                              string
+	NoRecordsF, ReadingF                                                                    string
 }
 
 var japaneseBook = bookText{
@@ -50,7 +50,7 @@ var japaneseBook = bookText{
 	ReadErrorF: "定跡ファイル %s を読み込めませんでした", WarningsF: "%s を読み込みました。次の行は読み込めなかったため除きました:",
 	SaveErrorF: "定跡を %s に保存できませんでした", SaveChangesF: "定跡「%s」の変更を保存しますか？",
 	SaveChangesTitle: "定跡の変更", DontSave: "保存しない", Folder: "棋譜のフォルダ",
-	NoRecordsF: "%s に棋譜ファイルがありません",
+	NoRecordsF: "%s に棋譜ファイルがありません", ReadingF: "%s を読み込んでいます…",
 }
 
 var englishBook = bookText{
@@ -67,7 +67,7 @@ var englishBook = bookText{
 	ReadErrorF: "The book %s could not be read", WarningsF: "%s was read. These lines could not be read and were left out:",
 	SaveErrorF: "The book could not be saved to %s", SaveChangesF: "Save the changes to the book %q?",
 	SaveChangesTitle: "Unsaved book", DontSave: "Don't Save", Folder: "Records folder",
-	NoRecordsF: "%s holds no records",
+	NoRecordsF: "%s holds no records", ReadingF: "Reading %s…",
 }
 
 func (w *MainWindow) bookText() *bookText {
@@ -91,6 +91,9 @@ type bookCtl struct {
 	path  string     // "" until a new book is saved
 	dirty bool
 	view  *bookView
+	// loading counts the books asked to be read: a book read after another was asked for, or
+	// one made or closed, is not shown
+	loading int
 }
 
 // newView makes the 定跡 tab in the window's language (again after a change of language: the
@@ -214,17 +217,41 @@ func (c *bookCtl) open() {
 	})
 }
 
-// openFile reads the book in path and shows it; what could not be read is said.
+// openFile reads the book in path off the Fyne goroutine (a book of a million positions
+// takes seconds) and shows it; what could not be read is said. Another book opened, made or
+// closed meanwhile wins.
 func (c *bookCtl) openFile(path string) {
 	w := c.w
 	bt := w.bookText()
-	data, err := os.ReadFile(path)
-	var b *book.Book
-	var warns []book.Warning
-	if err == nil {
-		b, warns, err = book.Read(data, filepath.Base(path))
-	}
+	c.loading++
+	token := c.loading
+	// the book shown before is gone (its changes were asked about): nothing is added to it
+	// while the new one is read
+	c.b, c.path, c.dirty = nil, "", false
+	w.win.SetMainMenu(w.buildMenu())
+	c.view.set(fmt.Sprintf(bt.ReadingF, filepath.Base(path)), nil, "")
+	go func() {
+		data, err := os.ReadFile(path)
+		var b *book.Book
+		var warns []book.Warning
+		if err == nil {
+			b, warns, err = book.Read(data, filepath.Base(path))
+		}
+		w.study.post(func() {
+			if token != c.loading || w.closing {
+				return
+			}
+			c.loaded(path, b, warns, err)
+		})
+	}()
+}
+
+// loaded shows the book read from path, or says why it could not be read.
+func (c *bookCtl) loaded(path string, b *book.Book, warns []book.Warning, err error) {
+	w := c.w
+	bt := w.bookText()
 	if err != nil {
+		c.show()
 		w.showError(bt.OpenTitle, fmt.Sprintf(bt.ReadErrorF, path), err.Error())
 		return
 	}
@@ -246,6 +273,7 @@ func (c *bookCtl) openFile(path string) {
 // newBook starts an empty book.
 func (c *bookCtl) newBook() {
 	c.confirmDiscard(func() {
+		c.loading++
 		c.b, c.path, c.dirty = book.New(), "", false
 		c.opened()
 	})
@@ -254,6 +282,7 @@ func (c *bookCtl) newBook() {
 // closeBook closes the book, asking about its changes.
 func (c *bookCtl) closeBook() {
 	c.confirmDiscard(func() {
+		c.loading++
 		c.b, c.path, c.dirty = nil, "", false
 		c.show()
 		c.w.win.SetMainMenu(c.w.buildMenu())
@@ -326,6 +355,7 @@ func (c *bookCtl) selectTab() {
 // ensure makes a new book when none is open (adding to no book starts one).
 func (c *bookCtl) ensure() {
 	if c.b == nil {
+		c.loading++ // a book being read is not shown over this one
 		c.b, c.path, c.dirty = book.New(), "", false
 		c.w.win.SetMainMenu(c.w.buildMenu())
 	}

@@ -127,7 +127,7 @@ func TestBookFromTheMenu(t *testing.T) {
 	os.WriteFile(bad, []byte(book.Header+"\nsfen "+book.Key(board.NewStartPosition())+" 1\n#平手\n7g7f none 10 5 3\n9a9b none 0 0 1\n"), 0o644)
 	d.open = bad
 	item(bt.Open).Action()
-	q.drain()
+	waitUntil(t, q, "the book read", func() bool { return w.book.path == bad })
 	if w.book.path != bad || w.lastShown.title != bt.OpenTitle || !strings.Contains(w.lastShown.text, "line 5") {
 		t.Fatalf("opening bad.db: path %q, said %q %q", w.book.path, w.lastShown.title, w.lastShown.text)
 	}
