@@ -94,6 +94,7 @@ type bookCtl struct {
 	// loading counts the books asked to be read: a book read after another was asked for, or
 	// one made or closed, is not shown
 	loading int
+	reading string // the book being read, if any
 }
 
 // newView makes the 定跡 tab in the window's language (again after a change of language: the
@@ -122,7 +123,11 @@ func (c *bookCtl) name() string {
 func (c *bookCtl) show() {
 	bt := c.w.bookText()
 	if c.b == nil {
-		c.view.set(bt.NoBook, nil, "")
+		if c.reading != "" {
+			c.view.set(fmt.Sprintf(bt.ReadingF, filepath.Base(c.reading)), nil, "")
+		} else {
+			c.view.set(bt.NoBook, nil, "")
+		}
 		return
 	}
 	title := fmt.Sprintf(bt.PositionsF, c.name(), c.b.Positions())
@@ -131,7 +136,8 @@ func (c *bookCtl) show() {
 	}
 	p := c.w.sess.Position()
 	var rows []bookRow
-	if e := c.b.Lookup(p); e != nil {
+	e := c.b.Lookup(p)
+	if e != nil {
 		lastTo := board.NoSquare
 		if m := c.w.shownLastMove(); m != board.NoMove {
 			lastTo = m.To()
@@ -161,7 +167,7 @@ func (c *bookCtl) show() {
 	empty := ""
 	if len(rows) == 0 {
 		empty = bt.NoMoves
-	} else if e := c.b.Lookup(p); e.Comment != "" {
+	} else if e.Comment != "" {
 		empty = e.Comment // the position's own comment, where the book has one
 	}
 	c.view.set(title, rows, empty)
@@ -222,14 +228,13 @@ func (c *bookCtl) open() {
 // closed meanwhile wins.
 func (c *bookCtl) openFile(path string) {
 	w := c.w
-	bt := w.bookText()
 	c.loading++
 	token := c.loading
 	// the book shown before is gone (its changes were asked about): nothing is added to it
 	// while the new one is read
-	c.b, c.path, c.dirty = nil, "", false
+	c.b, c.path, c.dirty, c.reading = nil, "", false, path
 	w.win.SetMainMenu(w.buildMenu())
-	c.view.set(fmt.Sprintf(bt.ReadingF, filepath.Base(path)), nil, "")
+	c.show()
 	go func() {
 		data, err := os.ReadFile(path)
 		var b *book.Book
@@ -241,6 +246,7 @@ func (c *bookCtl) openFile(path string) {
 			if token != c.loading || w.closing {
 				return
 			}
+			c.reading = ""
 			c.loaded(path, b, warns, err)
 		})
 	}()
@@ -274,7 +280,7 @@ func (c *bookCtl) loaded(path string, b *book.Book, warns []book.Warning, err er
 func (c *bookCtl) newBook() {
 	c.confirmDiscard(func() {
 		c.loading++
-		c.b, c.path, c.dirty = book.New(), "", false
+		c.b, c.path, c.dirty, c.reading = book.New(), "", false, ""
 		c.opened()
 	})
 }
@@ -283,7 +289,7 @@ func (c *bookCtl) newBook() {
 func (c *bookCtl) closeBook() {
 	c.confirmDiscard(func() {
 		c.loading++
-		c.b, c.path, c.dirty = nil, "", false
+		c.b, c.path, c.dirty, c.reading = nil, "", false, ""
 		c.show()
 		c.w.win.SetMainMenu(c.w.buildMenu())
 	})
@@ -356,7 +362,7 @@ func (c *bookCtl) selectTab() {
 func (c *bookCtl) ensure() {
 	if c.b == nil {
 		c.loading++ // a book being read is not shown over this one
-		c.b, c.path, c.dirty = book.New(), "", false
+		c.b, c.path, c.dirty, c.reading = book.New(), "", false, ""
 		c.w.win.SetMainMenu(c.w.buildMenu())
 	}
 }
