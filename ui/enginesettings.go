@@ -400,6 +400,56 @@ func (e *engineSettings) Add() {
 
 // probe probes path with a progress dialog whose Cancel stops it, then registers it.
 func (e *engineSettings) probe(path string) {
+	e.probing(path, engine.Definition{Path: path, TimeoutScale: e.probeScale}, func(res engine.ProbeResult) (engine.Definition, error) {
+		def := engine.Definition{Path: path}
+		def.ApplyProbe(res.Name, res.Author, res.Options)
+		def.Tags = []string{engine.TagAnalysis, engine.TagPlay}
+		return e.reg.Add(def)
+	}, func(saved engine.Definition, res engine.ProbeResult) {
+		e.reload(saved.ID)
+		msg := fmt.Sprintf(e.txt.SavedF, saved.Name)
+		if len(res.Problems) > 0 {
+			msg += "\n" + strings.Join(res.Problems, "\n")
+		}
+		e.say(msg)
+	})
+}
+
+// reprobe asks a registered engine for its options again (its program was updated): what it
+// declares now replaces what the list had, the values saved that no longer fit are dropped
+// and named, and the options dialog opens again on the new options.
+func (e *engineSettings) reprobe(d engine.Definition) {
+	var dropped []string
+	asked := d
+	if e.probeScale != 1 {
+		asked.TimeoutScale = e.probeScale
+	}
+	e.probing(d.Path, asked, func(res engine.ProbeResult) (engine.Definition, error) {
+		return e.reg.Edit(d.ID, func(x *engine.Definition) error {
+			name := x.Name
+			dropped = x.ApplyProbe(res.Name, res.Author, res.Options)
+			if x.Bundled {
+				x.Name = name
+			}
+			return nil
+		})
+	}, func(saved engine.Definition, res engine.ProbeResult) {
+		e.reload(saved.ID)
+		e.ShowOptions()
+		msg := fmt.Sprintf(e.txt.ReloadedF, saved.Name)
+		if len(dropped) > 0 {
+			msg += "\n" + fmt.Sprintf(e.txt.DroppedF, strings.Join(dropped, ", "))
+		}
+		if e.optionForm != nil {
+			e.optionForm.status.SetText(msg)
+		}
+	})
+}
+
+// probing probes def (path names it in the dialog) behind a progress dialog whose Cancel stops
+// it; store keeps what it declared (off the Fyne goroutine), then done runs on it. A program
+// that does not answer is shown with its last lines.
+func (e *engineSettings) probing(path string, def engine.Definition, store func(engine.ProbeResult) (engine.Definition, error), done func(engine.Definition, engine.ProbeResult)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	bar := widget.NewProgressBarInfinite()
 	e.cancelProbe = widget.NewButton(e.txt.Cancel, cancel)
@@ -409,14 +459,10 @@ func (e *engineSettings) probe(path string) {
 	e.progress.Show()
 	answerKeys(e.win.Canvas(), cancel, nil)
 	e.async(func() {
-		def := engine.Definition{Path: path, TimeoutScale: e.probeScale}
 		res, err := engine.Probe(ctx, def)
 		var saved engine.Definition
 		if err == nil {
-			def.TimeoutScale = 0
-			def.ApplyProbe(res.Name, res.Author, res.Options)
-			def.Tags = []string{engine.TagAnalysis, engine.TagPlay}
-			saved, err = e.reg.Add(def)
+			saved, err = store(res)
 		}
 		cancelled := ctx.Err() != nil
 		cancel()
@@ -429,12 +475,7 @@ func (e *engineSettings) probe(path string) {
 			case err != nil:
 				e.showProbeFailure(path, err)
 			default:
-				e.reload(saved.ID)
-				msg := fmt.Sprintf(e.txt.SavedF, saved.Name)
-				if len(res.Problems) > 0 {
-					msg += "\n" + strings.Join(res.Problems, "\n")
-				}
-				e.say(msg)
+				done(saved, res)
 			}
 		})
 	})
@@ -581,6 +622,9 @@ func (e *engineSettings) ShowOptions() {
 		}
 		e.reload(d.ID)
 		return nil
+	}, func() {
+		e.optionsShow.Hide()
+		e.reprobe(d)
 	})
 	if len(warnings) > 0 {
 		f.status.Importance = widget.WarningImportance

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/engine"
+	"banmen/internal/testbin"
 	"banmen/usiclient"
 )
 
@@ -517,5 +518,51 @@ func TestOptionSearchEscClearsBeforeItCloses(t *testing.T) {
 	esc()
 	if c.Overlays().Top() != nil {
 		t.Error("Esc in the empty search box did not close the dialog")
+	}
+}
+
+// エンジンから再取得 in the options dialog: an engine whose program was updated in place is asked
+// again; its new option gets a row, a saved value of an option it dropped is dropped and named,
+// and the values that still fit stay.
+func TestEngineSettingsAskTheEngineAgain(t *testing.T) {
+	fx := newRoomFixture(t, Japanese)
+	old := testbin.ScriptEngine(t, "Updated", []string{"Alpha type check default false", "Gamma type spin default 1 min 0 max 9"}, "echo bestmove resign")
+	def := engine.Definition{Path: old}
+	def.ApplyProbe("Updated", "", []usiclient.Option{
+		{Name: "Alpha", Type: usiclient.OptionCheck, Default: "false"},
+		{Name: "Gamma", Type: usiclient.OptionSpin, Default: "1", Min: 0, Max: 9, HasMin: true, HasMax: true},
+	})
+	def.Values = map[string]string{"Alpha": "true", "Gamma": "5"}
+	def, err := fx.reg.Add(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the new build: Gamma gone, Beta new
+	newer := testbin.ScriptEngine(t, "Updated", []string{"Alpha type check default false", "Beta type string default x"}, "echo bestmove resign")
+	data, err := os.ReadFile(newer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(old, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fx.es.reload(def.ID)
+	test.Tap(fx.es.opts)
+	f := fx.es.optionForm
+	if f.row("Beta") != nil || f.reload == nil {
+		t.Fatal("Beta is shown before asking, or there is nothing to ask with")
+	}
+	test.Tap(f.reload)
+	fx.q.runUntil(t, "the dialog again", func() bool { return fx.es.optionForm != f && fx.es.progress == nil })
+	f = fx.es.optionForm
+	if f.row("Beta") == nil || f.row("Gamma") != nil || rowOf(t, f, "Alpha").value != "true" {
+		t.Errorf("after asking again: Beta %v, Gamma %v, Alpha %q", f.row("Beta") != nil, f.row("Gamma") != nil, rowOf(t, f, "Alpha").value)
+	}
+	if !strings.Contains(f.status.Text, "Gamma") {
+		t.Errorf("the dropped value is not named: %q", f.status.Text)
+	}
+	saved := fileHolds(t, fx.path, def.ID)
+	if _, ok := saved.Values["Gamma"]; ok || saved.Values["Alpha"] != "true" {
+		t.Errorf("the list keeps %v", saved.Values)
 	}
 }

@@ -329,7 +329,7 @@ func (d *gameDialog) showOptions(side int) {
 			}
 		}
 		return nil
-	})
+	}, nil)
 }
 
 // browse asks for a file or a folder with the desktop's dialog, into entry.

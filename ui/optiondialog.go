@@ -37,6 +37,7 @@ type optionForm struct {
 	favs    map[string]bool
 	onFavs  func(names []string) // the favourites changed (persist them)
 	press   func(name string) error
+	reload  *widget.Button // エンジンから再取得, where the dialog offers it
 	browse  func(title string, folder bool, then func(path string))
 	content fyne.CanvasObject
 
@@ -672,7 +673,7 @@ func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // showOptionDialog shows the form in a dialog over parent, with すべて既定値に戻す, 適用, OK and
 // キャンセル. save stores the changed values (適用 and OK); what it refuses is shown and the
 // dialog stays.
-func showOptionDialog(parent fyne.Window, f *optionForm, title string, save func(map[string]string) error) dialog.Dialog {
+func showOptionDialog(parent fyne.Window, f *optionForm, title string, save func(map[string]string) error, reload func()) dialog.Dialog {
 	txt := f.txt
 	var d dialog.Dialog
 	status := widget.NewLabel("")
@@ -701,7 +702,13 @@ func showOptionDialog(parent fyne.Window, f *optionForm, title string, save func
 	})
 	ok.Importance = widget.HighImportance
 	cancel := widget.NewButton(txt.Cancel, func() { d.Hide() })
-	buttons := container.NewBorder(nil, nil, resetAll, container.NewHBox(cancel, applyB, ok), status)
+	left := fyne.CanvasObject(resetAll)
+	if reload != nil {
+		// the engine's program was updated: ask it for its options again
+		f.reload = widget.NewButton(txt.Reload, reload)
+		left = container.NewHBox(resetAll, f.reload)
+	}
+	buttons := container.NewBorder(nil, nil, left, container.NewHBox(cancel, applyB, ok), status)
 	content := container.NewBorder(nil, buttons, nil, nil, f.content)
 	d = dialog.NewCustomWithoutButtons(fmt.Sprintf(txt.OptionsTitleF, title), content, parent)
 	f.ok, f.apply, f.cancel, f.status = ok, applyB, cancel, status

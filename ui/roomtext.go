@@ -20,7 +20,7 @@ type roomText struct {
 	OptionsTitleF, Search, ResetAll, Reset, Apply, OK, Cancel, Browse string
 	Press, NoEngineRunning, Favourite, OutOfRangeDefaultF, RefusedF   string
 	NewlineRefused, NotIntegerF, ClampedF, StaleValueF, NoOptions     string
-	AppliedF                                                          string
+	AppliedF, Reload, ReloadedF, DroppedF                             string
 
 	ProtocolLogTitleF, Filter, Copy, SaveLog, SendRaw, Send, NoRunning string
 	LogDroppedF, LogSavedF, LogCopiedF, ChooseEngine, Follow           string
@@ -50,6 +50,7 @@ var japaneseRoom = roomText{
 	NewlineRefused: "値に改行は入れられません（USI は1行で送ります）", NotIntegerF: "%q は整数ではありません",
 	ClampedF: "%d..%d に収めました", StaleValueF: "保存された値 %q はこのエンジンでは使えません（送られません）",
 	NoOptions: "このエンジンはオプションを宣言していません", AppliedF: "%s のオプションを保存しました",
+	Reload: "エンジンから再取得", ReloadedF: "%s が宣言するオプションを読み直しました", DroppedF: "合わなくなった設定値を消しました: %s",
 
 	ProtocolLogTitleF: "通信ログ — %s", Filter: "絞り込み", Copy: "コピー", SaveLog: "保存…",
 	SendRaw: "エンジンに送るコマンド", Send: "送信", NoRunning: "動いているエンジンはありません",
@@ -81,6 +82,7 @@ var englishRoom = roomText{
 	NewlineRefused: "a value can't hold a line break (USI sends one line)", NotIntegerF: "%q is not an integer",
 	ClampedF: "kept within %d..%d", StaleValueF: "the saved value %q does not fit this engine (not sent)",
 	NoOptions: "This engine declares no options", AppliedF: "Saved the options of %s",
+	Reload: "Ask the Engine Again", ReloadedF: "Read again the options %s declares", DroppedF: "Values that no longer fit were dropped: %s",
 
 	ProtocolLogTitleF: "Protocol log — %s", Filter: "Filter", Copy: "Copy", SaveLog: "Save…",
 	SendRaw: "Command to send to the engine", Send: "Send", NoRunning: "No engine is running",
