@@ -9,9 +9,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/engine"
@@ -80,9 +78,6 @@ func (w *MainWindow) batchDialog(list []engine.Definition) {
 	c := w.newAnalysisChoices(list)
 	in, inField := w.folderField(at.BatchIn, prefBatchIn)
 	out, outField := w.folderField(at.BatchOut, prefBatchOut)
-	problem := widget.NewLabel("")
-	problem.Wrapping = fyne.TextWrapWord
-	problem.Importance = widget.DangerImportance
 	form := container.New(formLayout{},
 		widget.NewLabel(at.BatchIn), inField,
 		widget.NewLabel(at.BatchOut), outField,
@@ -90,10 +85,7 @@ func (w *MainWindow) batchDialog(list []engine.Definition) {
 		widget.NewLabel(at.Seconds), c.secs,
 		widget.NewLabel(at.Comments), c.comments,
 		widget.NewLabel(at.MultiPV), c.multiPV)
-	width := canvas.NewRectangle(nil)
-	width.SetMinSize(fyne.NewSize(480, 1))
-	var d *dialog.CustomDialog
-	start := widget.NewButton(at.Start, func() {
+	w.showFormDialog(at.BatchTitle, 480, form, at.Cancel, at.Start, func(problem *widget.Label, close func()) {
 		cfg, ok := c.config()
 		if !ok {
 			problem.SetText(fmt.Sprintf(at.BadSecondsF, c.secs.Text))
@@ -113,19 +105,12 @@ func (w *MainWindow) batchDialog(list []engine.Definition) {
 			problem.SetText(at.SameFolders)
 			return
 		}
-		d.Hide()
+		close()
 		c.remember(cfg)
 		w.settings.p.SetString(prefBatchIn, src)
 		w.settings.p.SetString(prefBatchOut, dst)
 		w.startBatch(c.engine(), src, dst, cfg)
 	})
-	start.Importance = widget.HighImportance
-	cancel := widget.NewButton(at.Cancel, func() { d.Hide() })
-	d = dialog.NewCustomWithoutButtons(at.BatchTitle, container.NewVBox(width, form, problem), w.win)
-	d.SetButtons([]fyne.CanvasObject{cancel, start})
-	w.lastShown = shownDialog{at.BatchTitle, "", d}
-	d.Show()
-	answerKeys(w.win.Canvas(), d.Hide, start.OnTapped)
 }
 
 // startBatch starts analysing the records of in into out with def.

@@ -20,17 +20,6 @@ import (
 	"banmen/ui/session"
 )
 
-func TestAnalysisDialogTextIsComplete(t *testing.T) {
-	for _, at := range []analysisText{japaneseAnalysis, englishAnalysis} {
-		v := reflect.ValueOf(at)
-		for i := range v.NumField() {
-			if v.Field(i).String() == "" {
-				t.Errorf("%s is empty in %q", v.Type().Field(i).Name, at.Title)
-			}
-		}
-	}
-}
-
 // analysedPlies counts the positions of the main line, start included, up to ply to, whose
 // comment holds an analysis.
 func analysedPlies(rec *kifu.Record, to int) int {

@@ -8,9 +8,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -381,9 +379,6 @@ func (c *bookCtl) pliesDialog(title string, folder bool, add func(plies int, dir
 	bt := w.bookText()
 	plies := newDialogEntry()
 	plies.SetText(strconv.Itoa(w.settings.p.IntWithFallback(prefBookPlies, defBookPlies)))
-	problem := widget.NewLabel("")
-	problem.Importance = widget.DangerImportance
-	problem.Wrapping = fyne.TextWrapWord
 	rows := []fyne.CanvasObject{}
 	var dir *dialogEntry
 	if folder {
@@ -392,10 +387,7 @@ func (c *bookCtl) pliesDialog(title string, folder bool, add func(plies int, dir
 		rows = append(rows, widget.NewLabel(bt.Folder), field)
 	}
 	rows = append(rows, widget.NewLabel(bt.Plies), plies)
-	width := canvas.NewRectangle(nil)
-	width.SetMinSize(fyne.NewSize(420, 1))
-	var d *dialog.CustomDialog
-	ok := widget.NewButton(bt.Add, func() {
+	w.showFormDialog(title, 420, container.New(formLayout{}, rows...), bt.Cancel, bt.Add, func(problem *widget.Label, close func()) {
 		n, err := strconv.Atoi(strings.TrimSpace(plies.Text))
 		if err != nil || n < 1 {
 			problem.SetText(fmt.Sprintf(bt.BadPliesF, plies.Text))
@@ -411,16 +403,9 @@ func (c *bookCtl) pliesDialog(title string, folder bool, add func(plies int, dir
 			w.settings.p.SetString(prefBookFolder, folderPath)
 		}
 		w.settings.p.SetInt(prefBookPlies, n)
-		d.Hide()
+		close()
 		add(n, folderPath)
 	})
-	ok.Importance = widget.HighImportance
-	cancel := widget.NewButton(bt.Cancel, func() { d.Hide() })
-	d = dialog.NewCustomWithoutButtons(title, container.NewVBox(width, container.New(formLayout{}, rows...), problem), w.win)
-	d.SetButtons([]fyne.CanvasObject{cancel, ok})
-	w.lastShown = shownDialog{title, "", d}
-	d.Show()
-	answerKeys(w.win.Canvas(), d.Hide, ok.OnTapped)
 }
 
 // addRecord counts the record's main line into the book.

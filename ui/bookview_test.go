@@ -3,7 +3,6 @@ package ui
 import (
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -14,17 +13,6 @@ import (
 	"banmen/board"
 	"banmen/book"
 )
-
-func TestBookTextIsComplete(t *testing.T) {
-	for _, bt := range []bookText{japaneseBook, englishBook} {
-		v := reflect.ValueOf(bt)
-		for i := range v.NumField() {
-			if v.Field(i).String() == "" {
-				t.Errorf("%s is empty in %q", v.Type().Field(i).Name, bt.Menu)
-			}
-		}
-	}
-}
 
 // bookRows is what the 定跡 tab lists: each move's text and its information.
 func bookRows(w *MainWindow) []string {

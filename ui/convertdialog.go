@@ -161,9 +161,6 @@ func (w *MainWindow) ConvertDialog() {
 	} else {
 		output.SetSelected(ct.ToFolder)
 	}
-	problem := widget.NewLabel("")
-	problem.Wrapping = fyne.TextWrapWord
-	problem.Importance = widget.DangerImportance
 	form := container.New(formLayout{},
 		widget.NewLabel(ct.Source), inField,
 		widget.NewLabel(""), sub,
@@ -173,10 +170,7 @@ func (w *MainWindow) ConvertDialog() {
 		widget.NewLabel(ct.Format), format,
 		widget.NewLabel(ct.OneFile), oneField,
 		widget.NewLabel(ct.Conflict), conflict)
-	width := canvas.NewRectangle(nil)
-	width.SetMinSize(fyne.NewSize(560, 1))
-	var d *dialog.CustomDialog
-	start := widget.NewButton(ct.Start, func() {
+	w.showFormDialog(ct.Title, 560, form, ct.Cancel, ct.Start, func(problem *widget.Label, close func()) {
 		o := session.ConvertOptions{
 			Source:     strings.TrimSpace(in.Text),
 			Subfolders: sub.Checked,
@@ -209,7 +203,7 @@ func (w *MainWindow) ConvertDialog() {
 			problem.SetText(ct.NoFormats)
 			return
 		}
-		d.Hide()
+		close()
 		p.SetString(prefConvertIn, o.Source)
 		if toOne {
 			p.SetString(prefConvertOneFile, o.OneFile)
@@ -223,13 +217,6 @@ func (w *MainWindow) ConvertDialog() {
 		p.SetString(prefConvertSkip, strings.Join(skip, ","))
 		w.startConvert(o)
 	})
-	start.Importance = widget.HighImportance
-	cancel := widget.NewButton(ct.Cancel, func() { d.Hide() })
-	d = dialog.NewCustomWithoutButtons(ct.Title, container.NewVBox(width, form, problem), w.win)
-	d.SetButtons([]fyne.CanvasObject{cancel, start})
-	w.lastShown = shownDialog{ct.Title, "", d}
-	d.Show()
-	answerKeys(w.win.Canvas(), d.Hide, start.OnTapped)
 }
 
 // startConvert converts as o says behind a progress dialog whose 中止 stops between records,

@@ -3,7 +3,6 @@ package ui
 import (
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -13,17 +12,6 @@ import (
 
 	"banmen/kifu"
 )
-
-func TestConvertTextIsComplete(t *testing.T) {
-	for _, ct := range []convertText{japaneseConvert, englishConvert} {
-		v := reflect.ValueOf(ct)
-		for i := range v.NumField() {
-			if v.Field(i).String() == "" {
-				t.Errorf("%s is empty in %q", v.Type().Field(i).Name, ct.Title)
-			}
-		}
-	}
-}
 
 // convertFolder makes a folder of real records, one in a subfolder, and a KIF that cannot
 // be read.

@@ -180,16 +180,8 @@ func TestEnginePanelShowsOnlyTheShownPosition(t *testing.T) {
 	}
 }
 
-// Every text of the panel is there in both languages.
+// The panel's texts follow the window's language (TestEveryTextTableIsComplete checks them).
 func TestEnginePanelTextIsComplete(t *testing.T) {
-	for _, pt := range []*panelText{&japanesePanel, &englishPanel} {
-		v := reflect.ValueOf(*pt)
-		for i := range v.NumField() {
-			if v.Field(i).String() == "" {
-				t.Errorf("%s is empty", v.Type().Field(i).Name)
-			}
-		}
-	}
 	if panelTextFor(MessagesFor(English)) != &englishPanel || panelTextFor(MessagesFor(Japanese)) != &japanesePanel {
 		t.Error("panelTextFor picks the wrong language")
 	}

@@ -87,3 +87,49 @@ func TestEnglishNamesTheSidesSenteAndGote(t *testing.T) {
 		}
 	}
 }
+
+// textTables are the texts of the parts of the window that keep their own, in Japanese and
+// English.
+var textTables = map[string][2]any{
+	"analysis": {japaneseAnalysis, englishAnalysis}, "book": {japaneseBook, englishBook},
+	"convert": {japaneseConvert, englishConvert}, "panel": {japanesePanel, englishPanel},
+	"game setup": {japaneseGameSetup, englishGameSetup}, "game": {japaneseGame, englishGame},
+	"preview": {japanesePreview, englishPreview}, "record": {japaneseRecord, englishRecord},
+	"engines": {japaneseRoom, englishRoom},
+}
+
+// Every text of every table exists in both languages, its formats (…F) take the same verbs in
+// both, and each character is in the bundled font, as TestMessagesAreComplete and
+// TestBundledFontHasEveryGlyphOfTheInterface ask of Messages.
+func TestEveryTextTableIsComplete(t *testing.T) {
+	f, err := sfnt.Parse(assets.JapaneseFont())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf sfnt.Buffer
+	verbs := regexp.MustCompile(`%[-+ #0-9.\[\]]*[a-zA-Z%]`)
+	for name, tables := range textTables {
+		ja, en := reflect.ValueOf(tables[0]), reflect.ValueOf(tables[1])
+		for i := range ja.NumField() {
+			if ja.Field(i).Kind() != reflect.String {
+				continue
+			}
+			field := ja.Type().Field(i).Name
+			j, e := ja.Field(i).String(), en.Field(i).String()
+			if j == "" || e == "" {
+				t.Errorf("%s.%s is empty in %s", name, field, map[bool]string{true: "Japanese", false: "English"}[j == ""])
+			}
+			if strings.HasSuffix(field, "F") && len(verbs.FindAllString(j, -1)) != len(verbs.FindAllString(e, -1)) {
+				t.Errorf("%s.%s: the formats %q and %q take different arguments", name, field, j, e)
+			}
+			for _, r := range j + e {
+				if r == '\n' {
+					continue
+				}
+				if g, err := f.GlyphIndex(&buf, r); err != nil || g == 0 {
+					t.Errorf("%s has no glyph for %q (U+%04X) in %s.%s", assets.JapaneseFontName, r, r, name, field)
+				}
+			}
+		}
+	}
+}

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -48,17 +47,6 @@ func openPreview(t *testing.T, w *MainWindow, label string, usis ...string) *pvP
 
 func previewKey(p *pvPreview, k fyne.KeyName) {
 	p.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: k})
-}
-
-func TestPVPreviewTextIsComplete(t *testing.T) {
-	for _, tx := range []previewText{japanesePreview, englishPreview} {
-		v := reflect.ValueOf(tx)
-		for i := range v.NumField() {
-			if v.Field(i).String() == "" {
-				t.Errorf("%s is empty in %q", v.Type().Field(i).Name, tx.Title)
-			}
-		}
-	}
 }
 
 // The preview steps through the line with the keys, the buttons and a click on a move, shows

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 
@@ -10,17 +9,6 @@ import (
 
 	"banmen/kifu"
 )
-
-func TestRecordTextIsComplete(t *testing.T) {
-	for _, rt := range []*recordText{&japaneseRecord, &englishRecord} {
-		v := reflect.ValueOf(*rt)
-		for i := 0; i < v.NumField(); i++ {
-			if v.Field(i).String() == "" {
-				t.Errorf("%s is empty in one language", v.Type().Field(i).Name)
-			}
-		}
-	}
-}
 
 // treeRecord has variations in variations: alternatives at plies 2, 3 and 5 of the main line,
 // an alternative inside the one at ply 3, and a second alternative at ply 3.
