@@ -2,15 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
+	"banmen/ui/session"
 )
 
 // runConvert reads a record in any format and encoding and writes it in another:
@@ -28,9 +32,14 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	to := fs.String("to", "", "the format to write: usi, sfen, kif, ki2, csa or jkf")
 	encName := fs.String("encoding", "utf8", "the encoding to write: utf8 or sjis (also euc-jp, iso-2022-jp, utf-16le, utf-16be, utf-32le, utf-32be)")
 	csaVersion := fs.String("csa-version", "2.2", "the CSA version to write with --to csa: 2.2 or 3.0 (Kifu for JS reads 2.2 only; 3.0 keeps fractions of a second)")
-	out := fs.String("o", "", "write to this file instead of standard output")
+	out := fs.String("o", "", "write to this file instead of standard output (a folder: the folder to write into)")
+	oneFile := fs.Bool("one-file", false, "a folder with --to usi: every record's main line into the one file -o, a line each")
+	conflict := fs.String("conflict", "number", "a folder: when a file to write exists, number (NAME-2.EXT), skip or overwrite")
+	noSub := fs.Bool("no-subfolders", false, "a folder: leave its subfolders out")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: banmen-cli convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] [--csa-version 2.2|3.0] FILE [-o OUT]")
+		fmt.Fprintln(stderr, "       banmen-cli convert --to usi|kif|ki2|csa|jkf [--encoding utf8|sjis] [--conflict number|skip|overwrite] [--no-subfolders] FOLDER -o OUTFOLDER")
+		fmt.Fprintln(stderr, "       banmen-cli convert --to usi --one-file FOLDER -o OUT.usi")
 		fs.PrintDefaults()
 	}
 	// flags may come before or after FILE
@@ -40,6 +49,12 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(files) != 1 {
 		return badUsage(stderr, "convert", fs, "want one FILE to convert, got %d", len(files))
+	}
+	if st, err := os.Stat(files[0]); err == nil && st.IsDir() {
+		return convertFolder(files[0], folderFlags{to: *to, enc: *encName, out: *out, oneFile: *oneFile, conflict: *conflict, sub: !*noSub}, stdout, stderr, fs)
+	}
+	if *oneFile || *noSub || *conflict != "number" {
+		return badUsage(stderr, "convert", fs, "--one-file, --conflict and --no-subfolders are for a folder; %s is a file", files[0])
 	}
 	opts, err := convertOutput(*to, *encName, *csaVersion)
 	if err != nil {
@@ -157,4 +172,88 @@ func (opts convertOptions) encode(rec *kifu.Record) ([]byte, error) {
 		}
 	}
 	return buf.Bytes(), nil
+}
+
+// folderFlags are convert's flags for a folder.
+type folderFlags struct {
+	to, enc, out, conflict string
+	oneFile, sub           bool
+}
+
+// convertFolder converts every record of dir (and its subfolders) as ui/session.ConvertFolder
+// does for the window's 棋譜の一括変換: into the folder -o, keeping the tree, or with --one-file
+// every main line into the file -o. Each record skipped is named on stderr with the reason, as
+// are the reader's warnings and what the format could not hold; exit 1 when a record could not
+// be converted (the others are written), 2 for bad usage.
+func convertFolder(dir string, f folderFlags, stdout, stderr io.Writer, fs *flag.FlagSet) int {
+	o := session.ConvertOptions{Source: dir, Subfolders: f.sub}
+	switch strings.ToLower(f.enc) {
+	case "utf8", "utf-8":
+		o.UTF8Always = true
+	case "sjis", "shift_jis", "shiftjis", "cp932":
+	default:
+		return badUsage(stderr, "convert", fs, "--encoding %q: a folder is written in utf8 or sjis", f.enc)
+	}
+	switch f.conflict {
+	case "number":
+		o.Conflict = session.ConflictNumber
+	case "skip":
+		o.Conflict = session.ConflictSkip
+	case "overwrite":
+		o.Conflict = session.ConflictOverwrite
+	default:
+		return badUsage(stderr, "convert", fs, "--conflict %q: want number, skip or overwrite", f.conflict)
+	}
+	to := strings.ToLower(f.to)
+	if !slices.Contains([]string{"usi", "kif", "ki2", "csa", "jkf"}, to) {
+		return badUsage(stderr, "convert", fs, "--to %q: a folder is converted to usi, kif, ki2, csa or jkf", f.to)
+	}
+	if f.out == "" {
+		return badUsage(stderr, "convert", fs, "-o is missing: say where to write the records of %s", dir)
+	}
+	if f.oneFile {
+		if to != "usi" {
+			return badUsage(stderr, "convert", fs, "--one-file writes USI lines: use it with --to usi")
+		}
+		o.OneFile = f.out
+	} else {
+		o.Dest, o.Ext = f.out, to
+	}
+	res, err := session.ConvertFolder(context.Background(), o, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
+		return 1
+	}
+	failed := 0
+	for _, r := range res.Files {
+		name := filepath.ToSlash(r.Name)
+		switch {
+		case r.Err != nil:
+			failed++
+			fmt.Fprintf(stderr, "banmen-cli convert: %s: skipped: %v\n", name, r.Err)
+			continue
+		case r.Exists:
+			fmt.Fprintf(stderr, "banmen-cli convert: %s: skipped: %s exists\n", name, r.Out)
+			continue
+		}
+		for _, w := range r.Warnings {
+			fmt.Fprintf(stderr, "banmen-cli convert: %s: warning: %v\n", name, w)
+		}
+		if len(r.Lost) > 0 {
+			var lost []string
+			for _, l := range r.Lost {
+				lost = append(lost, l.String())
+			}
+			fmt.Fprintf(stderr, "banmen-cli convert: %s: %s cannot hold its %s: left out\n", name, strings.ToUpper(to), strings.Join(lost, ", "))
+		}
+	}
+	where := o.Dest
+	if f.oneFile {
+		where = res.OneFile
+	}
+	fmt.Fprintf(stdout, "converted %d of %d records into %s\n", res.Converted(), res.Total, where)
+	if failed > 0 {
+		return 1
+	}
+	return 0
 }

@@ -326,3 +326,63 @@ func TestConvertReadsBackWhatItWrote(t *testing.T) {
 		}
 	}
 }
+
+// A folder: every record converted into the output folder with the same tree, the record that
+// cannot be read named (exit 1, the others written), or every main line into one USI file.
+func TestConvertAFolder(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"a.kif":     kifuTestdata + "/kif/kifu-for-js__henka.kif",
+		"b.csa":     kifuTestdata + "/csa/kifu-for-js__v2.csa",
+		"sub/c.ki2": kifuTestdata + "/ki2/shogihome__encoding__sjis.ki2",
+	} {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, data, 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "broken.kif"), []byte("手数----指手--\n   1 ９九金(11)\n"), 0o644)
+	out := filepath.Join(t.TempDir(), "out")
+	stdout, stderr, code := convert("--to", "csa", dir, "-o", out)
+	if code != 1 || !strings.Contains(stdout, "converted 3 of 4 records into "+out) || !strings.Contains(stderr, "broken.kif: skipped:") ||
+		!strings.Contains(stderr, "a.kif: CSA cannot hold its variations") {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	for _, name := range []string{"a.csa", "b.csa", "sub/c.csa"} {
+		rec, err := kifu.ReadFile(filepath.Join(out, filepath.FromSlash(name)))
+		if err != nil || len(rec.MainMoves()) == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// a second run numbers the files it would write over
+	if _, _, code := convert("--to", "csa", "--no-subfolders", dir, "-o", out); code != 1 {
+		t.Errorf("second run: exit %d", code)
+	}
+	if _, err := os.Stat(filepath.Join(out, "a-2.csa")); err != nil {
+		t.Errorf("the second run did not number a.csa: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "sub", "c-2.csa")); err == nil {
+		t.Error("--no-subfolders converted the subfolder")
+	}
+	one := filepath.Join(t.TempDir(), "all.usi")
+	stdout, _, code = convert("--to", "usi", "--one-file", dir, "-o", one)
+	data, err := os.ReadFile(one)
+	if code != 1 || err != nil || strings.Count(string(data), "\n") != 3 || !strings.Contains(stdout, one) {
+		t.Errorf("--one-file: exit %d, %v, %q", code, err, data)
+	}
+	for _, bad := range [][]string{
+		{"--to", "kif", "--one-file", dir, "-o", one},
+		{"--to", "csa", dir},
+		{"--to", "sfen", dir, "-o", out},
+		{"--to", "csa", "--conflict", "ask", dir, "-o", out},
+		{"--to", "csa", "--encoding", "euc-jp", dir, "-o", out},
+		{"--to", "usi", "--one-file", filepath.Join(dir, "a.kif")},
+	} {
+		if _, stderr, code := convert(bad...); code != 2 {
+			t.Errorf("%q: exit %d, %s", bad, code, stderr)
+		}
+	}
+}

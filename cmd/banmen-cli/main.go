@@ -27,7 +27,7 @@ var commands = map[string]command{
 	"solve":   {"find a mate with an engine: solve --engine A --time 10s SFEN|FILE|PROBLEMS.json", runSolve},
 	"analyse": {"analyse a record with an engine: analyse --engine A --time 1s [--from N --to M] RECORD -o OUT.kif", runAnalyse},
 	"perft":   {"count the leaves of the legal move tree: perft [--sfen SFEN] [--divide] DEPTH", runPerft},
-	"convert": {"convert a game record: convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] FILE [-o OUT]", runConvert},
+	"convert": {"convert a game record, or a folder of them: convert --to usi|sfen|kif|ki2|csa|jkf [--encoding utf8|sjis] FILE|FOLDER [-o OUT]", runConvert},
 }
 
 // badUsage reports bad usage of command cmd: what is wrong, then the command's usage (fs.Usage).

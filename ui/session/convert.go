@@ -75,7 +75,7 @@ type ConvertedFile struct {
 	Err      error          // why it was skipped
 	Exists   bool           // skipped because Out exists (ConflictSkip)
 	Warnings []kifu.Warning // what the reader said of the record it read anyway
-	Lost     []Loss         // what the record has that the format written cannot hold
+	Lost     []Loss         // what the record has that the format written cannot hold (USI, which is the main line only by definition, is not told)
 }
 
 // ConvertResult is what a conversion did.
@@ -219,12 +219,13 @@ func ConvertFolder(ctx context.Context, o ConvertOptions, progress ConvertProgre
 		}
 		f.Warnings = rec.Warnings
 		if oneFile {
-			f.Lost = Losses(rec, kifu.USI)
 			lines = append(lines, kifu.FormatUSI(rec))
 			res.Files = append(res.Files, f)
 			continue
 		}
-		f.Lost = Losses(rec, format)
+		if format != kifu.USI {
+			f.Lost = Losses(rec, format)
+		}
 		f.Out, f.Exists, f.Err = convertOne(rec, src, o, name, format, enc)
 		res.Files = append(res.Files, f)
 	}
