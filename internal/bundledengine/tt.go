@@ -2,6 +2,8 @@ package bundledengine
 
 import (
 	"math/bits"
+	"runtime"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -71,9 +73,30 @@ func (t *transpositionTable) release() {
 // sizeMB is the size the table was made for.
 func (t *transpositionTable) sizeMB() int { return len(t.buckets) * 64 >> 20 }
 
+// clear empties the table, a large one on several cores at once (as YaneuraOu clears its
+// table with its threads): writing a new table's pages is the kernel handing them over, which
+// runs on every core that asks. 1 GB here: 330 ms on one goroutine, 169 ms on two.
 func (t *transpositionTable) clear() {
-	clear(t.buckets)
+	clearParallel(t.buckets)
 	t.generation = 0
+}
+
+// clearParallel zeroes s, in pieces of at least 16 MB on up to 8 goroutines.
+func clearParallel[T any](s []T) {
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	n := min(runtime.GOMAXPROCS(0), 8, max(1, len(s)*size>>24))
+	if n <= 1 {
+		clear(s)
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (len(s) + n - 1) / n
+	for lo := 0; lo < len(s); lo += chunk {
+		part := s[lo:min(lo+chunk, len(s))]
+		wg.Go(func() { clear(part) })
+	}
+	wg.Wait()
 }
 
 // newSearch ages the entries of earlier searches, which makes them the first to be replaced.

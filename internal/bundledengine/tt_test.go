@@ -63,3 +63,19 @@ func TestMateScoresThroughTheTable(t *testing.T) {
 		t.Errorf("distance not kept relative to the node: %d", got)
 	}
 }
+
+// clearParallel zeroes every element, however the slice divides among the goroutines.
+func TestClearParallel(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 1<<20 + 3, 5<<20 + 1} {
+		s := make([]uint64, n)
+		for i := range s {
+			s[i] = uint64(i) + 1
+		}
+		clearParallel(s)
+		for i, v := range s {
+			if v != 0 {
+				t.Fatalf("n=%d: element %d is %d", n, i, v)
+			}
+		}
+	}
+}
