@@ -283,13 +283,33 @@ func (b *Book) Write(w io.Writer) error {
 	return err
 }
 
+// Add counts move m of position p once more (adding it when the book has not got it) and
+// returns its count; m must be legal in p. The position's moves are sorted by count again.
+func (b *Book) Add(p *board.Position, m board.Move) int {
+	key := Key(p)
+	e := b.Entries[key]
+	if e == nil {
+		e = &Entry{Ply: max(p.MoveNumber(), 1)}
+		b.Entries[key] = e
+	}
+	n := 0
+	if j := slices.IndexFunc(e.Moves, func(x Move) bool { return x.Move == m }); j >= 0 {
+		e.Moves[j].Count++
+		n = e.Moves[j].Count
+	} else {
+		e.Moves = append(e.Moves, Move{Move: m, Ponder: board.NoMove, Count: 1})
+		n = 1
+	}
+	slices.SortStableFunc(e.Moves, func(x, y Move) int { return y.Count - x.Count })
+	return n
+}
+
 // AddRecord adds the moves of rec's main line within its first maxPly moves (0: all) to the
 // book, counting each once more where it is there already, and returns how many moves it
 // counted. The moves of each position it touched are sorted by count, the most played first.
 func (b *Book) AddRecord(rec *kifu.Record, maxPly int) int {
 	p := rec.Start.Clone()
 	n := 0
-	touched := map[*Entry]bool{}
 	for i, m := range rec.MainMoves() {
 		if maxPly > 0 && i >= maxPly {
 			break
@@ -297,24 +317,12 @@ func (b *Book) AddRecord(rec *kifu.Record, maxPly int) int {
 		if !p.IsLegal(m) {
 			break // a game lost by an illegal move: not a book move
 		}
-		key := Key(p)
-		e := b.Entries[key]
-		if e == nil {
-			e = &Entry{Ply: p.MoveNumber()}
-			b.Entries[key] = e
+		b.Add(p, m)
+		if e := b.Entries[Key(p)]; e.Ply > p.MoveNumber() && p.MoveNumber() > 0 {
+			e.Ply = p.MoveNumber()
 		}
-		e.Ply = min(max(e.Ply, 1), max(p.MoveNumber(), 1))
-		if j := slices.IndexFunc(e.Moves, func(x Move) bool { return x.Move == m }); j >= 0 {
-			e.Moves[j].Count++
-		} else {
-			e.Moves = append(e.Moves, Move{Move: m, Ponder: board.NoMove, Count: 1})
-		}
-		touched[e] = true
 		n++
 		p.Do(m)
-	}
-	for e := range touched {
-		slices.SortStableFunc(e.Moves, func(x, y Move) int { return y.Count - x.Count })
 	}
 	return n
 }

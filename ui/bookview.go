@@ -32,7 +32,7 @@ type bookText struct {
 	NoBook, NoMoves, UntitledBook, ChangedMark, PositionsF, ScoreF, DepthF, CountF, Plies   string
 	AddTitle, AddFolderTitle, Add, Cancel, BadPliesF, AddedF, FolderAddedF, SkippedF, MoreF string
 	ReadErrorF, WarningsF, SaveErrorF, SaveChangesF, SaveChangesTitle, DontSave, Folder     string
-	NoRecordsF, ReadingF                                                                    string
+	NoRecordsF, ReadingF, AddNext, NoNextMove, AddedMoveF                                   string
 }
 
 var japaneseBook = bookText{
@@ -49,6 +49,7 @@ var japaneseBook = bookText{
 	SaveErrorF: "定跡を %s に保存できませんでした", SaveChangesF: "定跡「%s」の変更を保存しますか？",
 	SaveChangesTitle: "定跡の変更", DontSave: "保存しない", Folder: "棋譜のフォルダ",
 	NoRecordsF: "%s に棋譜ファイルがありません", ReadingF: "%s を読み込んでいます…",
+	AddNext: "棋譜の次の手を定跡に追加", NoNextMove: "この局面の次の手が棋譜にありません", AddedMoveF: "%s を定跡に追加しました（%d 回）",
 }
 
 var englishBook = bookText{
@@ -66,6 +67,7 @@ var englishBook = bookText{
 	SaveErrorF: "The book could not be saved to %s", SaveChangesF: "Save the changes to the book %q?",
 	SaveChangesTitle: "Unsaved book", DontSave: "Don't Save", Folder: "Records folder",
 	NoRecordsF: "%s holds no records", ReadingF: "Reading %s…",
+	AddNext: "Add the Game's Next Move to the Book", NoNextMove: "The game has no next move here", AddedMoveF: "%s added to the book (%d×)",
 }
 
 func (w *MainWindow) bookText() *bookText {
@@ -98,7 +100,7 @@ type bookCtl struct {
 // newView makes the 定跡 tab in the window's language (again after a change of language: the
 // book stays).
 func (c *bookCtl) newView() {
-	c.view = newBookView(c.w.bookText(), c.play, c.removeMove)
+	c.view = newBookView(c.w.bookText(), c.play, c.removeMove, c.addNext)
 	c.show()
 }
 
@@ -169,6 +171,27 @@ func (c *bookCtl) show() {
 		empty = e.Comment // the position's own comment, where the book has one
 	}
 	c.view.set(title, rows, empty)
+}
+
+// addNext counts the record's next move from the position on the board into the book (a new
+// book when none is open).
+func (c *bookCtl) addNext() {
+	w := c.w
+	bt := w.bookText()
+	next := w.sess.Node().Next()
+	p := w.sess.Position()
+	if w.editor != nil || next == nil || next.IsSpecial() || !p.IsLegal(next.Move) {
+		w.setStatus(bt.NoNextMove)
+		return
+	}
+	c.ensure()
+	n := c.b.Add(p, next.Move)
+	c.changed()
+	lastTo := board.NoSquare
+	if m := w.shownLastMove(); m != board.NoMove {
+		lastTo = m.To()
+	}
+	w.setStatus(fmt.Sprintf(bt.AddedMoveF, p.SideToMove().Mark()+p.KI2Move(next.Move, lastTo), n))
 }
 
 // changed marks the book changed and shows it again.
@@ -488,13 +511,15 @@ type bookRow struct {
 type bookView struct {
 	widget.BaseWidget
 	title, empty *widget.Label
+	addNext      *widget.Button // 棋譜の次の手を定跡に追加
 	list         *widget.List
 	rows         []bookRow
 	content      fyne.CanvasObject
 }
 
-func newBookView(bt *bookText, play, remove func(board.Move)) *bookView {
+func newBookView(bt *bookText, play, remove func(board.Move), addNext func()) *bookView {
 	v := &bookView{title: widget.NewLabel(""), empty: widget.NewLabel("")}
+	v.addNext = widget.NewButtonWithIcon("", theme.ContentAddIcon(), addNext)
 	v.title.Wrapping = fyne.TextWrapWord
 	v.empty.Importance = widget.LowImportance
 	v.list = widget.NewList(
@@ -524,7 +549,8 @@ func newBookView(bt *bookText, play, remove func(board.Move)) *bookView {
 			play(v.rows[id].move)
 		}
 	}
-	v.content = container.NewBorder(container.NewVBox(v.title, v.empty), nil, nil, nil, v.list)
+	head := container.NewBorder(nil, nil, nil, v.addNext, v.title)
+	v.content = container.NewBorder(container.NewVBox(head, v.empty), nil, nil, nil, v.list)
 	v.ExtendBaseWidget(v)
 	return v
 }

@@ -179,3 +179,24 @@ func TestBookAddsAFolder(t *testing.T) {
 		t.Error("the tab shows no move at the start")
 	}
 }
+
+// The ＋ of the 定跡 tab (and its menu item) counts the record's next move into the book, a new
+// book when none is open; at the end of the record it says there is none.
+func TestBookAddsTheNextMove(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	bt := w.bookText()
+	openRecord(t, w, meijinKIF)
+	menuItemNamed(w, bt.AddNext).Action()
+	if w.book.b == nil || w.book.b.Positions() != 1 || !strings.Contains(w.status.Text, "▲７六歩") || !strings.Contains(w.status.Text, "1") {
+		t.Fatalf("after adding the next move: %v, status %q", w.book.b, w.status.Text)
+	}
+	test.Tap(w.book.view.addNext)
+	if got := bookRows(w); len(got) != 1 || got[0] != "▲７六歩 2 回" {
+		t.Errorf("after the ＋: %q", got)
+	}
+	w.Session().Last()
+	test.Tap(w.book.view.addNext)
+	if w.status.Text != bt.NoNextMove || w.book.b.Positions() != 1 {
+		t.Errorf("at the end: status %q, %d positions", w.status.Text, w.book.b.Positions())
+	}
+}

@@ -217,6 +217,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		needsBook(fyne.NewMenuItem(bt.Save, func() { w.book.save(false, nil) })),
 		needsBook(fyne.NewMenuItem(bt.SaveAs, func() { w.book.save(true, nil) })),
 		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem(bt.AddNext, func() { w.book.addNext() }),
 		fyne.NewMenuItem(bt.AddRecord, func() { w.book.addRecord() }),
 		fyne.NewMenuItem(bt.AddFolder, func() { w.book.addFolder() }),
 		fyne.NewMenuItemSeparator(),
