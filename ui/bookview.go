@@ -32,7 +32,7 @@ type bookText struct {
 	NoBook, NoMoves, UntitledBook, ChangedMark, PositionsF, ScoreF, DepthF, CountF, Plies   string
 	AddTitle, AddFolderTitle, Add, Cancel, BadPliesF, AddedF, FolderAddedF, SkippedF, MoreF string
 	ReadErrorF, WarningsF, SaveErrorF, SaveChangesF, SaveChangesTitle, DontSave, Folder     string
-	NoRecordsF, ReadingF, AddNext, NoNextMove, AddedMoveF                                   string
+	NoRecordsF, ReadingF, AddNext, NoNextMove, AddedMoveF, AddNextShort                     string
 }
 
 var japaneseBook = bookText{
@@ -50,6 +50,7 @@ var japaneseBook = bookText{
 	SaveChangesTitle: "定跡の変更", DontSave: "保存しない", Folder: "棋譜のフォルダ",
 	NoRecordsF: "%s に棋譜ファイルがありません", ReadingF: "%s を読み込んでいます…",
 	AddNext: "棋譜の次の手を定跡に追加", NoNextMove: "この局面の次の手が棋譜にありません", AddedMoveF: "%s を定跡に追加しました（%d 回）",
+	AddNextShort: "次の手を追加",
 }
 
 var englishBook = bookText{
@@ -68,6 +69,7 @@ var englishBook = bookText{
 	SaveChangesTitle: "Unsaved book", DontSave: "Don't Save", Folder: "Records folder",
 	NoRecordsF: "%s holds no records", ReadingF: "Reading %s…",
 	AddNext: "Add the Game's Next Move to the Book", NoNextMove: "The game has no next move here", AddedMoveF: "%s added to the book (%d×)",
+	AddNextShort: "Add Next Move",
 }
 
 func (w *MainWindow) bookText() *bookText {
@@ -519,7 +521,7 @@ type bookView struct {
 
 func newBookView(bt *bookText, play, remove func(board.Move), addNext func()) *bookView {
 	v := &bookView{title: widget.NewLabel(""), empty: widget.NewLabel("")}
-	v.addNext = widget.NewButtonWithIcon("", theme.ContentAddIcon(), addNext)
+	v.addNext = widget.NewButtonWithIcon(bt.AddNextShort, theme.ContentAddIcon(), addNext)
 	v.title.Wrapping = fyne.TextWrapWord
 	v.empty.Importance = widget.LowImportance
 	v.list = widget.NewList(
