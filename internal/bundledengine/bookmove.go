@@ -16,7 +16,9 @@ import (
 // the book says each was played, so that games do not all open alike. A go that analyses
 // (infinite, ponder, depth, nodes, searchmoves) searches as always. The book is read at isready
 // when BookFile names another file than the one read; a file that cannot be read, or lines of
-// it that cannot, are said in info strings, and the engine plays on without them.
+// it that cannot, are said in info strings, and the engine plays on without them. A relative
+// name is looked for in the engine's folder, then in its book/ folder, where YaneuraOu keeps
+// its books.
 
 // loadBook reads the book BookFile names, if it is not the one read already.
 func (e *Engine) loadBook() {
@@ -30,6 +32,12 @@ func (e *Engine) loadBook() {
 	}
 	e.book, e.bookPath = nil, ""
 	data, err := os.ReadFile(path)
+	if err != nil && !filepath.IsAbs(path) {
+		// YaneuraOu looks for its BookFile in the folder book/ (its BookDir)
+		if d, err2 := os.ReadFile(filepath.Join("book", path)); err2 == nil {
+			data, err = d, nil
+		}
+	}
 	if err != nil {
 		e.out.printf("info string BookFile %s: %v: playing without a book", path, err)
 		return

@@ -107,3 +107,22 @@ func TestBookChoiceFollowsTheCounts(t *testing.T) {
 		t.Error("the start not found")
 	}
 }
+
+// A relative BookFile is found in the engine's folder, or in its book/ folder as YaneuraOu's is.
+func TestBookFileInTheBookFolder(t *testing.T) {
+	path := writeBook(t)
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "book"), 0o755)
+	data, _ := os.ReadFile(path)
+	os.WriteFile(filepath.Join(dir, "book", "user_book1.db"), data, 0o644)
+	t.Chdir(dir)
+	h := startUSI(t)
+	h.send("setoption name BookFile value user_book1.db", "isready")
+	if _, before := h.expect("readyok"); !strings.Contains(strings.Join(before, "\n"), ": 2 positions") {
+		t.Errorf("the book in book/ was not read: %q", before)
+	}
+	h.send("position startpos", "go btime 0 wtime 0 byoyomi 10000")
+	if best, _ := h.expect("bestmove"); best != "bestmove 1g1f" {
+		t.Errorf("from book/user_book1.db: %q", best)
+	}
+}
