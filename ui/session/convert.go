@@ -201,6 +201,7 @@ func ConvertFolder(ctx context.Context, o ConvertOptions, progress ConvertProgre
 	}
 	res.Total = len(names)
 	var lines []string
+	written := map[string]bool{} // the files this run wrote: two records of one name (x.kif, x.ki2) are both kept
 	for i, name := range names {
 		if ctx.Err() != nil {
 			res.Canceled = true
@@ -226,11 +227,14 @@ func ConvertFolder(ctx context.Context, o ConvertOptions, progress ConvertProgre
 		if format != kifu.USI {
 			f.Lost = Losses(rec, format)
 		}
-		f.Out, f.Exists, f.Err = convertOne(rec, src, o, name, format, enc)
+		f.Out, f.Exists, f.Err = convertOne(rec, src, o, name, format, enc, written)
+		if f.Err == nil && !f.Exists {
+			written[f.Out] = true
+		}
 		res.Files = append(res.Files, f)
 	}
 	if oneFile && !res.Canceled && len(lines) > 0 {
-		out, exists, err := freePath(o.OneFile, "", o.Conflict)
+		out, exists, err := freePath(o.OneFile, "", o.Conflict, nil)
 		switch {
 		case err != nil:
 			return res, err
@@ -250,9 +254,9 @@ func ConvertFolder(ctx context.Context, o ConvertOptions, progress ConvertProgre
 
 // convertOne writes rec, read from src (name below the source folder), as o says: the path
 // written, or that it exists (ConflictSkip), or why it could not be written.
-func convertOne(rec *kifu.Record, src string, o ConvertOptions, name string, format kifu.Format, enc kifu.Encoding) (string, bool, error) {
+func convertOne(rec *kifu.Record, src string, o ConvertOptions, name string, format kifu.Format, enc kifu.Encoding, written map[string]bool) (string, bool, error) {
 	base := strings.TrimSuffix(name, filepath.Ext(name))
-	out, exists, err := freePath(filepath.Join(o.Dest, base+"."+strings.ToLower(o.Ext)), src, o.Conflict)
+	out, exists, err := freePath(filepath.Join(o.Dest, base+"."+strings.ToLower(o.Ext)), src, o.Conflict, written)
 	if err != nil || exists {
 		return out, exists, err
 	}
@@ -278,10 +282,11 @@ func convertOne(rec *kifu.Record, src string, o ConvertOptions, name string, for
 
 // freePath is the path to write for want under conflict c: want itself when it is free or
 // when c overwrites it, else NAME-2.EXT, -3, … (ConflictNumber), or want with exists set
-// (ConflictSkip). The record's own file src is never written over: it counts as taken.
-func freePath(want, src string, c Conflict) (string, bool, error) {
+// (ConflictSkip). The record's own file src is never written over, nor a file this run wrote
+// (mine): those are numbered whatever c says.
+func freePath(want, src string, c Conflict, mine map[string]bool) (string, bool, error) {
 	taken := func(p string) bool {
-		if src != "" && sameFile(p, src) {
+		if src != "" && sameFile(p, src) || mine[p] {
 			return true
 		}
 		_, err := os.Lstat(p)
@@ -290,13 +295,13 @@ func freePath(want, src string, c Conflict) (string, bool, error) {
 	if !taken(want) {
 		return want, false, nil
 	}
-	switch c {
-	case ConflictSkip:
+	ours := mine[want] || src != "" && sameFile(want, src)
+	switch {
+	case ours:
+	case c == ConflictSkip:
 		return want, true, nil
-	case ConflictOverwrite:
-		if src == "" || !sameFile(want, src) {
-			return want, false, nil
-		}
+	case c == ConflictOverwrite:
+		return want, false, nil
 	}
 	ext := filepath.Ext(want)
 	stem := strings.TrimSuffix(want, ext)

@@ -252,3 +252,33 @@ func TestConvertFolderKeepsOutOfItsOutput(t *testing.T) {
 		}
 	}
 }
+
+// Two records of one name in one folder (x.kif and x.ki2) both keep their output, whatever the
+// conflict rule says of files that were there before.
+func TestConvertFolderKeepsRecordsOfOneName(t *testing.T) {
+	for _, c := range []Conflict{ConflictNumber, ConflictSkip, ConflictOverwrite} {
+		src := t.TempDir()
+		for name, from := range map[string]string{"x.kif": henka, "x.csa": floodCSA} {
+			data, err := os.ReadFile(from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(src, name), data, 0o644)
+		}
+		dst := t.TempDir()
+		res, err := ConvertFolder(context.Background(), ConvertOptions{Source: src, Dest: dst, Ext: "kifu", Conflict: c}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Converted() != 2 {
+			t.Fatalf("conflict %d: %d converted: %+v", c, res.Converted(), res.Files)
+		}
+		got := map[string]string{}
+		for _, f := range res.Files {
+			got[mainLine(t, f.Out)] = f.Name
+		}
+		if len(got) != 2 || got[mainLine(t, filepath.Join(src, "x.kif"))] != "x.kif" || got[mainLine(t, filepath.Join(src, "x.csa"))] != "x.csa" {
+			t.Errorf("conflict %d: the outputs hold %v", c, got)
+		}
+	}
+}
