@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -69,8 +70,9 @@ func OpenUserRegistry(path string) (*Registry, error) {
 // that one that does not answer is asked once per run, not at every opening of the list.
 var bundledAsked sync.Map
 
-// refreshBundled asks the bundled engine "usi" when its program is newer than what the list
-// knows of it (never asked: the first start; or a new build), so that the options dialog
+// refreshBundled asks the bundled engine "usi" when its program is not the one the list asked
+// last (never asked: the first start; or a new build, told by its size and time of change, which
+// a package may set to any time), so that the options dialog
 // offers the options it declares (MultiPV, SkillLevel, BookFile, …), with the values saved
 // that still fit. Its display name stays. A program that does not answer leaves the list as
 // it was: starting it says what is wrong.
@@ -89,10 +91,11 @@ func refreshBundled(reg *Registry) error {
 	if err != nil {
 		return nil // starting it will say what is wrong
 	}
-	if len(def.Options) > 0 && !def.ProbedAt.IsZero() && !st.ModTime().After(def.ProbedAt) {
+	stamp := fmt.Sprintf("%d %d", st.Size(), st.ModTime().UnixNano())
+	if len(def.Options) > 0 && def.ProgramStamp == stamp {
 		return nil
 	}
-	if _, asked := bundledAsked.LoadOrStore(def.Path+"\x00"+st.ModTime().String(), true); asked {
+	if _, asked := bundledAsked.LoadOrStore(def.Path+"\x00"+stamp, true); asked {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -104,7 +107,7 @@ func refreshBundled(reg *Registry) error {
 	_, err = reg.Edit(def.ID, func(d *Definition) error {
 		name := d.Name
 		d.ApplyProbe(res.Name, res.Author, res.Options)
-		d.Name = name
+		d.Name, d.ProgramStamp = name, stamp
 		return nil
 	})
 	return err

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"banmen/internal/testbin"
 )
@@ -97,6 +98,12 @@ func TestOpenUserRegistryAsksTheBundledEngineForItsOptions(t *testing.T) {
 	}
 	if second := run(); probed(second) != probed(first) || probed(first) == "" {
 		t.Errorf("asked again at the second run: %q, then %q", probed(first), probed(second))
+	}
+	// a new build installed with an older time (as a package sets it) is asked again
+	old := time.Now().Add(-48 * time.Hour)
+	os.Chtimes(filepath.Join(dir, "banmen-engine"), old, old)
+	if third := run(); probed(third) == probed(first) {
+		t.Errorf("a program with another time of change was not asked again: %q", probed(third))
 	}
 }
 

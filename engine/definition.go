@@ -75,6 +75,9 @@ type Definition struct {
 	Supports     Capabilities       `json:"supports"`
 	Bundled      bool               `json:"bundled,omitempty"` // Banmen's own engine: cannot be removed by accident
 	ProbedAt     time.Time          `json:"probedAt,omitempty"`
+	// ProgramStamp is the size and time of change of the program when the list last asked it
+	// (the bundled engine's: a new build, however its file's time was set, is asked again)
+	ProgramStamp string `json:"programStamp,omitempty"`
 
 	// fields of the engine list this Banmen does not know (a newer one wrote them): kept
 	// as they were and written back
