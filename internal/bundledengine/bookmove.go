@@ -1,6 +1,7 @@
 package bundledengine
 
 import (
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -20,24 +21,67 @@ import (
 // name is looked for in the engine's folder, then in its book/ folder, where YaneuraOu keeps
 // its books.
 
-// loadBook reads the book BookFile names, if it is not the one read already.
+// onTheFlyBytes is the size from which a book is searched on disk (book.FileBook) instead of
+// read whole: a book of 64 MB holds some 600,000 positions, about 100 MB in memory.
+var onTheFlyBytes int64 = 64 << 20 // a variable for tests
+
+// engineBook is a book read whole, or searched on disk.
+type engineBook struct {
+	whole *book.Book
+	file  *book.FileBook
+}
+
+// lookup returns pos's entry, or nil (a file that cannot be read is said, once).
+func (b *engineBook) lookup(pos *board.Position, out *lineWriter) *book.Entry {
+	if b.whole != nil {
+		return b.whole.Lookup(pos)
+	}
+	e, _, err := b.file.Lookup(pos)
+	if err != nil {
+		out.printf("info string BookFile: %v", err)
+		return nil
+	}
+	return e
+}
+
+// loadBook reads the book BookFile names, if it is not the one read already: whole, or from
+// onTheFlyBytes on, opened to be searched on disk (when its positions are in order).
 func (e *Engine) loadBook() {
 	path := strings.TrimSpace(e.opts.str(optBookFile))
 	if path == "" || strings.EqualFold(path, "no_book") {
-		e.book, e.bookPath = nil, ""
+		e.closeBook()
 		return
 	}
 	if path == e.bookPath && e.book != nil {
 		return
 	}
-	e.book, e.bookPath = nil, ""
-	data, err := os.ReadFile(path)
+	e.closeBook()
+	found := path
+	st, err := os.Stat(found)
 	if err != nil && !filepath.IsAbs(path) {
 		// YaneuraOu looks for its BookFile in the folder book/ (its BookDir)
-		if d, err2 := os.ReadFile(filepath.Join("book", path)); err2 == nil {
-			data, err = d, nil
+		if st2, err2 := os.Stat(filepath.Join("book", path)); err2 == nil {
+			found, st, err = filepath.Join("book", path), st2, nil
 		}
 	}
+	if err != nil {
+		e.out.printf("info string BookFile %s: %v: playing without a book", path, err)
+		return
+	}
+	if st.Size() >= onTheFlyBytes {
+		fb, err := book.OpenFile(found)
+		if err == nil {
+			e.out.printf("info string BookFile %s: %d MB, searched on disk", path, st.Size()>>20)
+			e.book, e.bookPath = &engineBook{file: fb}, path
+			return
+		}
+		if !errors.Is(err, book.ErrUnsorted) {
+			e.out.printf("info string BookFile: %v: playing without a book", err)
+			return
+		}
+		e.out.printf("info string BookFile: %v: read whole instead", err)
+	}
+	data, err := os.ReadFile(found)
 	if err != nil {
 		e.out.printf("info string BookFile %s: %v: playing without a book", path, err)
 		return
@@ -51,13 +95,20 @@ func (e *Engine) loadBook() {
 		e.out.printf("info string BookFile %s: %d lines left out (the first: %s)", path, len(warns), warns[0])
 	}
 	e.out.printf("info string BookFile %s: %d positions", path, b.Positions())
-	e.book, e.bookPath = b, path
+	e.book, e.bookPath = &engineBook{whole: b}, path
 }
 
-// bookChoice returns a move of b for pos chosen at random by how often each was played (a
-// move never counted as once), and the sum of the counts; ok is false when b has none.
-func bookChoice(b *book.Book, pos *board.Position, rng *rand.Rand) (m book.Move, total int, ok bool) {
-	e := b.Lookup(pos)
+// closeBook forgets the book (closing its file).
+func (e *Engine) closeBook() {
+	if e.book != nil && e.book.file != nil {
+		e.book.file.Close()
+	}
+	e.book, e.bookPath = nil, ""
+}
+
+// bookChoice returns a move of e chosen at random by how often each was played (a move never
+// counted as once), and the sum of the counts; ok is false when e has none.
+func bookChoice(e *book.Entry, rng *rand.Rand) (m book.Move, total int, ok bool) {
 	if e == nil || len(e.Moves) == 0 {
 		return book.Move{}, 0, false
 	}
@@ -83,7 +134,7 @@ func (e *Engine) playBook(pos *board.Position, gp goParams, set goSettings) bool
 	if pos.MoveNumber() > set.bookMoves {
 		return false
 	}
-	bm, total, ok := bookChoice(set.book, pos, e.bookRand)
+	bm, total, ok := bookChoice(set.book.lookup(pos, e.out), e.bookRand)
 	if !ok || !pos.IsLegal(bm.Move) {
 		return false
 	}

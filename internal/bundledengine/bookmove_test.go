@@ -94,7 +94,7 @@ func TestBookChoiceFollowsTheCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := map[string]int{}
 	for range 4000 {
-		m, total, ok := bookChoice(b, board.NewStartPosition(), rng)
+		m, total, ok := bookChoice(b.Lookup(board.NewStartPosition()), rng)
 		if !ok || total != 4 {
 			t.Fatal(ok, total)
 		}
@@ -103,8 +103,8 @@ func TestBookChoiceFollowsTheCounts(t *testing.T) {
 	if n["7g7f"] < 2800 || n["7g7f"] > 3200 || n["2g2f"]+n["7g7f"] != 4000 {
 		t.Errorf("chosen %v of 4000, want about 3000 and 1000", n)
 	}
-	if _, _, ok := bookChoice(b, board.NewStartPosition().Clone(), rng); !ok {
-		t.Error("the start not found")
+	if _, _, ok := bookChoice(nil, rng); ok {
+		t.Error("a move chosen from no entry")
 	}
 }
 
@@ -124,5 +124,43 @@ func TestBookFileInTheBookFolder(t *testing.T) {
 	h.send("position startpos", "go btime 0 wtime 0 byoyomi 10000")
 	if best, _ := h.expect("bestmove"); best != "bestmove 1g1f" {
 		t.Errorf("from book/user_book1.db: %q", best)
+	}
+}
+
+// A book of onTheFlyBytes or more is searched on disk: its moves are played as from a book
+// read whole. (The size is lowered for the test: a book of 64 MB takes seconds to write.)
+func TestBookFileSearchedOnDisk(t *testing.T) {
+	before := onTheFlyBytes
+	onTheFlyBytes = 512
+	t.Cleanup(func() { onTheFlyBytes = before })
+	// the positions after 1 to 3 moves of a few openings, written sorted by Write
+	b := book.New()
+	for _, line := range []string{"1g1f 9c9d 9g9f", "7g7f 3c3d 2g2f", "2g2f 8c8d 2f2e", "5g5f 5c5d 2h5h"} {
+		p := board.NewStartPosition()
+		for _, u := range strings.Fields(line) {
+			m, _ := p.ParseMove(u)
+			b.Add(p, m)
+			p.Do(m)
+		}
+	}
+	var text strings.Builder
+	b.Write(&text)
+	if int64(text.Len()) < onTheFlyBytes {
+		t.Fatalf("the book is only %d bytes", text.Len())
+	}
+	path := filepath.Join(t.TempDir(), "big.db")
+	if err := os.WriteFile(path, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := startUSI(t)
+	h.send("setoption name BookFile value "+path, "isready")
+	if _, before := h.expect("readyok"); !strings.Contains(strings.Join(before, "\n"), "searched on disk") {
+		t.Fatalf("the book was not searched on disk: %q", before)
+	}
+	for moves, want := range map[string]string{"1g1f": "9c9d", "7g7f 3c3d": "2g2f", "5g5f 5c5d": "2h5h", "2g2f": "8c8d"} {
+		h.send("position startpos moves "+moves, "go btime 0 wtime 0 byoyomi 10000")
+		if best, _ := h.expect("bestmove"); best != "bestmove "+want {
+			t.Errorf("after %s from the book on disk: %q, want %s", moves, best, want)
+		}
 	}
 }

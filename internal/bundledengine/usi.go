@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"banmen/board"
-	"banmen/book"
 )
 
 // The USI protocol loop. One goroutine reads commands and answers the quick ones itself
@@ -46,7 +45,7 @@ type Engine struct {
 	mateUsed bool // a go mate has run: isready then readies the solver's table too
 
 	// the opening book BookFile names, read at isready (bookmove.go), and the file it came from
-	book     *book.Book
+	book     *engineBook
 	bookPath string
 	bookRand *rand.Rand // its choices
 }
@@ -332,8 +331,8 @@ type goSettings struct {
 	weaken           bool
 	margin           time.Duration
 	ponder           bool
-	book             *book.Book // nil: none
-	bookMoves        int        // the book is used while the game has at most this many moves
+	book             *engineBook // nil: none
+	bookMoves        int         // the book is used while the game has at most this many moves
 }
 
 func (e *Engine) settings() goSettings {
