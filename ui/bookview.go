@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,7 +33,7 @@ type bookText struct {
 	NoBook, NoMoves, UntitledBook, ChangedMark, PositionsF, ScoreF, DepthF, CountF, Plies   string
 	AddTitle, AddFolderTitle, Add, Cancel, BadPliesF, AddedF, FolderAddedF, SkippedF, MoreF string
 	ReadErrorF, WarningsF, SaveErrorF, SaveChangesF, SaveChangesTitle, DontSave, Folder     string
-	NoRecordsF, ReadingF, AddNext, NoNextMove, AddedMoveF, AddNextShort                     string
+	NoRecordsF, ReadingF, AddNext, NoNextMove, AddedMoveF, AddNextShort, OnDiskF, ReadOnly  string
 }
 
 var japaneseBook = bookText{
@@ -50,7 +51,8 @@ var japaneseBook = bookText{
 	SaveChangesTitle: "定跡の変更", DontSave: "保存しない", Folder: "棋譜のフォルダ",
 	NoRecordsF: "%s に棋譜ファイルがありません", ReadingF: "%s を読み込んでいます…",
 	AddNext: "棋譜の次の手を定跡に追加", NoNextMove: "この局面の次の手が棋譜にありません", AddedMoveF: "%s を定跡に追加しました（%d 回）",
-	AddNextShort: "次の手を追加",
+	AddNextShort: "次の手を追加", OnDiskF: "%s（大きな定跡: ディスク上で検索、読み取り専用）",
+	ReadOnly: "大きな定跡はディスク上で検索しているため編集できません",
 }
 
 var englishBook = bookText{
@@ -69,7 +71,8 @@ var englishBook = bookText{
 	SaveChangesTitle: "Unsaved book", DontSave: "Don't Save", Folder: "Records folder",
 	NoRecordsF: "%s holds no records", ReadingF: "Reading %s…",
 	AddNext: "Add the Game's Next Move to the Book", NoNextMove: "The game has no next move here", AddedMoveF: "%s added to the book (%d×)",
-	AddNextShort: "Add Next Move",
+	AddNextShort: "Add Next Move", OnDiskF: "%s (a large book: searched on disk, read-only)",
+	ReadOnly: "A large book is searched on disk and cannot be edited here",
 }
 
 func (w *MainWindow) bookText() *bookText {
@@ -78,6 +81,10 @@ func (w *MainWindow) bookText() *bookText {
 	}
 	return &japaneseBook
 }
+
+// bookOnDisk is the size from which a book is searched on disk (book.FileBook, read-only here)
+// instead of read whole (a variable for tests).
+var bookOnDisk int64 = 64 << 20
 
 // The preferences of the book's dialogs.
 const (
@@ -88,9 +95,11 @@ const (
 
 // bookCtl is the window's book. Its fields belong to the Fyne goroutine.
 type bookCtl struct {
-	w     *MainWindow
-	b     *book.Book // nil: none is open
-	path  string     // "" until a new book is saved
+	w *MainWindow
+	b *book.Book // nil: none is open (or file is)
+	// file is a book too large to read whole, searched on disk and not edited (bookOnDisk)
+	file  *book.FileBook
+	path  string // "" until a new book is saved
 	dirty bool
 	view  *bookView
 	// loading counts the books asked to be read: a book read after another was asked for, or
@@ -124,7 +133,7 @@ func (c *bookCtl) name() string {
 // show shows the book's moves for the position on the board.
 func (c *bookCtl) show() {
 	bt := c.w.bookText()
-	if c.b == nil {
+	if c.b == nil && c.file == nil {
 		if c.reading != "" {
 			c.view.set(fmt.Sprintf(bt.ReadingF, filepath.Base(c.reading)), nil, "")
 		} else {
@@ -132,13 +141,23 @@ func (c *bookCtl) show() {
 		}
 		return
 	}
-	title := fmt.Sprintf(bt.PositionsF, c.name(), c.b.Positions())
-	if c.dirty {
-		title += bt.ChangedMark
-	}
 	p := c.w.sess.Position()
+	var title string
+	var e *book.Entry
+	if c.file != nil {
+		title = fmt.Sprintf(bt.OnDiskF, c.name())
+		var err error
+		if e, _, err = c.file.Lookup(p); err != nil {
+			c.w.setStatus(err.Error())
+		}
+	} else {
+		title = fmt.Sprintf(bt.PositionsF, c.name(), c.b.Positions())
+		if c.dirty {
+			title += bt.ChangedMark
+		}
+		e = c.b.Lookup(p)
+	}
 	var rows []bookRow
-	e := c.b.Lookup(p)
 	if e != nil {
 		lastTo := board.NoSquare
 		if m := c.w.shownLastMove(); m != board.NoMove {
@@ -182,6 +201,9 @@ func (c *bookCtl) addNext() {
 	bt := w.bookText()
 	next := w.sess.Node().Next()
 	p := w.sess.Position()
+	if c.readOnly() {
+		return
+	}
 	if w.editor != nil || next == nil || next.IsSpecial() || !p.IsLegal(next.Move) {
 		w.setStatus(bt.NoNextMove)
 		return
@@ -202,7 +224,27 @@ func (c *bookCtl) changed() {
 	c.show()
 }
 
+// readOnly says so, and reports it, when the book open is searched on disk: it is not edited.
+func (c *bookCtl) readOnly() bool {
+	if c.file == nil {
+		return false
+	}
+	c.w.setStatus(c.w.bookText().ReadOnly)
+	return true
+}
+
+// closeFile closes a book searched on disk.
+func (c *bookCtl) closeFile() {
+	if c.file != nil {
+		c.file.Close()
+		c.file = nil
+	}
+}
+
 func (c *bookCtl) removeMove(m board.Move) {
+	if c.readOnly() {
+		return
+	}
 	if c.b != nil && c.b.Remove(c.w.sess.Position(), m) {
 		c.changed()
 	}
@@ -255,10 +297,33 @@ func (c *bookCtl) openFile(path string) {
 	token := c.loading
 	// the book shown before is gone (its changes were asked about): nothing is added to it
 	// while the new one is read
+	c.closeFile()
 	c.b, c.path, c.dirty, c.reading = nil, "", false, path
 	w.win.SetMainMenu(w.buildMenu())
 	c.show()
 	go func() {
+		if st, err := os.Stat(path); err == nil && st.Size() >= bookOnDisk {
+			fb, err := book.OpenFile(path)
+			if err == nil || !errors.Is(err, book.ErrUnsorted) {
+				w.study.post(func() {
+					if token != c.loading || w.closing {
+						if fb != nil {
+							fb.Close()
+						}
+						return
+					}
+					c.reading = ""
+					if err != nil {
+						c.loaded(path, nil, nil, err)
+						return
+					}
+					c.file, c.path, c.dirty = fb, path, false
+					c.opened()
+				})
+				return
+			}
+			// not in order: read whole
+		}
 		data, err := os.ReadFile(path)
 		var b *book.Book
 		var warns []book.Warning
@@ -303,6 +368,7 @@ func (c *bookCtl) loaded(path string, b *book.Book, warns []book.Warning, err er
 func (c *bookCtl) newBook() {
 	c.confirmDiscard(func() {
 		c.loading++
+		c.closeFile()
 		c.b, c.path, c.dirty, c.reading = book.New(), "", false, ""
 		c.opened()
 	})
@@ -312,6 +378,7 @@ func (c *bookCtl) newBook() {
 func (c *bookCtl) closeBook() {
 	c.confirmDiscard(func() {
 		c.loading++
+		c.closeFile()
 		c.b, c.path, c.dirty, c.reading = nil, "", false, ""
 		c.show()
 		c.w.win.SetMainMenu(c.w.buildMenu())
@@ -384,6 +451,7 @@ func (c *bookCtl) selectTab() {
 // ensure makes a new book when none is open (adding to no book starts one).
 func (c *bookCtl) ensure() {
 	if c.b == nil {
+		c.closeFile()
 		c.loading++ // a book being read is not shown over this one
 		c.b, c.path, c.dirty, c.reading = book.New(), "", false, ""
 		c.w.win.SetMainMenu(c.w.buildMenu())
@@ -435,6 +503,9 @@ func (c *bookCtl) pliesDialog(title string, folder bool, add func(plies int, dir
 
 // addRecord counts the record's main line into the book.
 func (c *bookCtl) addRecord() {
+	if c.readOnly() {
+		return
+	}
 	bt := c.w.bookText()
 	c.pliesDialog(bt.AddTitle, false, func(plies int, _ string) {
 		c.ensure()
@@ -448,6 +519,9 @@ func (c *bookCtl) addRecord() {
 // addFolder counts the main lines of every record of a folder (and its subfolders) into the
 // book: the files are read off the Fyne goroutine, then added at once.
 func (c *bookCtl) addFolder() {
+	if c.readOnly() {
+		return
+	}
 	w := c.w
 	bt := w.bookText()
 	c.pliesDialog(bt.AddFolderTitle, true, func(plies int, dir string) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -199,4 +200,85 @@ func TestBookAddsTheNextMove(t *testing.T) {
 	if w.status.Text != bt.NoNextMove || w.book.b.Positions() != 1 {
 		t.Errorf("at the end: status %q, %d positions", w.status.Text, w.book.b.Positions())
 	}
+}
+
+// A large book is searched on disk and shown read-only; an unsorted one is read whole.
+func TestBookLargeIsSearchedOnDisk(t *testing.T) {
+	before := bookOnDisk
+	bookOnDisk = 256
+	t.Cleanup(func() { bookOnDisk = before })
+	b := book.New()
+	for _, line := range []string{"7g7f 3c3d 2g2f", "2g2f 8c8d 2f2e", "5g5f 5c5d"} {
+		p := board.NewStartPosition()
+		for _, u := range strings.Fields(line) {
+			m, _ := p.ParseMove(u)
+			b.Add(p, m)
+			p.Do(m)
+		}
+	}
+	var text strings.Builder
+	b.Write(&text)
+	path := filepath.Join(t.TempDir(), "large.db")
+	os.WriteFile(path, []byte(text.String()), 0o644)
+
+	w, d := windowUnderTest(t, windowOpts{})
+	q := &uiQueue{}
+	w.study.do = q.post
+	bt := w.bookText()
+	d.open = path
+	menuItemNamed(w, bt.Open).Action()
+	waitUntil(t, q, "the book opened", func() bool { return w.book.file != nil })
+	if !strings.Contains(w.book.view.title.Text, "large.db") || w.book.view.title.Text != fmt.Sprintf(bt.OnDiskF, "large.db") {
+		t.Errorf("the title: %q", w.book.view.title.Text)
+	}
+	if got := bookRows(w); len(got) != 3 {
+		t.Errorf("at the start: %q", got)
+	}
+	if !menuItemNamed(w, bt.Save).Disabled || menuItemNamed(w, bt.Close).Disabled {
+		t.Error("保存 enabled, or 閉じる disabled, for a book on disk")
+	}
+	w.book.removeMove(w.book.view.rows[0].move)
+	if w.status.Text != bt.ReadOnly || len(bookRows(w)) != 3 {
+		t.Errorf("removing from the book on disk: %q, %d rows", w.status.Text, len(bookRows(w)))
+	}
+	w.playMove(mustMove(t, w, "7g7f"))
+	if got := bookRows(w); len(got) != 1 || !strings.HasPrefix(got[0], "△３四歩") {
+		t.Errorf("after 7g7f: %q", got)
+	}
+	menuItemNamed(w, bt.Close).Action()
+	if w.book.file != nil || w.book.view.title.Text != bt.NoBook {
+		t.Errorf("after closing: %v %q", w.book.file, w.book.view.title.Text)
+	}
+	// out of order: read whole
+	unsorted := filepath.Join(t.TempDir(), "unsorted.db")
+	lines := strings.Split(strings.TrimSpace(text.String()), "\n")
+	var rev []string
+	rev = append(rev, lines[0])
+	// the entries in reverse order
+	var entries [][]string
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "sfen ") {
+			entries = append(entries, nil)
+		}
+		entries[len(entries)-1] = append(entries[len(entries)-1], l)
+	}
+	for i := len(entries) - 1; i >= 0; i-- {
+		rev = append(rev, entries[i]...)
+	}
+	os.WriteFile(unsorted, []byte(strings.Join(rev, "\n")+"\n"), 0o644)
+	d.open = unsorted
+	menuItemNamed(w, bt.Open).Action()
+	waitUntil(t, q, "the unsorted book read", func() bool { return w.book.b != nil })
+	if w.book.file != nil || w.book.b.Positions() != b.Positions() {
+		t.Errorf("the unsorted book: file %v, %d positions", w.book.file, w.book.b.Positions())
+	}
+}
+
+func mustMove(t *testing.T, w *MainWindow, usi string) board.Move {
+	t.Helper()
+	m, err := w.Session().Position().ParseMove(usi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -206,9 +206,10 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		inGame(gt.MoveNow, w.MoveNow, false),
 	)
 	bt := w.bookText()
-	bookOpen := w.book != nil && w.book.b != nil
+	editable := w.book != nil && w.book.b != nil
+	bookOpen := editable || w.book != nil && w.book.file != nil
 	needsBook := func(it *fyne.MenuItem) *fyne.MenuItem {
-		it.Disabled = !bookOpen
+		it.Disabled = !editable
 		return it
 	}
 	bookMenu := fyne.NewMenu(bt.Menu,
@@ -221,7 +222,11 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItem(bt.AddRecord, func() { w.book.addRecord() }),
 		fyne.NewMenuItem(bt.AddFolder, func() { w.book.addFolder() }),
 		fyne.NewMenuItemSeparator(),
-		needsBook(fyne.NewMenuItem(bt.Close, func() { w.book.closeBook() })),
+		func() *fyne.MenuItem {
+			it := fyne.NewMenuItem(bt.Close, func() { w.book.closeBook() })
+			it.Disabled = !bookOpen
+			return it
+		}(),
 	)
 	rt, _ := w.roomText()
 	engines := fyne.NewMenu(rt.MenuEngines,
