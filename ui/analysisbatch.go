@@ -56,11 +56,7 @@ func (w *MainWindow) folderField(title, pref string) (*dialogEntry, fyne.CanvasO
 		return e, e
 	}
 	browse := widget.NewButton(w.analysisText().Browse, func() {
-		async := w.opts.Async
-		if async == nil {
-			async = func(f func()) { go f() }
-		}
-		async(func() {
+		w.opts.Async(func() {
 			p, err := fd.OpenFolder(title)
 			w.study.post(func() {
 				if err == nil && p != "" {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -102,6 +103,7 @@ type bookCtl struct {
 	path  string // "" until a new book is saved
 	dirty bool
 	view  *bookView
+	tab   int // the 定跡 tab's index in the window's tabs
 	// loading counts the books asked to be read: a book read after another was asked for, or
 	// one made or closed, is not shown
 	loading int
@@ -159,15 +161,8 @@ func (c *bookCtl) show() {
 	}
 	var rows []bookRow
 	if e != nil {
-		lastTo := board.NoSquare
-		if m := c.w.shownLastMove(); m != board.NoMove {
-			lastTo = m.To()
-		}
 		for _, m := range e.Moves {
-			text := p.SideToMove().Mark() + p.KI2Move(m.Move, lastTo)
-			if c.w.settings.WesternNotation() {
-				text = p.SideToMove().Mark() + westernMove(p, m.Move)
-			}
+			text := c.moveText(p, m.Move)
 			var info []string
 			if m.HasScore {
 				info = append(info, fmt.Sprintf(bt.ScoreF, m.Score))
@@ -211,11 +206,16 @@ func (c *bookCtl) addNext() {
 	c.ensure()
 	n := c.b.Add(p, next.Move)
 	c.changed()
+	w.setStatus(fmt.Sprintf(bt.AddedMoveF, c.moveText(p, next.Move), n))
+}
+
+// moveText writes m, a move of the position on the board p, as the record does.
+func (c *bookCtl) moveText(p *board.Position, m board.Move) string {
 	lastTo := board.NoSquare
-	if m := w.shownLastMove(); m != board.NoMove {
-		lastTo = m.To()
+	if last := c.w.shownLastMove(); last != board.NoMove {
+		lastTo = last.To()
 	}
-	w.setStatus(fmt.Sprintf(bt.AddedMoveF, p.SideToMove().Mark()+p.KI2Move(next.Move, lastTo), n))
+	return playedText(p, m, lastTo, c.w.settings.WesternNotation())
 }
 
 // changed marks the book changed and shows it again.
@@ -273,7 +273,7 @@ func (c *bookCtl) confirmDiscard(then func()) {
 func (c *bookCtl) open() {
 	c.confirmDiscard(func() {
 		w := c.w
-		w.async(func() {
+		w.opts.Async(func() {
 			path, err := w.opts.Dialogs.OpenFile(w.bookText().OpenTitle, []string{"db"})
 			w.study.post(func() {
 				if err != nil {
@@ -352,14 +352,11 @@ func (c *bookCtl) loaded(path string, b *book.Book, warns []book.Warning, err er
 	c.b, c.path, c.dirty = b, path, false
 	c.opened()
 	if len(warns) > 0 {
-		lines := []string{fmt.Sprintf(bt.WarningsF, filepath.Base(path))}
-		for i, wr := range warns {
-			if i == maxSummaryLines {
-				lines = append(lines, fmt.Sprintf(bt.MoreF, len(warns)-i))
-				break
-			}
+		var lines []string
+		for _, wr := range warns {
 			lines = append(lines, wr.String())
 		}
+		lines = append([]string{fmt.Sprintf(bt.WarningsF, filepath.Base(path))}, capLines(lines, bt.MoreF)...)
 		w.showMessage(bt.OpenTitle, strings.Join(lines, "\n"))
 	}
 }
@@ -403,7 +400,7 @@ func (c *bookCtl) save(as bool, then func()) {
 			suggested = filepath.Join(filepath.Dir(p), "book.db")
 		}
 	}
-	w.async(func() {
+	w.opts.Async(func() {
 		path, err := w.opts.Dialogs.SaveFile(w.bookText().SaveTitle, suggested, []string{"db"})
 		w.study.post(func() {
 			if err != nil {
@@ -439,14 +436,7 @@ func (c *bookCtl) writeTo(path string, then func()) {
 }
 
 // selectTab shows the 定跡 tab.
-func (c *bookCtl) selectTab() {
-	for i := range 3 {
-		if c.w.tabs.Title(i) == c.w.bookText().Tab {
-			c.w.tabs.Select(i)
-			return
-		}
-	}
-}
+func (c *bookCtl) selectTab() { c.w.tabs.Select(c.tab) }
 
 // ensure makes a new book when none is open (adding to no book starts one).
 func (c *bookCtl) ensure() {
@@ -556,14 +546,7 @@ func (c *bookCtl) addFolder() {
 				}
 				c.changed()
 				c.selectTab()
-				lines := []string{fmt.Sprintf(bt.FolderAddedF, games, len(recs), moves)}
-				for i, s := range skipped {
-					if i == maxSummaryLines {
-						lines = append(lines, fmt.Sprintf(bt.MoreF, len(skipped)-i))
-						break
-					}
-					lines = append(lines, s)
-				}
+				lines := append([]string{fmt.Sprintf(bt.FolderAddedF, games, len(recs), moves)}, capLines(skipped, bt.MoreF)...)
 				w.showMessage(bt.AddFolderTitle, strings.Join(lines, "\n"))
 			})
 		}()
@@ -598,6 +581,7 @@ func newBookView(bt *bookText, play, remove func(board.Move), addNext func()) *b
 	v.addNext = widget.NewButtonWithIcon(bt.AddNextShort, theme.ContentAddIcon(), addNext)
 	v.title.Wrapping = fyne.TextWrapWord
 	v.empty.Importance = widget.LowImportance
+	v.empty.Wrapping = fyne.TextWrapWord
 	v.list = widget.NewList(
 		func() int { return len(v.rows) },
 		func() fyne.CanvasObject {
@@ -633,10 +617,14 @@ func newBookView(bt *bookText, play, remove func(board.Move), addNext func()) *b
 
 // set shows the title, the rows, and note under the title (that there are none, or the
 // position's comment) when it is not "".
+// Nothing is drawn again when nothing changed: it is asked at every move of the record or a
+// game, mostly with no book open.
 func (v *bookView) set(title string, rows []bookRow, note string) {
+	if title == v.title.Text && note == v.empty.Text && slices.Equal(rows, v.rows) {
+		return
+	}
 	v.title.SetText(title)
 	v.empty.SetText(note)
-	v.empty.Wrapping = fyne.TextWrapWord
 	if note == "" {
 		v.empty.Hide()
 	} else {
@@ -648,13 +636,3 @@ func (v *bookView) set(title string, rows []bookRow, note string) {
 
 // CreateRenderer is part of fyne.Widget.
 func (v *bookView) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(v.content) }
-
-// async runs f as Options.Async says: off the Fyne goroutine (the desktop's file dialogs
-// block), or at once in tests.
-func (w *MainWindow) async(f func()) {
-	if w.opts.Async != nil {
-		w.opts.Async(f)
-		return
-	}
-	go f()
-}

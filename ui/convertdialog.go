@@ -107,11 +107,7 @@ func (w *MainWindow) ConvertDialog() {
 	oneFile := newDialogEntry()
 	oneFile.SetText(p.String(prefConvertOneFile))
 	oneBrowse := widget.NewButton(w.analysisText().Browse, func() {
-		async := w.opts.Async
-		if async == nil {
-			async = func(f func()) { go f() }
-		}
-		async(func() {
+		w.opts.Async(func() {
 			suggested := oneFile.Text
 			if suggested == "" && in.Text != "" {
 				suggested = filepath.Join(in.Text, filepath.Base(in.Text)+".usi")
@@ -278,8 +274,16 @@ func (w *MainWindow) startConvert(o session.ConvertOptions) {
 	}()
 }
 
-// maxSummaryLines is how many files the summary names under each heading before "… and N more".
+// maxSummaryLines is how many files a summary names under each heading before "… and N more".
 const maxSummaryLines = 30
+
+// capLines keeps the first maxSummaryLines of lines, and says with moreF how many more there were.
+func capLines(lines []string, moreF string) []string {
+	if len(lines) <= maxSummaryLines {
+		return lines
+	}
+	return append(lines[:maxSummaryLines:maxSummaryLines], fmt.Sprintf(moreF, len(lines)-maxSummaryLines))
+}
 
 // convertSummary says what a conversion wrote, what it skipped and why, what the format could
 // not hold and what the reader warned of.
@@ -322,14 +326,7 @@ func (w *MainWindow) convertSummary(o session.ConvertOptions, res session.Conver
 		if len(list) == 0 {
 			continue
 		}
-		b.WriteString("\n")
-		for i, s := range list {
-			if i == maxSummaryLines {
-				b.WriteString("\n" + fmt.Sprintf(ct.MoreF, len(list)-i))
-				break
-			}
-			b.WriteString("\n" + s)
-		}
+		b.WriteString("\n\n" + strings.Join(capLines(list, ct.MoreF), "\n"))
 	}
 	return b.String()
 }

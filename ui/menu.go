@@ -208,25 +208,22 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	bt := w.bookText()
 	editable := w.book != nil && w.book.b != nil
 	bookOpen := editable || w.book != nil && w.book.file != nil
-	needsBook := func(it *fyne.MenuItem) *fyne.MenuItem {
-		it.Disabled = !editable
+	enabledIf := func(on bool, label string, action func()) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, action)
+		it.Disabled = !on
 		return it
 	}
 	bookMenu := fyne.NewMenu(bt.Menu,
 		fyne.NewMenuItem(bt.Open, func() { w.book.open() }),
 		fyne.NewMenuItem(bt.New, func() { w.book.newBook() }),
-		needsBook(fyne.NewMenuItem(bt.Save, func() { w.book.save(false, nil) })),
-		needsBook(fyne.NewMenuItem(bt.SaveAs, func() { w.book.save(true, nil) })),
+		enabledIf(editable, bt.Save, func() { w.book.save(false, nil) }),
+		enabledIf(editable, bt.SaveAs, func() { w.book.save(true, nil) }),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(bt.AddNext, func() { w.book.addNext() }),
 		fyne.NewMenuItem(bt.AddRecord, func() { w.book.addRecord() }),
 		fyne.NewMenuItem(bt.AddFolder, func() { w.book.addFolder() }),
 		fyne.NewMenuItemSeparator(),
-		func() *fyne.MenuItem {
-			it := fyne.NewMenuItem(bt.Close, func() { w.book.closeBook() })
-			it.Disabled = !bookOpen
-			return it
-		}(),
+		enabledIf(bookOpen, bt.Close, func() { w.book.closeBook() }),
 	)
 	rt, _ := w.roomText()
 	engines := fyne.NewMenu(rt.MenuEngines,

@@ -20,10 +20,15 @@ func moveText(pos *board.Position, n *kifu.Node, lastTo board.Square, western bo
 		}
 		return n.Special.Kanji()
 	}
+	return playedText(pos, n.Move, lastTo, western)
+}
+
+// playedText writes move m, played in pos, as the record shows it (see moveText).
+func playedText(pos *board.Position, m board.Move, lastTo board.Square, western bool) string {
 	if western {
-		return pos.SideToMove().Mark() + westernMove(pos, n.Move)
+		return pos.SideToMove().Mark() + westernMove(pos, m)
 	}
-	return pos.SideToMove().Mark() + pos.KI2Move(n.Move, lastTo)
+	return pos.SideToMove().Mark() + pos.KI2Move(m, lastTo)
 }
 
 // westernMove writes m, played in pos, in the Western notation 81Dojo and Lishogi use: the

@@ -35,8 +35,8 @@ func NewSideTabs() *SideTabs {
 	return t
 }
 
-// Append adds a tab; the first one added is shown.
-func (t *SideTabs) Append(title string, content fyne.CanvasObject) {
+// Append adds a tab and returns its index; the first one added is shown.
+func (t *SideTabs) Append(title string, content fyne.CanvasObject) int {
 	i := len(t.titles)
 	tt := newTabTitle(title, func() { t.Select(i) })
 	t.titles = append(t.titles, tt)
@@ -47,6 +47,7 @@ func (t *SideTabs) Append(title string, content fyne.CanvasObject) {
 	if t.selected < 0 {
 		t.Select(0)
 	}
+	return i
 }
 
 // Select shows tab i.

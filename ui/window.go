@@ -195,7 +195,7 @@ func (w *MainWindow) build() {
 		w.book = &bookCtl{w: w}
 	}
 	w.book.newView()
-	w.tabs.Append(w.bookText().Tab, w.book.view)
+	w.book.tab = w.tabs.Append(w.bookText().Tab, w.book.view)
 	w.side = container.NewStack(w.tabs)
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
