@@ -21,7 +21,7 @@ type FileBook struct {
 	f    *os.File
 	size int64
 	name string
-	buf  []byte
+	buf  []byte // one read: 4 KB holds dozens of a book's lines (the window looks up at every step)
 }
 
 // sortedCheck is how many positions OpenFile reads to see that a book is in order.
@@ -43,7 +43,7 @@ func OpenFile(path string) (*FileBook, error) {
 		f.Close()
 		return nil, err
 	}
-	fb := &FileBook{f: f, size: st.Size(), name: filepath.Base(path), buf: make([]byte, 64<<10)}
+	fb := &FileBook{f: f, size: st.Size(), name: filepath.Base(path), buf: make([]byte, 4<<10)}
 	if err := fb.check(); err != nil {
 		f.Close()
 		return nil, err

@@ -77,7 +77,7 @@ func TestFileBookFindsWhatReadFinds(t *testing.T) {
 
 func lookupAll(t *testing.T, path string, b *Book, in, out []*board.Position) {
 	t.Helper()
-	for _, bufSize := range []int{64 << 10, 97, 23} {
+	for _, bufSize := range []int{4 << 10, 97, 23} {
 		fb, err := OpenFile(path)
 		if err != nil {
 			t.Fatal(err)
