@@ -187,10 +187,10 @@ type folderFlags struct {
 // be converted (the others are written), 2 for bad usage.
 func convertFolder(dir string, f folderFlags, stdout, stderr io.Writer, fs *flag.FlagSet) int {
 	o := session.ConvertOptions{Source: dir, Subfolders: f.sub}
-	switch strings.ToLower(f.enc) {
-	case "utf8", "utf-8":
+	switch enc, err := kifu.ParseEncoding(f.enc); {
+	case err == nil && enc == kifu.UTF8:
 		o.UTF8Always = true
-	case "sjis", "shift_jis", "shiftjis", "cp932":
+	case err == nil && enc == kifu.ShiftJIS:
 	default:
 		return badUsage(stderr, "convert", fs, "--encoding %q: a folder is written in utf8 or sjis", f.enc)
 	}
