@@ -467,12 +467,18 @@ func (w *MainWindow) updateGraph(c session.Change) {
 	w.graph.SetCurrent(w.graphCurrent())
 }
 
-// graphCurrent is the ply of the main line shown, or -1 off the main line.
+// graphCurrent is the ply of the main line shown, or -1 off the main line. At the end of a
+// game (投了, 詰み, …) the board shows the position of the last move, and so does the graph:
+// its points leave the special move out, and the mark and caption were gone there.
 func (w *MainWindow) graphCurrent() int {
-	if n := w.sess.Node(); n.IsMainLine() {
-		return n.Ply()
+	n := w.sess.Node()
+	if !n.IsMainLine() {
+		return -1
 	}
-	return -1
+	if n.IsSpecial() && n.Parent() != nil {
+		n = n.Parent()
+	}
+	return n.Ply()
 }
 
 // goToMainLine shows the position after ply of the main line.

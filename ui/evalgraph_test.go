@@ -199,6 +199,12 @@ func TestEvalGraphInTheWindow(t *testing.T) {
 	if g.current != 41 {
 		t.Errorf("the mark is at %d after a step to 41", g.current)
 	}
+	// at the record's 投了 the mark stays on the last move, whose position the board shows
+	w.Session().Last()
+	if !w.Session().Node().IsSpecial() || g.current != plies || g.current >= len(g.Points()) {
+		t.Errorf("at the record's end (%v) the mark is at %d of %d points, want %d", w.Session().Node().IsSpecial(), g.current, len(g.Points()), plies)
+	}
+	w.Session().GoTo(41)
 	// a comment written at the current move shows at once
 	w.Session().SetComment("#評価値=-777")
 	if p := g.Points()[41]; !p.OK || p.Score != -777 {
