@@ -359,9 +359,13 @@ func (g *Game) playTurn(ctx context.Context) (r Result, over bool, err error) {
 	elapsed, _ := g.clock.Stop(g.ts.Now())
 	g.mu.Unlock()
 	if t.timed && elapsed > t.limit {
-		return g.finish(ctx, Result{Reason: TimeForfeit, Winner: t.side.Opp()}, kifu.Timeout), true, nil
+		return g.finishAfter(ctx, Result{Reason: TimeForfeit, Winner: t.side.Opp()}, kifu.Timeout, elapsed), true, nil
 	}
-	if r, done := g.apply(t.side, t.req, o.d, elapsed); done {
+	if r, done, moved := g.apply(t.side, t.req, o.d, elapsed); done {
+		if !moved {
+			// 投了, 入玉宣言, an illegal move: the ending took the player's time, as a move does
+			return g.finishAfter(ctx, r, special(r), elapsed), true, nil
+		}
 		return g.finish(ctx, r, special(r)), true, nil
 	}
 	g.save()
@@ -391,9 +395,9 @@ func (g *Game) think(ctx context.Context, t *turn) (o outcome, r Result, over bo
 		cancelThink()
 		<-ch
 		g.mu.Lock()
-		g.clock.Stop(g.ts.Now())
+		elapsed, _ := g.clock.Stop(g.ts.Now())
 		g.mu.Unlock()
-		return o, g.finish(ctx, Result{Reason: TimeForfeit, Winner: t.side.Opp()}, kifu.Timeout), true, nil
+		return o, g.finishAfter(ctx, Result{Reason: TimeForfeit, Winner: t.side.Opp()}, kifu.Timeout, elapsed), true, nil
 	case <-ctx.Done():
 		cancelThink()
 		t.cancelAlarm()
@@ -405,22 +409,23 @@ func (g *Game) think(ctx context.Context, t *turn) (o outcome, r Result, over bo
 	}
 }
 
-// apply plays a decision; it reports the result if the game is over.
-func (g *Game) apply(side board.Color, req Request, d Decision, elapsed time.Duration) (Result, bool) {
+// apply plays a decision; it reports the result if the game is over, and whether a move was
+// played (a move that mates or repeats ends the game too).
+func (g *Game) apply(side board.Color, req Request, d Decision, elapsed time.Duration) (r Result, over, moved bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.thoughts[side] = d.Thought
 	defer g.bump()
 	switch {
 	case d.Illegal != "":
-		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: d.Illegal}, true
+		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: d.Illegal}, true, false
 	case d.Resign:
-		return Result{Reason: Resignation, Winner: side.Opp()}, true
+		return Result{Reason: Resignation, Winner: side.Opp()}, true, false
 	case d.Win:
 		if ok, why := req.Position.CanDeclareWin(g.cfg.Impasse); ok {
-			return Result{Reason: Declaration, Winner: side}, true
+			return Result{Reason: Declaration, Winner: side}, true, false
 		} else {
-			return Result{Reason: FalseDeclaration, Winner: side.Opp(), Detail: why}, true
+			return Result{Reason: FalseDeclaration, Winner: side.Opp(), Detail: why}, true, false
 		}
 	}
 	if !req.Position.IsLegal(d.Move) {
@@ -429,11 +434,11 @@ func (g *Game) apply(side board.Color, req Request, d Decision, elapsed time.Dur
 			_, err := req.Position.ParseMove(d.Move.USI())
 			why = fmt.Sprint(err)
 		}
-		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: why}, true
+		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: why}, true, false
 	}
 	n, err := g.rec.Play(g.end, d.Move)
 	if err != nil {
-		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: err.Error()}, true
+		return Result{Reason: IllegalMove, Winner: side.Opp(), Detail: err.Error()}, true, false
 	}
 	n.MakeMainLine() // the game's line is the main line, also in a continued record
 	g.rec.SetElapsed(n, elapsed)
@@ -442,8 +447,8 @@ func (g *Game) apply(side board.Color, req Request, d Decision, elapsed time.Dur
 	}
 	g.end = n
 	g.bg.PlayUnchecked(d.Move)
-	r, over := g.terminalLocked()
-	return r, over
+	r, over = g.terminalLocked()
+	return r, over, true
 }
 
 func (g *Game) terminal() (Result, bool) {
@@ -499,6 +504,13 @@ func special(r Result) kifu.Special {
 
 // finish records the end, tells the players and saves.
 func (g *Game) finish(ctx context.Context, r Result, s kifu.Special) Result {
+	return g.finishAfter(ctx, r, s, -1)
+}
+
+// finishAfter is finish for an ending that took the side to move elapsed (投了 after some
+// thought, a flag fallen), which the record keeps with it as ShogiHome's and Shogidokoro's
+// do: "投了 ( 0:12/00:05:34)". elapsed < 0: none.
+func (g *Game) finishAfter(ctx context.Context, r Result, s kifu.Special, elapsed time.Duration) Result {
 	g.mu.Lock()
 	r.Plies = len(g.bg.Moves())
 	toMove := g.bg.Position().SideToMove()
@@ -511,6 +523,9 @@ func (g *Game) finish(ctx context.Context, r Result, s kifu.Special) Result {
 		n.MakeMainLine()
 		if r.Detail != "" {
 			n.Comment = r.Detail
+		}
+		if elapsed >= 0 {
+			g.rec.SetElapsed(n, elapsed)
 		}
 		g.end = n
 	}

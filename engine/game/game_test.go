@@ -137,6 +137,10 @@ func TestByoyomiGameRecordsTimesAndThoughts(t *testing.T) {
 	if main[0].Elapsed != 4*time.Second || main[1].Elapsed != 14*time.Second || main[2].Total != 8*time.Second {
 		t.Errorf("times: %v %v %v", main[0].Elapsed, main[1].Elapsed, main[2].Total)
 	}
+	// the 投了 keeps the second it took, and black's total
+	if end := main[6]; !end.Timed || end.Elapsed != time.Second || end.Total != 13*time.Second {
+		t.Errorf("投了's time: %v %v/%v, want 1s/13s", end.Timed, end.Elapsed, end.Total)
+	}
 	if c := main[0].Comment; !strings.Contains(c, "*評価値=42") || !strings.Contains(c, "*深さ=7") || !strings.Contains(c, "*エンジン=B") {
 		t.Errorf("think comment %q", c)
 	}
@@ -171,8 +175,13 @@ func TestHumanLosesOnTime(t *testing.T) {
 	if r.Reason != TimeForfeit || r.Winner != board.White {
 		t.Fatalf("result %+v", r)
 	}
-	if lastNode(g.Record()).Special != kifu.Timeout {
-		t.Errorf("end %v", lastNode(g.Record()).Special)
+	end := lastNode(g.Record())
+	if end.Special != kifu.Timeout {
+		t.Errorf("end %v", end.Special)
+	}
+	// the flag fell at the byoyomi's end: the record says how long the human had
+	if !end.Timed || end.Elapsed < 10*time.Second || end.Total != 9*time.Second+end.Elapsed {
+		t.Errorf("切れ負け's time: %v %v/%v", end.Timed, end.Elapsed, end.Total)
 	}
 }
 
