@@ -261,7 +261,11 @@ func (c *bookCtl) confirmDiscard(then func()) {
 	bt := w.bookText()
 	text := fmt.Sprintf(bt.SaveChangesF, c.name())
 	var d *plainDialog
-	save := newPlainButton(w.msg.Save, true, func() { d.Hide(); c.save(false, then) })
+	label := w.msg.Save // 上書き保存; a new book is asked a name
+	if c.path == "" {
+		label = w.msg.SaveAs
+	}
+	save := newPlainButton(label, true, func() { d.Hide(); c.save(false, then) })
 	dont := newPlainButton(bt.DontSave, false, func() { d.Hide(); then() })
 	cancel := newPlainButton(w.msg.Cancel, false, func() { d.Hide() }).cancels()
 	d = newPlainDialog(bt.SaveChangesTitle, messageContent(text), []*plainButton{cancel, dont, save}, w.win)

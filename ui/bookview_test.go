@@ -91,6 +91,14 @@ func TestBookFromTheMenu(t *testing.T) {
 		t.Errorf("after the removal the tab lists %q and says %q", got, w.book.view.empty.Text)
 	}
 
+	// a new book's question on closing offers to save it under a name, not over a file
+	w.RequestClose()
+	if w.lastShown.title != bt.SaveChangesTitle || dialogButtonIn(w.Window().Canvas().Overlays().Top(), w.msg.SaveAs) == nil ||
+		dialogButtonIn(w.Window().Canvas().Overlays().Top(), w.msg.Save) != nil {
+		t.Errorf("closing with a new book: %q", w.lastShown.title)
+	}
+	tapDialogButton(t, w, w.msg.Cancel)
+
 	// saved, and read back the same
 	path := filepath.Join(t.TempDir(), "mine")
 	d.save = path

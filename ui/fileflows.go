@@ -131,11 +131,17 @@ func (w *MainWindow) Paste() {
 // Save writes the record back to its file, or asks where when it has none; then runs after
 // (nil for nothing) once it is saved.
 func (w *MainWindow) Save(after func()) {
-	if w.sess.Path() == "" || w.sess.Format() == kifu.UnknownFormat {
+	if w.savesAs() {
 		w.SaveAs(after)
 		return
 	}
 	w.writeRecord(w.sess.Path(), w.sess.Format(), w.sess.Encoding(), after)
+}
+
+// savesAs reports whether Save asks where to save: the record has no file, or one of a
+// format Banmen does not write.
+func (w *MainWindow) savesAs() bool {
+	return w.sess.Path() == "" || w.sess.Format() == kifu.UnknownFormat
 }
 
 // SaveAs asks where to save (the extension chooses the format: .kif .kifu .ki2 .ki2u .csa

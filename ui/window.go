@@ -526,7 +526,12 @@ func (w *MainWindow) confirmDiscard(then func()) {
 	}
 	text := fmt.Sprintf(w.msg.SaveChangesF, w.sess.Name(w.msg.Untitled))
 	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
-	save := newPlainButton(w.msg.Save, true, func() { d.Hide(); w.Save(then) })
+	// 上書き保存 (Save) for a record that has a file; one that has none is asked a name
+	label := w.msg.Save
+	if w.savesAs() {
+		label = w.msg.SaveAs
+	}
+	save := newPlainButton(label, true, func() { d.Hide(); w.Save(then) })
 	dont := newPlainButton(w.msg.DontSave, false, func() { d.Hide(); then() })
 	cancel := newPlainButton(w.msg.Cancel, false, func() { d.Hide() }).cancels()
 	d = newPlainDialog(w.msg.SaveChangesTitle, messageContent(text), []*plainButton{cancel, dont, save}, w.win)

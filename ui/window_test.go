@@ -393,16 +393,41 @@ func TestWindowAsksBeforeClosingWithUnsavedChanges(t *testing.T) {
 	if w.closing {
 		t.Fatal("Cancel closed the window")
 	}
-	// Save: the dialog asks where, and the window closes once it is saved
+	// a record without a file is saved under a name (名前を付けて保存…, not 上書き保存): the
+	// dialog asks where, and the window closes once it is saved
 	d.save = filepath.Join(t.TempDir(), "g.kifu")
 	w.RequestClose()
-	tapDialogButton(t, w, w.msg.Save)
+	tapDialogButton(t, w, w.msg.SaveAs)
 	if !w.closing {
 		t.Fatal("Save did not close the window")
 	}
 	back := session.New()
 	if err := back.Open(d.save); err != nil || back.MoveCount() != 1 {
 		t.Errorf("the saved file: %v, %d moves", err, back.MoveCount())
+	}
+}
+
+// A record opened from a file offers 上書き保存, which writes it where it came from.
+func TestWindowAsksToSaveOverTheRecordsFile(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	path := filepath.Join(t.TempDir(), "g.kifu")
+	if err := os.WriteFile(path, []byte("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	openRecord(t, w, path)
+	w.Session().Last()
+	play(t, w, "3c3d")
+	w.RequestClose()
+	if w.lastShown.title != w.msg.SaveChangesTitle {
+		t.Fatalf("closing with an unsaved move asked nothing (%q)", w.lastShown.title)
+	}
+	tapDialogButton(t, w, w.msg.Save)
+	if !w.closing {
+		t.Fatal("上書き保存 did not close the window")
+	}
+	back := session.New()
+	if err := back.Open(path); err != nil || back.MoveCount() != 2 {
+		t.Errorf("the file saved over: %v, %d moves", err, back.MoveCount())
 	}
 }
 
