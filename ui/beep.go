@@ -2,9 +2,9 @@
 
 package ui
 
-// The 10 s warning's beep (clockview.go). Fyne plays no sound, so on Linux the X server's
-// bell rings (XBell), through a Display of its own: libX11 is linked already by Fyne's
-// GLFW. Elsewhere, and with no X server, there is no beep (beep_other.go).
+// The 10 s warning's beep where there is no audio (sound.go falls back to it): on Linux the
+// X server's bell rings (XBell), through a Display of its own: libX11 is linked already by
+// Fyne's GLFW. Elsewhere, and with no X server, there is no beep (beep_other.go).
 
 /*
 #cgo LDFLAGS: -lX11

@@ -32,7 +32,7 @@ type gameCtl struct {
 	do     func(func()) // runs a function on the Fyne goroutine: fyne.Do (tests queue it)
 	run    *gameRun     // the game under way, or nil
 	clocks *ClockView
-	beeper func() // sounds the 10 s warning: systemBeep (beep.go; tests count it)
+	beeper func() // sounds the 10 s warning through the window's sound (sound.go; tests count it)
 
 	dialogOpen bool        // the 対局開始 dialog is up
 	series     *gameSeries // engine against engine, game after game (gameseries.go), or nil
@@ -56,10 +56,11 @@ type gameRun struct {
 	crashDialog dialog.Dialog // the engine-crash dialog shown for the pause now (gamecrash.go)
 	restarting  bool          // an engine is being started again
 	turnShown   int           // the moves played when the status last said whose turn it is (-1: not said)
+	heard       int           // the moves of the record's main line the 駒音 was played for (-1: none yet)
 }
 
 func newGameCtl(w *MainWindow) *gameCtl {
-	return &gameCtl{w: w, do: fyne.Do, clocks: NewClockView(), beeper: systemBeep}
+	return &gameCtl{w: w, do: fyne.Do, clocks: NewClockView(), beeper: func() { w.playSound(soundBeep) }}
 }
 
 // Playing reports whether a game is under way in the window.
@@ -96,7 +97,7 @@ func (c *gameCtl) beepIf(on bool) func() {
 func (c *gameCtl) launch(cfg game.RunnerConfig, defs [2]*engine.Definition) {
 	w := c.w
 	gt := w.gameText()
-	r := &gameRun{tc: cfg.Game.Time, impasse: cfg.Game.Impasse, stopped: make(chan struct{}), msg: w.msg, gt: gt, turnShown: -1}
+	r := &gameRun{tc: cfg.Game.Time, impasse: cfg.Game.Impasse, stopped: make(chan struct{}), msg: w.msg, gt: gt, turnShown: -1, heard: -1}
 	for i, d := range defs {
 		if d == nil {
 			if cfg.Seats[i].Human == "" {
@@ -185,6 +186,33 @@ func (c *gameCtl) poll(r *gameRun) {
 
 func (c *gameCtl) post(f func()) { c.do(f) }
 
+// soundEngineMoves plays the 駒音 for a move an engine played since the last update (a
+// person's move sounded when it was made, play): once, however many came together. The first
+// record of a game (its start, or the moves of a game resumed) sounds nothing, nor does a
+// record that lost moves (待った).
+func (c *gameCtl) soundEngineMoves(r *gameRun) {
+	rec := c.w.sess.Record()
+	end := rec.MainEnd()
+	moves := end.Ply()
+	if end.IsSpecial() {
+		moves--
+	}
+	from := r.heard
+	r.heard = moves
+	if from < 0 || moves <= from {
+		return
+	}
+	for n := end; n != nil && n.Ply() > from; n = n.Parent() {
+		if n.IsSpecial() || n.Parent() == nil {
+			continue
+		}
+		if !r.runner.IsHuman(rec.Position(n.Parent()).SideToMove()) {
+			c.w.playSound(soundPiece)
+			return
+		}
+	}
+}
+
 // update shows the game as the poll saw it: rec is what changed in its record (nil: nothing).
 func (c *gameCtl) update(r *gameRun, rec *recordUpdate, snap *game.Snapshot, res game.Result, over bool, err error) {
 	w := c.w
@@ -207,6 +235,7 @@ func (c *gameCtl) update(r *gameRun, rec *recordUpdate, snap *game.Snapshot, res
 			w.setStatus(ferr.Error())
 		}
 	}
+	c.soundEngineMoves(r)
 	if over {
 		c.end(r)
 		if snap != nil {
@@ -336,10 +365,11 @@ func (c *gameCtl) play(m board.Move) bool {
 		}
 		return true
 	}
-	// show the move at once; the game's record follows at the next poll
+	// show the move at once, and sound it; the game's record follows at the next poll
 	if _, _, err := sess.Play(m); err == nil {
 		c.w.board.SetMode(ModeView)
 	}
+	c.w.playSound(soundPiece)
 	return true
 }
 

@@ -88,9 +88,19 @@ func TestPlayAgainstEngineAndResign(t *testing.T) {
 	if got := w.game.clocks.Text(board.Black); !strings.Contains(got, "秒読み") {
 		t.Errorf("Black's clock shows %q, want its byoyomi", got)
 	}
+	sounds := w.sound.(*soundLog)
+	if n := sounds.count(soundPiece); n != 0 {
+		t.Errorf("the game's start played the 駒音 %d times", n)
+	}
 	play(t, w, "7g7f")
+	if n := sounds.count(soundPiece); n != 1 {
+		t.Errorf("the person's move played the 駒音 %d times, want once, as it was made", n)
+	}
 	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
 	waitUntil(t, q, "the person's turn again", func() bool { return w.status.Text == gt.YourTurn })
+	if n := sounds.count(soundPiece); n != 2 {
+		t.Errorf("after the engine's reply the 駒音 was played %d times, want 2", n)
+	}
 	rec := w.Session().Record()
 	main := rec.MainLine()
 	if main[0].Move.USI() != "7g7f" {
@@ -124,6 +134,9 @@ func TestPlayAgainstEngineAndResign(t *testing.T) {
 	}
 	if w.Board().Mode() != ModePlay {
 		t.Error("the board does not take moves for the record after the game")
+	}
+	if n := sounds.count(soundPiece); n != 2 {
+		t.Errorf("投了 played the 駒音: %d in all", n)
 	}
 }
 
@@ -244,9 +257,19 @@ func TestTakebackInGame(t *testing.T) {
 	gt := w.gameText()
 	startFromDialog(t, w, q, "1")
 	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	sounds := w.sound.(*soundLog)
+	if n := sounds.count(soundPiece); n != 0 {
+		t.Errorf("the game's start played the 駒音 %d times", n)
+	}
 	play(t, w, "7g7f")
+	if n := sounds.count(soundPiece); n != 1 {
+		t.Errorf("the person's move played the 駒音 %d times, want once, as it was made", n)
+	}
 	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
 	waitUntil(t, q, "the person's turn again", func() bool { return w.status.Text == gt.YourTurn })
+	if n := sounds.count(soundPiece); n != 2 {
+		t.Errorf("after the engine's reply the 駒音 was played %d times, want 2", n)
+	}
 	pressShortcut(w, fyne.KeyZ, fyne.KeyModifierShortcutDefault)
 	waitUntil(t, q, "the moves taken back", func() bool { return w.Session().MoveCount() == 0 && w.Playing() })
 	waitUntil(t, q, "the person's turn after 待った", func() bool { return w.status.Text == gt.YourTurn })
@@ -800,9 +823,19 @@ func TestPlayAgainstEngineAbortAndContinueLater(t *testing.T) {
 	w.game.start(gameSetup{Main: time.Minute, Players: [2]string{"", engine.BundledName}},
 		[2]*engine.Definition{nil, bundledDef(t, w, q)})
 	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	sounds := w.sound.(*soundLog)
+	if n := sounds.count(soundPiece); n != 0 {
+		t.Errorf("the game's start played the 駒音 %d times", n)
+	}
 	play(t, w, "7g7f")
+	if n := sounds.count(soundPiece); n != 1 {
+		t.Errorf("the person's move played the 駒音 %d times, want once, as it was made", n)
+	}
 	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
 	waitUntil(t, q, "the person's turn again", func() bool { return w.status.Text == gt.YourTurn })
+	if n := sounds.count(soundPiece); n != 2 {
+		t.Errorf("after the engine's reply the 駒音 was played %d times, want 2", n)
+	}
 	w.AbortGame()
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 	if got := w.Session().Record().Result(); got != kifu.Interrupt {

@@ -66,6 +66,7 @@ type Messages struct {
 	DeleteFromHere, Flip, Language, LanguageAuto, Theme         string
 	FullScreen, AboutVersionF, ResetLayout                      string
 	PieceStyle, PieceOneKanji, PieceTwoKanji                    string
+	Sound, PieceSound, VolumeLoud, VolumeMedium, VolumeQuiet    string
 	ThemeSystem, ThemeLight, ThemeDark, About, AboutText        string
 	Start, Variations, Comment, GameInfo, Record                string
 	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate           string
@@ -124,7 +125,8 @@ var japaneseMessages = Messages{
 	Paste: "棋譜・局面を貼り付け", CopySFEN: "局面をコピー（SFEN）", CopyUSI: "棋譜をコピー（USI）",
 	CopyKIF: "棋譜をコピー（KIF）", CopyKI2: "棋譜をコピー（KI2）", CopyCSA: "棋譜をコピー（CSA）", CopyJKF: "棋譜をコピー（JKF）", TakeBack: "一手戻す（待った）", EditPosition: "局面編集",
 	First: "最初へ", Prev: "一手戻る", Next: "一手進む", Last: "最後へ", MakeMainLine: "本譜にする",
-	MoveVariationUp: "変化を上へ", DeleteFromHere: "この手以降を削除", Flip: "盤面を反転", FullScreen: "全画面表示", PieceStyle: "駒の表示", PieceOneKanji: "一文字駒（歩）", PieceTwoKanji: "二文字駒（歩兵）", ResetLayout: "レイアウトを元に戻す", AboutVersionF: "バージョン %s",
+	MoveVariationUp: "変化を上へ", DeleteFromHere: "この手以降を削除", Flip: "盤面を反転", FullScreen: "全画面表示", PieceStyle: "駒の表示", PieceOneKanji: "一文字駒（歩）", PieceTwoKanji: "二文字駒（歩兵）",
+	Sound: "音", PieceSound: "駒音", VolumeLoud: "音量：大", VolumeMedium: "音量：中", VolumeQuiet: "音量：小", ResetLayout: "レイアウトを元に戻す", AboutVersionF: "バージョン %s",
 	Language: "言語 / Language", LanguageAuto: "システムに従う", Theme: "テーマ",
 	ThemeSystem: "システムに従う", ThemeLight: "ライト", ThemeDark: "ダーク", About: "Banmen について",
 	AboutText: "Banmen（盤面）— 将棋 GUI\nフォント: Noto Sans CJK JP（SIL Open Font License 1.1）",
@@ -215,7 +217,8 @@ var englishMessages = Messages{
 	Paste: "Paste Record or Position", CopySFEN: "Copy Position (SFEN)", CopyUSI: "Copy Game (USI)",
 	CopyKIF: "Copy Game (KIF)", CopyKI2: "Copy Game (KI2)", CopyCSA: "Copy Game (CSA)", CopyJKF: "Copy Game (JKF)", TakeBack: "Take Back Move", EditPosition: "Edit Position",
 	First: "First", Prev: "Previous Move", Next: "Next Move", Last: "Last", MakeMainLine: "Make Main Line",
-	MoveVariationUp: "Move Variation Up", DeleteFromHere: "Delete From Here", Flip: "Flip Board", FullScreen: "Full Screen", PieceStyle: "Pieces", PieceOneKanji: "One Kanji (歩)", PieceTwoKanji: "Two Kanji (歩兵)", ResetLayout: "Reset Layout", AboutVersionF: "Version %s",
+	MoveVariationUp: "Move Variation Up", DeleteFromHere: "Delete From Here", Flip: "Flip Board", FullScreen: "Full Screen", PieceStyle: "Pieces", PieceOneKanji: "One Kanji (歩)", PieceTwoKanji: "Two Kanji (歩兵)",
+	Sound: "Sound", PieceSound: "Piece Sound", VolumeLoud: "Volume: Loud", VolumeMedium: "Volume: Medium", VolumeQuiet: "Volume: Quiet", ResetLayout: "Reset Layout", AboutVersionF: "Version %s",
 	Language: "Language / 言語", LanguageAuto: "Follow the System", Theme: "Theme",
 	ThemeSystem: "Follow the System", ThemeLight: "Light", ThemeDark: "Dark", About: "About Banmen",
 	AboutText: "Banmen (盤面) — a shogi GUI\nFont: Noto Sans CJK JP (SIL Open Font License 1.1)",

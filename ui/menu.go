@@ -156,6 +156,8 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 	}
 	pieces := fyne.NewMenuItem(m.PieceStyle, nil)
 	pieces.ChildMenu = fyne.NewMenu("", styleItem(m.PieceOneKanji, PieceOneKanji), styleItem(m.PieceTwoKanji, PieceTwoKanji))
+	sound := fyne.NewMenuItem(m.Sound, nil)
+	sound.ChildMenu = w.soundMenu()
 	notation := fyne.NewMenuItem(m.Notation, nil)
 	notation.ChildMenu = fyne.NewMenu("", japaneseMoves, westernMoves)
 	at := w.analysisText()
@@ -170,6 +172,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		notation,
 		pieces,
+		sound,
 		winRate,
 		w.arrowsItem(), w.arrowLabelsItem(),
 		themes,

@@ -20,6 +20,8 @@ const (
 	prefSaveUTF8 = "saveUTF8"        // write .kif, .ki2 and .csa in UTF-8 instead of Shift_JIS
 	prefWestern  = "westernNotation" // the record's moves as P-7f instead of ７六歩
 	prefPieces   = "pieceStyle"      // 0: one kanji on a piece, 1: two
+	prefNoClick  = "pieceSoundOff"   // no 駒音 when a move is played on the board
+	prefVolume   = "soundVolume"     // SoundVolume
 	prefSplit    = "split."          // + a split's name: where its divider is (0–1)
 	maxRecent    = 10
 )
@@ -40,6 +42,23 @@ func (s Settings) PieceStyle() PieceStyle {
 
 // SetPieceStyle chooses how the pieces are written.
 func (s Settings) SetPieceStyle(st PieceStyle) { s.p.SetInt(prefPieces, int(st)) }
+
+// PieceSound reports whether a move played on the board sounds (駒音; on unless turned off).
+func (s Settings) PieceSound() bool { return !s.p.Bool(prefNoClick) }
+
+// SetPieceSound turns the 駒音 on or off.
+func (s Settings) SetPieceSound(on bool) { s.p.SetBool(prefNoClick, !on) }
+
+// SoundVolume is how loud the 駒音 and the clock's beep are.
+func (s Settings) SoundVolume() SoundVolume {
+	if v := SoundVolume(s.p.Int(prefVolume)); v >= VolumeLoud && v <= VolumeQuiet {
+		return v
+	}
+	return VolumeLoud
+}
+
+// SetSoundVolume chooses how loud the sounds are.
+func (s Settings) SetSoundVolume(v SoundVolume) { s.p.SetInt(prefVolume, int(v)) }
 
 // SplitOffset is where the user left the divider of the window's split name (0–1), or def.
 func (s Settings) SplitOffset(name string, def float64) float64 {

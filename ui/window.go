@@ -69,6 +69,9 @@ type MainWindow struct {
 	sess     *session.Session
 	msg      *Messages
 
+	// sound plays the 駒音 and the clock's beep (sound.go); nil: the system's
+	sound soundPlayer
+
 	autosave       *session.Autosaver
 	autosaveTimer  *time.Timer
 	autosavedEdits uint64
@@ -303,7 +306,9 @@ func (w *MainWindow) playMove(m board.Move) {
 	}
 	if _, _, err := w.sess.Play(m); err != nil {
 		w.setStatus(err.Error())
+		return
 	}
+	w.playSound(soundPiece)
 }
 
 // navKey steps through the record with the keyboard: ← ↑ back, → ↓ forward, Home, End,
