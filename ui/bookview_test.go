@@ -34,14 +34,7 @@ func TestBookFromTheMenu(t *testing.T) {
 	w.study.do = q.post
 	bt := w.bookText()
 	openRecord(t, w, meijinKIF)
-	item := func(label string) *fyne.MenuItem {
-		t.Helper()
-		it := menuItemNamed(w, label)
-		if it == nil {
-			t.Fatalf("no %q in the menus", label)
-		}
-		return it
-	}
+	item := func(label string) *fyne.MenuItem { t.Helper(); return mustMenuItem(t, w, label) }
 	if !item(bt.Save).Disabled || !item(bt.Close).Disabled {
 		t.Error("保存 and 閉じる are enabled with no book open")
 	}

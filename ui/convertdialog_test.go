@@ -161,6 +161,16 @@ func menuItemNamed(w *MainWindow, label string) *fyne.MenuItem {
 	return nil
 }
 
+// mustMenuItem is menuItemNamed for an item the test needs: none fails it.
+func mustMenuItem(t *testing.T, w *MainWindow, label string) *fyne.MenuItem {
+	t.Helper()
+	it := menuItemNamed(w, label)
+	if it == nil {
+		t.Fatalf("no %q in the menus", label)
+	}
+	return it
+}
+
 // labelsText is the text of every label in o, one per line.
 func labelsText(o fyne.CanvasObject) string {
 	var texts []string

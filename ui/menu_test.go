@@ -245,15 +245,7 @@ func TestAboutShowsTheVersion(t *testing.T) {
 func TestPieceStyleFromTheMenu(t *testing.T) {
 	w, _ := windowUnderTest(t, windowOpts{})
 	t.Cleanup(func() { SetPieceStyle(PieceOneKanji) })
-	item := func(label string) *fyne.MenuItem {
-		for _, it := range menuItems(w.Window().MainMenu()) {
-			if it.Label == label {
-				return it
-			}
-		}
-		t.Fatalf("no %q in the menus", label)
-		return nil
-	}
+	item := func(label string) *fyne.MenuItem { t.Helper(); return mustMenuItem(t, w, label) }
 	c := w.Window().Canvas()
 	before := c.Capture().(*image.NRGBA)
 	if !item(w.msg.PieceOneKanji).Checked || item(w.msg.PieceTwoKanji).Checked {

@@ -129,14 +129,7 @@ func TestPieceSoundFromTheBoardAndTheMenu(t *testing.T) {
 	if n := sounds.count(soundPiece); n != 1 {
 		t.Errorf("stepping through the record sounded: %d", n)
 	}
-	item := func(label string) *fyne.MenuItem {
-		t.Helper()
-		it := menuItemNamed(w, label)
-		if it == nil {
-			t.Fatalf("no %q in the menus", label)
-		}
-		return it
-	}
+	item := func(label string) *fyne.MenuItem { t.Helper(); return mustMenuItem(t, w, label) }
 	if !item(w.msg.PieceSound).Checked || !item(w.msg.VolumeLoud).Checked || item(w.msg.VolumeQuiet).Checked {
 		t.Error("the menu does not show the 駒音 on and loud")
 	}
