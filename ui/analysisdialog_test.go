@@ -131,6 +131,9 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	if len(w.progressHolder.Objects) != 0 {
 		t.Error("the progress stays at the foot")
 	}
+	if want := fmt.Sprintf(at.StoppedStatusF, done, to+1); w.status.Text != want {
+		t.Errorf("after 中断 the status says %q, want %q", w.status.Text, want)
+	}
 	if graphScores(w) != done {
 		t.Errorf("the graph shows %d scores, the record has %d analyses", graphScores(w), done)
 	}
@@ -161,6 +164,9 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	}
 	if w.lastShown.title != at.DoneTitle || strings.Contains(w.lastShown.text, at.Stopped) || !strings.Contains(w.lastShown.text, at.Resumed) {
 		t.Errorf("after the resumed run: %q %q", w.lastShown.title, w.lastShown.text)
+	}
+	if want := fmt.Sprintf(at.DoneF, to+1); w.status.Text != want {
+		t.Errorf("at the end the status says %q, want %q", w.status.Text, want)
 	}
 	// the summary is the record's: its labels counted per side
 	rv := reviewRecord(w.Session().Record(), 1, to)

@@ -144,8 +144,15 @@ func (c *analysisCtl) apply(r *analysisRun, s analysis.Snapshot, finished bool) 
 	at := w.analysisText()
 	switch {
 	case s.Err != nil:
+		w.setStatus(fmt.Sprintf(at.FailedF, s.Err))
 		w.showError(w.msg.EngineErrorTitle, fmt.Sprintf(at.FailedF, s.Err), s.Err.Error())
 	default:
+		// the status line says it too, once the summary is closed (it said the file opened)
+		if s.Canceled {
+			w.setStatus(fmt.Sprintf(at.StoppedStatusF, s.Progress.Done, s.Progress.Total))
+		} else {
+			w.setStatus(fmt.Sprintf(at.DoneF, s.Progress.Total))
+		}
 		w.showAnalysisSummary(r, s)
 	}
 	if c.onEnd != nil {
