@@ -178,9 +178,11 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		themes,
 		langs,
 	)
+	stopStudy := fyne.NewMenuItem(m.StopStudy, w.StopStudy)
+	stopStudy.Disabled = !w.Studying()
 	studyMenu := fyne.NewMenu(m.MenuStudy,
 		fyne.NewMenuItem(m.StartStudyMenu, w.StartStudyDialog),
-		fyne.NewMenuItem(m.StopStudy, w.StopStudy),
+		stopStudy,
 		fyne.NewMenuItemSeparator(),
 		w.shortcutItem(at.AnalyseMenu, shortcut(fyne.KeyA, true), w.AnalyseDialog, false),
 		fyne.NewMenuItem(at.BatchMenu, w.BatchAnalyseDialog),

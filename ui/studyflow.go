@@ -227,6 +227,7 @@ func (c *studyCtl) start(defs []engine.Definition, lines int) {
 	c.shown = nil
 	c.positionChanged()
 	go c.poll(r)
+	c.w.studyMenuChanged()
 }
 
 // stop stops the study under way; its runner closes the engines in the background.
@@ -245,6 +246,14 @@ func (c *studyCtl) stop() {
 	close(r.stopped)
 	c.panel.setStates(c.names, stateStopped)
 	c.w.showArrows() // the mate answer's, if any
+	c.w.studyMenuChanged()
+}
+
+// studyMenuChanged shows 検討を停止 enabled while a study runs, and only then.
+func (w *MainWindow) studyMenuChanged() {
+	if !w.closing {
+		w.win.SetMainMenu(w.buildMenu())
+	}
 }
 
 // failed stops run r after its runner's failure, and says which engine failed and how.

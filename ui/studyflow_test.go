@@ -186,6 +186,9 @@ func TestStudyFollowsTheShownPosition(t *testing.T) {
 	w.Session().GoTo(10)
 	edits := w.Session().Edits()
 
+	if !mustMenuItem(t, w, w.msg.StopStudy).Disabled {
+		t.Error("検討を停止 is enabled with no study")
+	}
 	w.StartStudyDialog()
 	waitUntil(t, q, "the study dialog", func() bool { return dialogOpen(w) })
 	ov := w.Window().Canvas().Overlays().Top()
@@ -204,6 +207,9 @@ func TestStudyFollowsTheShownPosition(t *testing.T) {
 	}
 	if !visibleIn(w, w.study.panel) {
 		t.Fatal("the engine panel is not shown")
+	}
+	if mustMenuItem(t, w, w.msg.StopStudy).Disabled {
+		t.Error("検討を停止 is disabled during the study")
 	}
 
 	waitUntil(t, q, "a line of the position at move 10", func() bool {
@@ -241,9 +247,12 @@ func TestStudyFollowsTheShownPosition(t *testing.T) {
 		return strings.Contains(w.study.panel.blocks[0].header.full, "思考中") && len(panelRows(w, 0)) > 0
 	})
 
-	w.StopStudy()
+	mustMenuItem(t, w, w.msg.StopStudy).Action()
 	if w.Studying() {
 		t.Fatal("still studying after 検討を停止")
+	}
+	if !mustMenuItem(t, w, w.msg.StopStudy).Disabled {
+		t.Error("検討を停止 is enabled after the study stopped")
 	}
 	waitUntil(t, q, "the engine to quit", func() bool { return len(w.study.mgr.Running()) == 0 })
 	if !strings.Contains(w.study.panel.blocks[0].header.full, "停止") {
