@@ -19,11 +19,14 @@ type ClockView struct {
 	text  [2]string // the clocks in one line each (clockText)
 	on    bool
 
-	// beep, when not nil, is called once each time the running clock of a side crosses
-	// warnBelow before its time is up (main time and byoyomi together: in its last period
-	// when the byoyomi is 10 s or more); above is whether it was last seen at or over it.
-	beep  func()
+	// beep, when not nil, sounds soundBeep once each time the running clock of a side
+	// crosses warnBelow before its time is up (main time and byoyomi together: in its last
+	// period when the byoyomi is 10 s or more), then soundTick at each of its last five
+	// seconds, as a timekeeper counts them; above is whether it was last seen at or over
+	// warnBelow, tick the second last ticked (6 after the warning, 0: no count running).
+	beep  func(soundKind)
 	above [2]bool
+	tick  [2]int
 }
 
 // warnBelow is the time left under which a clock is drawn in the warning colour.
@@ -54,14 +57,7 @@ func (v *ClockView) show(b *Board, s game.Snapshot, tc [2]game.TimeControl, byoy
 		moving := s.State == game.Playing && s.ToMove == side
 		warn := !tc[side].Unlimited() && s.Left[side] < warnBelow && s.State != game.Over
 		if moving && !tc[side].Unlimited() {
-			if s.Left[side] >= warnBelow {
-				v.above[side] = true
-			} else if v.above[side] {
-				v.above[side] = false
-				if v.beep != nil {
-					v.beep()
-				}
-			}
+			v.count(side, s.Left[side])
 		}
 		v.text[side] = clockText(s.Left[side], tc[side], byoyomiF)
 		fig, detail, _ := clockParts(s.Left[side], tc[side], byoyomiF)
@@ -71,12 +67,35 @@ func (v *ClockView) show(b *Board, s game.Snapshot, tc [2]game.TimeControl, byoy
 	b.SetClocks(c, true)
 }
 
-// newGame readies the clocks for a game that beeps through beep at 10 s (nil: no beep).
-func (v *ClockView) newGame(beep func()) { v.beep, v.above = beep, [2]bool{} }
+// count sounds the warning and the last seconds of side's running clock, left.
+func (v *ClockView) count(side board.Color, left time.Duration) {
+	switch {
+	case left >= warnBelow:
+		v.above[side], v.tick[side] = true, 0
+		return
+	case v.above[side]:
+		v.above[side], v.tick[side] = false, 6
+		if v.beep != nil {
+			v.beep(soundBeep)
+		}
+	}
+	// the seconds left, rounded up as the clock shows them: 5 from 5.0 s, then 4, … 1
+	if sec := int((left + time.Second - 1) / time.Second); v.tick[side] > 0 && sec >= 1 && sec <= 5 && sec < v.tick[side] {
+		v.tick[side] = sec
+		if v.beep != nil {
+			v.beep(soundTick)
+		}
+	}
+}
+
+// newGame readies the clocks for a game that beeps through beep from 10 s (nil: no beep).
+func (v *ClockView) newGame(beep func(soundKind)) {
+	v.beep, v.above, v.tick = beep, [2]bool{}, [2]int{}
+}
 
 // hide takes the clocks off b's plates (no game).
 func (v *ClockView) hide(b *Board) {
-	v.above = [2]bool{}
+	v.above, v.tick = [2]bool{}, [2]int{}
 	if !v.on {
 		return
 	}

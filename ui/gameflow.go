@@ -32,7 +32,7 @@ type gameCtl struct {
 	do     func(func()) // runs a function on the Fyne goroutine: fyne.Do (tests queue it)
 	run    *gameRun     // the game under way, or nil
 	clocks *ClockView
-	beeper func() // sounds the 10 s warning through the window's sound (sound.go; tests count it)
+	beeper func(soundKind) // sounds the clock's warning and count through the window's sound (sound.go; tests count it)
 
 	dialogOpen bool        // the 対局開始 dialog is up
 	series     *gameSeries // engine against engine, game after game (gameseries.go), or nil
@@ -60,7 +60,7 @@ type gameRun struct {
 }
 
 func newGameCtl(w *MainWindow) *gameCtl {
-	return &gameCtl{w: w, do: fyne.Do, clocks: NewClockView(), beeper: func() { w.playSound(soundBeep) }}
+	return &gameCtl{w: w, do: fyne.Do, clocks: NewClockView(), beeper: w.playSound}
 }
 
 // Playing reports whether a game is under way in the window.
@@ -85,7 +85,7 @@ func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 }
 
 // beepIf is the beeper when on, else nil.
-func (c *gameCtl) beepIf(on bool) func() {
+func (c *gameCtl) beepIf(on bool) func(soundKind) {
 	if on {
 		return c.beeper
 	}

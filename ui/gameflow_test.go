@@ -732,12 +732,21 @@ func TestResignWhileTheEngineThinks(t *testing.T) {
 // The 10 s beep sounds once each time the running clock crosses 10 s: in the main time
 // with no byoyomi, again in each move's byoyomi, not for a clock first seen under 10 s
 // (a resumed game), not for the side waiting, not with no time limit, and not once off.
+// After it the last five seconds are counted, one tick each.
 func TestClockBeepsOnceAtTenSeconds(t *testing.T) {
 	newTestApp(t, ThemeLight)
 	b := NewBoard(board.NewStartPosition(), nil)
-	beeps := 0
+	beeps, ticks := 0, 0
+	beeper := func(k soundKind) {
+		switch k {
+		case soundBeep:
+			beeps++
+		case soundTick:
+			ticks++
+		}
+	}
 	v := NewClockView()
-	v.newGame(func() { beeps++ })
+	v.newGame(beeper)
 	byo := game.TimeControl{Main: time.Minute, Byoyomi: 30 * time.Second}
 	tc := [2]game.TimeControl{byo, byo}
 	step := func(toMove board.Color, black, white time.Duration, want int) {
@@ -751,14 +760,32 @@ func TestClockBeepsOnceAtTenSeconds(t *testing.T) {
 	step(board.Black, 31*time.Second, 90*time.Second, 0) // main time runs out…
 	step(board.Black, 10*time.Second, 90*time.Second, 0) // …into the byoyomi
 	step(board.Black, 9900*time.Millisecond, 90*time.Second, 1)
-	step(board.Black, 5*time.Second, 90*time.Second, 1)
+	// the count: a tick as the clock shows 5, 4, 3 (polls come ten times a second: one each)
+	for _, c := range []struct {
+		left  time.Duration
+		ticks int
+	}{{5100 * time.Millisecond, 0}, {5 * time.Second, 1}, {4900 * time.Millisecond, 1}, {4500 * time.Millisecond, 1},
+		{4 * time.Second, 2}, {3 * time.Second, 3}, {2900 * time.Millisecond, 3}} {
+		step(board.Black, c.left, 90*time.Second, 1)
+		if ticks != c.ticks {
+			t.Fatalf("%v left: %d ticks, want %d", c.left, ticks, c.ticks)
+		}
+	}
 	step(board.White, 30*time.Second, 8*time.Second, 1) // Black moved; White first seen under 10 s
 	step(board.White, 30*time.Second, 7*time.Second, 1)
+	step(board.White, 30*time.Second, 4*time.Second, 1)
+	if ticks != 3 {
+		t.Errorf("a clock first seen under 10 s was counted: %d ticks", ticks)
+	}
 	step(board.Black, 30*time.Second, 8*time.Second, 1)
 	step(board.Black, 9*time.Second, 8*time.Second, 2) // the next byoyomi crosses 10 s again
+	step(board.Black, 1500*time.Millisecond, 8*time.Second, 2)
+	if ticks != 4 {
+		t.Errorf("a jump to 1.5 s left ticked %d times, want once", ticks-3)
+	}
 
 	tc = [2]game.TimeControl{{}, {}} // no time limit
-	v.newGame(func() { beeps++ })
+	v.newGame(beeper)
 	step(board.Black, 20*time.Second, 0, 2)
 	step(board.Black, 5*time.Second, 0, 2)
 
@@ -766,13 +793,20 @@ func TestClockBeepsOnceAtTenSeconds(t *testing.T) {
 	v.newGame(nil) // the beep is off
 	step(board.Black, 20*time.Second, 20*time.Second, 2)
 	step(board.Black, 5*time.Second, 20*time.Second, 2)
+	if ticks != 4 {
+		t.Errorf("%d ticks with no time limit or the beep off", ticks-4)
+	}
 }
 
 // A game set up with the beep calls the window's beeper as a person's clock crosses 10 s.
 func TestClockBeepInAGame(t *testing.T) {
 	w, q := gameWindow(t)
 	var beeps atomic.Int32
-	w.game.beeper = func() { beeps.Add(1) }
+	w.game.beeper = func(k soundKind) {
+		if k == soundBeep {
+			beeps.Add(1)
+		}
+	}
 	w.game.start(gameSetup{Main: 10300 * time.Millisecond, Beep: true}, [2]*engine.Definition{})
 	waitUntil(t, q, "the beep at 10 s", func() bool { return beeps.Load() > 0 })
 	waitUntil(t, q, "Black's clock under 9.5 s", func() bool {

@@ -22,7 +22,8 @@ type soundKind int
 
 const (
 	soundPiece soundKind = iota // 駒音
-	soundBeep                   // the clock's warning
+	soundBeep                   // the clock's warning at 10 s
+	soundTick                   // the clock's count of the last five seconds
 )
 
 // SoundVolume is how loud the sounds are.
@@ -186,7 +187,7 @@ func (s *systemSound) run() {
 			ctx = nil
 		}
 		if ctx == nil {
-			if req.kind == soundBeep && s.bell != nil {
+			if req.kind != soundPiece && s.bell != nil {
 				s.bell()
 			}
 			continue
@@ -226,7 +227,9 @@ func soundSamples(k soundKind, gain float64) []byte {
 	var s []float64
 	switch k {
 	case soundBeep:
-		s = beepWave()
+		s = beepWave(150)
+	case soundTick:
+		s = beepWave(60)
 	default:
 		s = pieceWave()
 	}
@@ -282,9 +285,9 @@ func pieceWave() []float64 {
 	return s
 }
 
-// beepWave is the clock's warning: 150 ms of 1 kHz, faded in and out over 5 ms.
-func beepWave() []float64 {
-	n := soundRate * 150 / 1000
+// beepWave is the clock's warning: ms milliseconds of 1 kHz, faded in and out over 5 ms.
+func beepWave(ms int) []float64 {
+	n := soundRate * ms / 1000
 	ramp := float64(soundRate) * 0.005
 	s := make([]float64, n)
 	for i := range s {

@@ -65,7 +65,8 @@ func peakOf(s []float64) float64 {
 }
 
 // The 駒音 is a click: 90 ms, loud at once, most of its energy in its first 20 ms, silent at
-// its end (no pop), the same every time; the volumes scale it; the beep is 150 ms of 1 kHz.
+// its end (no pop), the same every time; the volumes scale it; the beep is 150 ms of 1 kHz,
+// the count's tick 60 ms.
 func TestSoundSamples(t *testing.T) {
 	piece := samplesOf(soundSamples(soundPiece, VolumeLoud.gain()))
 	if len(piece) != soundRate*90/1000 {
@@ -103,6 +104,9 @@ func TestSoundSamples(t *testing.T) {
 	beep := samplesOf(soundSamples(soundBeep, 1))
 	if len(beep) != soundRate*150/1000 || beep[0] != 0 || math.Abs(beep[len(beep)-1]) > 1 {
 		t.Fatalf("the beep: %d samples from %v to %v", len(beep), beep[0], beep[len(beep)-1])
+	}
+	if tick := samplesOf(soundSamples(soundTick, 1)); len(tick) != soundRate*60/1000 || tick[0] != 0 || math.Abs(tick[len(tick)-1]) > 1 {
+		t.Errorf("the count's tick: %d samples from %v to %v, want 60 ms from silence to silence", len(tick), tick[0], tick[len(tick)-1])
 	}
 	crossings := 0
 	for i := 1; i < len(beep); i++ {
