@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"io"
+	"bytes"
 	"math"
 	"sync"
 	"time"
@@ -11,7 +11,8 @@ import (
 )
 
 // Sound: the 駒音 (the click of a piece set on the board) when a move is played on it, and
-// the 10 s warning's beep of a game, as ShogiHome and Shogidokoro play them. Fyne plays no
+// a game's 秒読み (a beep at 10 s left, a tick at each of the last five seconds), as ShogiHome
+// and Shogidokoro play them. Fyne plays no
 // sound; the samples are made here (no recorded asset) and played through the system's
 // audio (ALSA, which reaches PulseAudio or PipeWire through its default device) by oto. A
 // machine without audio plays nothing, and the beep falls back to the X server's bell
@@ -129,8 +130,8 @@ func (s *systemSound) run() {
 	var live []*oto.Player
 	suspended := false
 	samples := map[soundRequest][]byte{}
-	tick := time.NewTicker(50 * time.Millisecond)
-	defer tick.Stop()
+	poll := time.NewTicker(50 * time.Millisecond) // looked at only while a sound plays
+	defer poll.Stop()
 	// prune lets go of the players done; the others are kept until they are (a player that is
 	// collected stops). With none left the device is let rest: oto writes silence to it
 	// without end otherwise, a little CPU all the time and a sound card never idle.
@@ -152,13 +153,13 @@ func (s *systemSound) run() {
 		}
 	}
 	for {
-		var ticks <-chan time.Time
+		var polls <-chan time.Time
 		if len(live) > 0 {
-			ticks = tick.C
+			polls = poll.C
 		}
 		var req soundRequest
 		select {
-		case <-ticks:
+		case <-polls:
 			prune()
 			continue
 		case req = <-s.queue:
@@ -197,28 +198,13 @@ func (s *systemSound) run() {
 			pcm = soundSamples(req.kind, req.volume.gain())
 			samples[req] = pcm
 		}
-		p := ctx.NewPlayer(&pcmReader{data: pcm})
+		p := ctx.NewPlayer(bytes.NewReader(pcm))
 		p.Play()
 		live = append(live, p)
 		s.mu.Lock()
 		s.played++
 		s.mu.Unlock()
 	}
-}
-
-// pcmReader reads samples; each player has its own.
-type pcmReader struct {
-	data []byte
-	off  int
-}
-
-func (r *pcmReader) Read(b []byte) (int, error) {
-	if r.off >= len(r.data) {
-		return 0, io.EOF
-	}
-	n := copy(b, r.data[r.off:])
-	r.off += n
-	return n, nil
 }
 
 // soundSamples makes a sound as 16-bit little-endian mono samples at soundRate, its loudest
