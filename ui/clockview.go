@@ -24,7 +24,7 @@ type ClockView struct {
 	// period when the byoyomi is 10 s or more), then soundTick at each of its last five
 	// seconds, as a timekeeper counts them; above is whether it was last seen at or over
 	// warnBelow, tick the second last ticked (6 after the warning, 0: no count running).
-	beep  func(soundKind)
+	beep  func(board.Color, soundKind)
 	above [2]bool
 	tick  [2]int
 }
@@ -76,20 +76,20 @@ func (v *ClockView) count(side board.Color, left time.Duration) {
 	case v.above[side]:
 		v.above[side], v.tick[side] = false, 6
 		if v.beep != nil {
-			v.beep(soundBeep)
+			v.beep(side, soundBeep)
 		}
 	}
 	// the seconds left, rounded up as the clock shows them: 5 from 5.0 s, then 4, … 1
 	if sec := int((left + time.Second - 1) / time.Second); v.tick[side] > 0 && sec >= 1 && sec <= 5 && sec < v.tick[side] {
 		v.tick[side] = sec
 		if v.beep != nil {
-			v.beep(soundTick)
+			v.beep(side, soundTick)
 		}
 	}
 }
 
 // newGame readies the clocks for a game that beeps through beep from 10 s (nil: no beep).
-func (v *ClockView) newGame(beep func(soundKind)) {
+func (v *ClockView) newGame(beep func(board.Color, soundKind)) {
 	v.beep, v.above, v.tick = beep, [2]bool{}, [2]int{}
 }
 

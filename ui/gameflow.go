@@ -84,12 +84,19 @@ func (c *gameCtl) start(g gameSetup, defs [2]*engine.Definition) {
 	c.launch(cfg, defs)
 }
 
-// beepIf is the beeper when on, else nil.
-func (c *gameCtl) beepIf(on bool) func(soundKind) {
-	if on {
-		return c.beeper
+// beepIf is the clocks' beeper when on, else nil: for a person's clock, or for every clock
+// when engines play each other (a person playing an engine wants their own seconds counted,
+// not the engine's).
+func (c *gameCtl) beepIf(on bool) func(board.Color, soundKind) {
+	if !on {
+		return nil
 	}
-	return nil
+	return func(side board.Color, k soundKind) {
+		if r := c.run; r != nil && c.personPlays() && !r.runner.IsHuman(side) {
+			return
+		}
+		c.beeper(k)
+	}
 }
 
 // launch starts the game of cfg, whose seats are defs (nil: a person), and shows it. Seats

@@ -737,7 +737,7 @@ func TestClockBeepsOnceAtTenSeconds(t *testing.T) {
 	newTestApp(t, ThemeLight)
 	b := NewBoard(board.NewStartPosition(), nil)
 	beeps, ticks := 0, 0
-	beeper := func(k soundKind) {
+	beeper := func(_ board.Color, k soundKind) {
 		switch k {
 		case soundBeep:
 			beeps++
@@ -818,6 +818,44 @@ func TestClockBeepInAGame(t *testing.T) {
 	}
 	w.AbortGame()
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+}
+
+// Against an engine the 秒読み is sounded for the person's clock only; between engines, for
+// both.
+func TestClockBeepsForThePersonOnly(t *testing.T) {
+	w, q := gameWindow(t)
+	startFromDialog(t, w, q, "1") // the person plays Black, the bundled engine White
+	var beeps []soundKind
+	w.game.beeper = func(k soundKind) { beeps = append(beeps, k) }
+	beep := w.game.beepIf(true)
+	beep(board.White, soundBeep)
+	beep(board.White, soundTick)
+	if len(beeps) != 0 {
+		t.Errorf("the engine's clock sounded %v", beeps)
+	}
+	beep(board.Black, soundBeep)
+	beep(board.Black, soundTick)
+	if len(beeps) != 2 || beeps[0] != soundBeep || beeps[1] != soundTick {
+		t.Errorf("the person's clock sounded %v, want the beep and a tick", beeps)
+	}
+	if w.game.beepIf(false) != nil {
+		t.Error("a game without 秒読みの音 has a beeper")
+	}
+	w.AbortGame()
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+
+	def := bundledDef(t, w, q)
+	w.game.start(gameSetup{Byoyomi: time.Second, Beep: true}, [2]*engine.Definition{def, def})
+	beeps = nil
+	w.game.beeper = func(k soundKind) { beeps = append(beeps, k) }
+	beep = w.game.beepIf(true)
+	beep(board.Black, soundBeep)
+	beep(board.White, soundBeep)
+	if len(beeps) != 2 {
+		t.Errorf("between engines %d of the two clocks sounded, want both", len(beeps))
+	}
+	w.AbortGame()
+	waitUntil(t, q, "the end of the engines' game", func() bool { return !w.Playing() })
 }
 
 // The end of a game says who won and why for every way a game ends (the ways a window
