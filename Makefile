@@ -18,16 +18,17 @@ export PATH := $(PATH):/usr/games
 # headers, which gcc only recommends), OpenGL and X11/Wayland for Fyne's GLFW driver. The build
 # needs no GTK: ui/nativedialog loads GTK 3 with dlopen at the first file dialog (the
 # headers it compiles against are Xlib's and dlfcn.h), so only GTK's library is installed, for
-# the open/save dialogs and their Xvfb test; ALSA's headers and library (libasound2-dev) for the
-# 駒音 and the clock's beep (ui/sound.go, through oto). A name "a/b" is satisfied by either package
+# the open/save dialogs and their Xvfb test. A name "a/b" is satisfied by either package
 # (Ubuntu 24.04 renamed libgtk-3-0 libgtk-3-0t64); the first is the one installed.
 GUI_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
-	libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev libgtk-3-0/libgtk-3-0t64 libasound2-dev
+	libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev libgtk-3-0/libgtk-3-0t64
 # Debian packages for the tests: a headless X server for the smoke test (xvfb, xauth), a tool
 # to find its window and take a screenshot (xdotool, imagemagick), read its icon (xprop, in
 # x11-utils), and the real USI engines of the integration tests (gpsshogi's engine is gpsusi;
-# its data is in gpsshogi-data).
-TEST_PKGS := xvfb xauth xdotool x11-utils imagemagick fairy-stockfish gpsshogi gpsshogi-data gnushogi openssh-server openssh-client
+# its data is in gpsshogi-data); ALSA's library, which ui/sound.go loads with dlopen as GTK is
+# loaded (the sound test plays through ALSA's null device; the GUI runs without it, silent).
+TEST_PKGS := xvfb xauth xdotool x11-utils imagemagick fairy-stockfish gpsshogi gpsshogi-data gnushogi openssh-server openssh-client \
+	libasound2/libasound2t64
 
 # Installs the packages named in $(1) that are not installed yet, as root or through sudo.
 # `apt-get update` runs only when something is missing, so a second run is quick and offline.

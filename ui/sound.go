@@ -1,22 +1,19 @@
 package ui
 
 import (
-	"bytes"
 	"math"
 	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"github.com/ebitengine/oto/v3"
 )
 
 // Sound: the 駒音 (the click of a piece set on the board) when a move is played on it, and
 // a game's 秒読み (a beep at 10 s left, a tick at each of the last five seconds), as ShogiHome
-// and Shogidokoro play them. Fyne plays no
-// sound; the samples are made here (no recorded asset) and played through the system's
-// audio (ALSA, which reaches PulseAudio or PipeWire through its default device) by oto. A
-// machine without audio plays nothing, and the beep falls back to the X server's bell
-// (beep.go).
+// and Shogidokoro play them. Fyne plays no sound; the samples are made here (no recorded
+// asset), mixed here, and played through the system's audio: ALSA, loaded at the first sound
+// (sound_alsa.go), whose default device reaches PulseAudio or PipeWire. A machine without
+// audio plays nothing, and the beep falls back to the X server's bell (beep.go).
 
 // soundKind names a sound.
 type soundKind int
@@ -59,9 +56,9 @@ type soundPlayer interface {
 	play(k soundKind, v SoundVolume)
 }
 
-// systemSound plays through oto on a goroutine of its own: opening the device can take a
-// while, and playing never waits on the caller. Only one oto context may exist in a
-// process, so there is one systemSound (sharedSound).
+// systemSound plays through the system's audio on a goroutine of its own: opening the device
+// can take a while, and playing never waits on the caller. The window's is the process's one
+// (sharedSound), so that windows share the device.
 type systemSound struct {
 	queue chan soundRequest
 	// bell is the fallback of the beep without audio (systemBeep)
@@ -70,7 +67,7 @@ type systemSound struct {
 	mu     sync.Mutex
 	err    error // why there is no audio, once known
 	played int   // sounds played through the device (tests read it)
-	rested int   // times the device was let rest after the sounds (tests read it)
+	rested int   // times the device was closed, unused for soundIdle (tests read it)
 }
 
 type soundRequest struct {
@@ -111,8 +108,8 @@ func (s *systemSound) Err() error {
 	return s.err
 }
 
-// counts says how many sounds went to the device, how often it was let rest, and why none
-// can be played (tests).
+// counts says how many sounds went to the device, how often it was closed, and why none can
+// be played (tests).
 func (s *systemSound) counts() (played, rested int, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -125,91 +122,135 @@ func (s *systemSound) setErr(err error) {
 	s.mu.Unlock()
 }
 
+// audioOut is an open audio device (sound_alsa.go).
+type audioOut interface {
+	write(samples []int16) error // waits while the device's buffer is full
+	rest()                       // plays out what the device holds
+	close()
+}
+
+// soundIdle is how long the device stays open after the last sound (a var for tests): a
+// game's moves and seconds come often, and opening it again takes a while.
+var soundIdle = 3 * time.Second
+
+// playing is a sound being played: its samples and how far.
+type playing struct {
+	pcm []int16
+	off int
+}
+
+// run plays the sounds asked for, mixing those that overlap, 10 ms at a time: each write waits
+// while the device's buffer is full, so the loop keeps the sounds' pace. Between sounds
+// the device is let play out; unused for soundIdle, it is closed.
 func (s *systemSound) run() {
-	var ctx *oto.Context
-	var live []*oto.Player
-	suspended := false
-	samples := map[soundRequest][]byte{}
-	poll := time.NewTicker(50 * time.Millisecond) // looked at only while a sound plays
-	defer poll.Stop()
-	// prune lets go of the players done; the others are kept until they are (a player that is
-	// collected stops). With none left the device is let rest: oto writes silence to it
-	// without end otherwise, a little CPU all the time and a sound card never idle.
-	prune := func() {
-		kept := live[:0]
-		for _, p := range live {
-			if p.IsPlaying() {
-				kept = append(kept, p)
-			} else {
-				p.Close()
-			}
-		}
-		live = kept
-		if len(live) == 0 && ctx != nil && !suspended && ctx.Suspend() == nil {
-			suspended = true
-			s.mu.Lock()
-			s.rested++
-			s.mu.Unlock()
-		}
-	}
+	var out audioOut
+	var active []*playing
+	samples := map[soundRequest][]int16{}
+	chunk := make([]int16, soundRate/100)
 	for {
-		var polls <-chan time.Time
-		if len(live) > 0 {
-			polls = poll.C
-		}
 		var req soundRequest
-		select {
-		case <-polls:
-			prune()
+		got := false
+		if len(active) == 0 {
+			var idle <-chan time.Time
+			var t *time.Timer
+			if out != nil {
+				t = time.NewTimer(soundIdle)
+				idle = t.C
+			}
+			select {
+			case req = <-s.queue:
+				got = true
+			case <-idle:
+				out.close()
+				out = nil
+				s.mu.Lock()
+				s.rested++
+				s.mu.Unlock()
+			}
+			if t != nil {
+				t.Stop()
+			}
+		} else {
+			select {
+			case req = <-s.queue:
+				got = true
+			default:
+			}
+		}
+		if got {
+			if out == nil && s.Err() == nil {
+				o, err := openAudio(soundRate, soundLatency)
+				if err != nil {
+					s.setErr(err)
+				} else {
+					out = o
+				}
+			}
+			if out == nil {
+				if req.kind != soundPiece && s.bell != nil {
+					s.bell()
+				}
+				continue
+			}
+			pcm, ok := samples[req]
+			if !ok {
+				pcm = soundSamples(req.kind, req.volume.gain())
+				samples[req] = pcm
+			}
+			active = append(active, &playing{pcm: pcm})
+			s.mu.Lock()
+			s.played++
+			s.mu.Unlock()
+			continue // another sound asked for at once is mixed in from its start
+		}
+		if len(active) == 0 {
 			continue
-		case req = <-s.queue:
 		}
-		if ctx == nil && s.Err() == nil {
-			quietALSA() // its messages about a missing device are not the user's business
-			c, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: soundRate, ChannelCount: 1,
-				Format: oto.FormatSignedInt16LE, BufferSize: soundLatency})
-			if err == nil {
-				<-ready
-				err = c.Err() // a device that cannot be opened is told here
-			}
-			if err != nil {
-				s.setErr(err)
-			} else {
-				ctx = c
+		n := mix(chunk, active)
+		kept := active[:0]
+		for _, p := range active {
+			if p.off < len(p.pcm) {
+				kept = append(kept, p)
 			}
 		}
-		if ctx != nil && suspended {
-			if err := ctx.Resume(); err == nil {
-				suspended = false
-			}
-		}
-		if ctx != nil && ctx.Err() != nil {
-			s.setErr(ctx.Err())
-			ctx = nil
-		}
-		if ctx == nil {
-			if req.kind != soundPiece && s.bell != nil {
-				s.bell()
-			}
+		active = kept
+		if err := out.write(chunk[:n]); err != nil {
+			s.setErr(err)
+			out.close()
+			out, active = nil, nil
 			continue
 		}
-		pcm, ok := samples[req]
-		if !ok {
-			pcm = soundSamples(req.kind, req.volume.gain())
-			samples[req] = pcm
+		if len(active) == 0 {
+			out.rest()
 		}
-		p := ctx.NewPlayer(bytes.NewReader(pcm))
-		p.Play()
-		live = append(live, p)
-		s.mu.Lock()
-		s.played++
-		s.mu.Unlock()
 	}
 }
 
-// soundSamples makes a sound as 16-bit little-endian mono samples at soundRate, its loudest
-// sample at gain of full scale (a little under).
-func soundSamples(k soundKind, gain float64) []byte {
+// mix adds up the next samples of the sounds into chunk, as many as the longest has left
+// (at most chunk's length), and moves them on; it returns how many.
+func mix(chunk []int16, active []*playing) int {
+	n := 0
+	for _, p := range active {
+		n = max(n, min(len(chunk), len(p.pcm)-p.off))
+	}
+	for i := range n {
+		sum := 0
+		for _, p := range active {
+			if p.off+i < len(p.pcm) {
+				sum += int(p.pcm[p.off+i])
+			}
+		}
+		chunk[i] = int16(max(-32768, min(32767, sum)))
+	}
+	for _, p := range active {
+		p.off = min(len(p.pcm), p.off+n)
+	}
+	return n
+}
+
+// soundSamples makes a sound as 16-bit mono samples at soundRate, its loudest sample at
+// gain of full scale (a little under).
+func soundSamples(k soundKind, gain float64) []int16 {
 	var s []float64
 	switch k {
 	case soundBeep:
@@ -223,14 +264,13 @@ func soundSamples(k soundKind, gain float64) []byte {
 	for _, x := range s {
 		peak = max(peak, math.Abs(x))
 	}
-	out := make([]byte, 2*len(s))
+	out := make([]int16, len(s))
 	if peak == 0 {
 		return out
 	}
 	scale := 0.85 * 32767 * gain / peak
 	for i, x := range s {
-		v := int16(math.Round(x * scale))
-		out[2*i], out[2*i+1] = byte(v), byte(uint16(v)>>8)
+		out[i] = int16(math.Round(x * scale))
 	}
 	return out
 }

@@ -2,5 +2,16 @@
 
 package ui
 
-// quietALSA does nothing where there is no ALSA (sound_alsa.go).
-func quietALSA() {}
+import (
+	"errors"
+	"time"
+)
+
+// alsaLibrary is ALSA's library where there is one (sound_alsa.go).
+var alsaLibrary = ""
+
+// openAudio has no audio to open here: Banmen plays its sounds through ALSA, on Linux
+// (sound_alsa.go).
+func openAudio(rate int, latency time.Duration) (audioOut, error) {
+	return nil, errors.New("no audio: sounds are played through ALSA, on Linux only")
+}

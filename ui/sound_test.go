@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -47,11 +48,11 @@ func (l *soundLog) last() soundRequest {
 	return l.got[len(l.got)-1]
 }
 
-// samplesOf reads 16-bit little-endian samples.
-func samplesOf(pcm []byte) []float64 {
-	s := make([]float64, len(pcm)/2)
-	for i := range s {
-		s[i] = float64(int16(uint16(pcm[2*i]) | uint16(pcm[2*i+1])<<8))
+// samplesOf reads samples as numbers.
+func samplesOf(pcm []int16) []float64 {
+	s := make([]float64, len(pcm))
+	for i, x := range pcm {
+		s[i] = float64(x)
 	}
 	return s
 }
@@ -93,7 +94,7 @@ func TestSoundSamples(t *testing.T) {
 	if early < 0.9*all || peakAt > soundRate*3/1000 {
 		t.Errorf("the 駒音 is no click: %.0f%% of its energy in 20 ms, its peak at sample %d", 100*early/all, peakAt)
 	}
-	if !bytes.Equal(soundSamples(soundPiece, 1), soundSamples(soundPiece, 1)) {
+	if !slices.Equal(soundSamples(soundPiece, 1), soundSamples(soundPiece, 1)) {
 		t.Error("the 駒音 differs from one time to the next")
 	}
 	for _, v := range []SoundVolume{VolumeMedium, VolumeQuiet} {
@@ -161,9 +162,10 @@ func TestPieceSoundFromTheBoardAndTheMenu(t *testing.T) {
 	}
 }
 
-// The system's audio, through ALSA as a user's machine has it, in a process of its own (oto
-// allows one audio context a process): with ALSA's null device the sounds are played, the
-// device is let rest between them, and nothing fails; with no device, nothing is played, the beep rings the bell instead, the
+// The system's audio, through ALSA as a user's machine has it, in a process of its own (the
+// ALSA configuration is read once a process): with ALSA's null device the sounds are played,
+// the device is closed once unused and opened again for the next, and nothing fails; with no
+// device, or no ALSA library at all, nothing is played, the beep rings the bell instead, the
 // reason is kept, and ALSA writes nothing on stderr.
 func TestSystemSoundThroughALSA(t *testing.T) {
 	if os.Getenv("BANMEN_SOUND_CHILD") != "" {
@@ -178,51 +180,74 @@ func TestSystemSoundThroughALSA(t *testing.T) {
 	if err := os.WriteFile(none, []byte("# no devices\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ conf, want string }{{null, "played 3 rested 1 bells 0 err <nil>"}, {none, "played 0 rested 0 bells 1 err oto: ALSA error"}} {
+	for _, c := range []struct{ mode, conf, want string }{
+		{"device", null, "played 3 closed 1 bells 0 err <nil>"},
+		{"device", none, "played 0 closed 0 bells 1 err ALSA: the default audio device: No such file or directory"},
+		{"nolib", null, "played 0 closed 0 bells 1 err no audio: libbanmen-no-such-alsa.so.2: cannot open shared object file"},
+	} {
 		cmd := exec.Command(os.Args[0], "-test.run", "^TestSystemSoundChild$", "-test.v")
-		cmd.Env = append(os.Environ(), "BANMEN_SOUND_CHILD=1", "ALSA_CONFIG_PATH="+c.conf)
+		cmd.Env = append(os.Environ(), "BANMEN_SOUND_CHILD="+c.mode, "ALSA_CONFIG_PATH="+c.conf)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()
 		if err != nil || !strings.Contains(stdout.String(), c.want) {
-			t.Errorf("with %s: %v, want %q in\n%s", filepath.Base(c.conf), err, c.want, stdout.String())
+			t.Errorf("%s with %s: %v, want %q in\n%s", c.mode, filepath.Base(c.conf), err, c.want, stdout.String())
 		}
 		if strings.Contains(stderr.String()+stdout.String(), "ALSA lib") {
-			t.Errorf("with %s ALSA wrote:\n%s", filepath.Base(c.conf), stderr.String())
+			t.Errorf("%s with %s: ALSA wrote:\n%s", c.mode, filepath.Base(c.conf), stderr.String())
 		}
 	}
 }
 
-// TestSystemSoundChild is TestSystemSoundThroughALSA's process: two sounds, a pause in
-// which the device is let rest, and a third.
+// TestSystemSoundChild is TestSystemSoundThroughALSA's process: two sounds at once (mixed),
+// a pause in which the device is closed, and a third.
 func TestSystemSoundChild(t *testing.T) {
-	if os.Getenv("BANMEN_SOUND_CHILD") == "" {
+	mode := os.Getenv("BANMEN_SOUND_CHILD")
+	if mode == "" {
 		t.Skip("run by TestSystemSoundThroughALSA")
 	}
+	if mode == "nolib" {
+		alsaLibrary = "libbanmen-no-such-alsa.so.2"
+	}
+	soundIdle = 200 * time.Millisecond
 	var mu sync.Mutex
 	bells := 0
 	s := newSystemSound(func() { mu.Lock(); bells++; mu.Unlock() })
-	wait := func(done func(played, rested, bells int, err error) bool) (int, int, int, error) {
+	wait := func(done func(played, closed, bells int, err error) bool) (int, int, int, error) {
 		deadline := time.Now().Add(10 * time.Second)
 		for {
-			played, rested, err := s.counts()
+			played, closed, err := s.counts()
 			mu.Lock()
 			b := bells
 			mu.Unlock()
-			if done(played, rested, b, err) || time.Now().After(deadline) {
-				return played, rested, b, err
+			if done(played, closed, b, err) || time.Now().After(deadline) {
+				return played, closed, b, err
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
 	}
 	s.play(soundPiece, VolumeLoud)
 	s.play(soundBeep, VolumeQuiet)
-	played, rested, b, err := wait(func(p, _, b int, err error) bool { return p+b == 2 || err != nil && b == 1 })
+	played, closed, b, err := wait(func(p, _, b int, err error) bool { return p+b == 2 || err != nil && b == 1 })
 	if err == nil {
-		// the sounds end within 150 ms and the device rests; then it plays again
-		wait(func(_, r, _ int, _ error) bool { return r > 0 })
+		// the sounds end within 150 ms, the device is closed 200 ms later; then it opens again
+		wait(func(_, c, _ int, _ error) bool { return c > 0 })
 		s.play(soundPiece, VolumeMedium)
-		played, rested, b, err = wait(func(p, _, _ int, err error) bool { return p == 3 || err != nil })
+		played, closed, b, err = wait(func(p, _, _ int, err error) bool { return p == 3 || err != nil })
 	}
-	t.Logf("played %d rested %d bells %d err %v", played, rested, b, err)
+	t.Logf("played %d closed %d bells %d err %v", played, closed, b, err)
+}
+
+// Sounds that overlap are added up, clamped at full scale; a chunk is as long as the longest
+// sound has left.
+func TestSoundMix(t *testing.T) {
+	a := &playing{pcm: []int16{1000, -30000, 30000, 4}}
+	b := &playing{pcm: []int16{9, 10, -20000, 30000}, off: 1} // 10, -20000, 30000 left
+	chunk := make([]int16, 3)
+	if n := mix(chunk, []*playing{a, b}); n != 3 || !slices.Equal(chunk, []int16{1010, -32768, 32767}) || a.off != 3 || b.off != 4 {
+		t.Fatalf("the first chunk: %d %v, offsets %d %d", n, chunk, a.off, b.off)
+	}
+	if n := mix(chunk, []*playing{a, b}); n != 1 || chunk[0] != 4 || a.off != 4 {
+		t.Errorf("the second chunk: %d %v", n, chunk[:n])
+	}
 }
