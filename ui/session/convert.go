@@ -260,16 +260,9 @@ func convertOne(rec *kifu.Record, src string, o ConvertOptions, name string, for
 	if err != nil || exists {
 		return out, exists, err
 	}
-	var data []byte
-	if format == kifu.USI {
-		data = []byte(kifu.FormatUSI(rec) + "\n")
-	} else {
-		var buf strings.Builder
-		wo := kifu.WriteOptions{Encoding: enc, CSAV3: format == kifu.CSA && kifu.NeedsCSAV3(rec)}
-		if err := kifu.Write(&buf, rec, format, wo); err != nil {
-			return "", false, fmt.Errorf("%s: %w", out, err)
-		}
-		data = []byte(buf.String())
+	data, err := encodeRecord(rec, format, enc, "")
+	if err != nil {
+		return "", false, fmt.Errorf("%s: %w", out, err)
 	}
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return "", false, fmt.Errorf("%s: %w", filepath.Dir(out), unwrapPathError(err))

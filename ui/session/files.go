@@ -210,10 +210,16 @@ func (s *Session) EncodeFor(path string, f kifu.Format, enc kifu.Encoding) ([]by
 
 // encode is Encode with line ends nl ("": those usual for enc).
 func (s *Session) encode(f kifu.Format, enc kifu.Encoding, nl string) ([]byte, error) {
+	return encodeRecord(s.rec, f, enc, nl)
+}
+
+// encodeRecord returns the bytes of rec in format f and encoding enc, with line ends nl ("":
+// those usual for enc), as a record is saved (and converted, convert.go).
+func encodeRecord(rec *kifu.Record, f kifu.Format, enc kifu.Encoding, nl string) ([]byte, error) {
 	var buf bytes.Buffer
 	// CSA V3.0 only where V2.2 would lose a time's fraction: Kifu for JS reads no V3.0
-	opts := kifu.WriteOptions{Encoding: enc, Newline: nl, CSAV3: f == kifu.CSA && kifu.NeedsCSAV3(s.rec)}
-	if err := kifu.Write(&buf, s.rec, f, opts); err != nil {
+	opts := kifu.WriteOptions{Encoding: enc, Newline: nl, CSAV3: f == kifu.CSA && kifu.NeedsCSAV3(rec)}
+	if err := kifu.Write(&buf, rec, f, opts); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
