@@ -34,23 +34,21 @@ const (
 	ConflictOverwrite
 )
 
-// ConvertExtensions are the extensions a conversion can write, as Save writes them: .kif,
-// .ki2 and .csa in Shift_JIS (UTF-8 with ConvertOptions.UTF8Always), .kifu, .ki2u, .jkf and
-// .usi in UTF-8; .usi holds the main line as a USI position command.
-var ConvertExtensions = []string{"kif", "kifu", "ki2", "ki2u", "csa", "jkf", "usi"}
+// ConvertSources are the extensions a conversion reads, by the format they stand for: those
+// a record is saved in (SaveFormats) and USI's; the files of the source folder with other
+// extensions are not looked at.
+var ConvertSources = append(slices.Clip(SaveFormats), FormatExts{kifu.USI, []string{"usi", "sfen"}})
 
-// ConvertSources are the extensions a conversion reads, by the format they stand for: the
-// files of the source folder with other extensions are not looked at.
-var ConvertSources = []struct {
-	Format kifu.Format
-	Exts   []string
-}{
-	{kifu.KIF, []string{"kif", "kifu"}},
-	{kifu.KI2, []string{"ki2", "ki2u"}},
-	{kifu.CSA, []string{"csa"}},
-	{kifu.JKF, []string{"jkf"}},
-	{kifu.USI, []string{"usi", "sfen"}},
-}
+// ConvertExtensions are the extensions a conversion can write, as Save writes them (.kif,
+// .ki2 and .csa in Shift_JIS, UTF-8 with ConvertOptions.UTF8Always; .kifu, .ki2u and .jkf in
+// UTF-8), and .usi, in UTF-8, the main line as a USI position command.
+var ConvertExtensions = func() []string {
+	var exts []string
+	for _, f := range SaveFormats {
+		exts = append(exts, f.Exts...)
+	}
+	return append(exts, "usi")
+}()
 
 // ConvertOptions say what ConvertFolder converts, and into what.
 type ConvertOptions struct {

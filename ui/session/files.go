@@ -12,12 +12,15 @@ import (
 	"banmen/kifu"
 )
 
-// SaveFormats are the formats a record can be saved in, with their file extensions: the
-// first extension of each is the one for Shift_JIS, the second (when there is one) for UTF-8.
-var SaveFormats = []struct {
+// FormatExts is a record format with the file extensions that stand for it.
+type FormatExts struct {
 	Format kifu.Format
 	Exts   []string
-}{
+}
+
+// SaveFormats are the formats a record can be saved in, with their file extensions: the
+// first extension of each is the one for Shift_JIS, the second (when there is one) for UTF-8.
+var SaveFormats = []FormatExts{
 	{kifu.KIF, []string{"kif", "kifu"}},
 	{kifu.KI2, []string{"ki2", "ki2u"}},
 	{kifu.CSA, []string{"csa"}},
