@@ -11,13 +11,29 @@ import (
 	"banmen/internal/testbin"
 )
 
+// copyTestBinary copies this test binary into dir as name, to stand for the app installed
+// there (TestBundledHelper runs in it).
+func copyTestBinary(t *testing.T, dir, name string) string {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := filepath.Join(dir, name)
+	if err := os.WriteFile(app, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return app
+}
+
 // The app and the engine are installed side by side: the first run registers the engine.
 func TestOpenUserRegistryRegistersTheBundledEngine(t *testing.T) {
 	dir := t.TempDir()
-	self, _ := os.Executable()
-	data, _ := os.ReadFile(self)
-	app := filepath.Join(dir, "banmen.test")
-	os.WriteFile(app, data, 0o755)
+	app := copyTestBinary(t, dir, "banmen.test")
 	os.WriteFile(filepath.Join(dir, "banmen-engine"), []byte("#!/bin/sh\n"), 0o755)
 	reg := filepath.Join(t.TempDir(), "engines.json")
 	cmd := exec.Command(app, "-test.run=^TestBundledHelper$")
@@ -38,10 +54,7 @@ func TestOpenUserRegistryRegistersTheBundledEngine(t *testing.T) {
 // --usi; banmen-engine installed beside it later takes over.
 func TestOpenUserRegistryFallsBackToTheProgramItselfWithUSI(t *testing.T) {
 	dir := t.TempDir()
-	self, _ := os.Executable()
-	data, _ := os.ReadFile(self)
-	app := filepath.Join(dir, "banmen")
-	os.WriteFile(app, data, 0o755)
+	app := copyTestBinary(t, dir, "banmen")
 	reg := filepath.Join(t.TempDir(), "engines.json")
 	run := func() string {
 		cmd := exec.Command(app, "-test.run=^TestBundledHelper$")
@@ -66,10 +79,7 @@ func TestOpenUserRegistryFallsBackToTheProgramItselfWithUSI(t *testing.T) {
 // nothing.
 func TestOpenUserRegistryAsksTheBundledEngineForItsOptions(t *testing.T) {
 	dir := t.TempDir()
-	self, _ := os.Executable()
-	data, _ := os.ReadFile(self)
-	app := filepath.Join(dir, "banmen.test")
-	os.WriteFile(app, data, 0o755)
+	app := copyTestBinary(t, dir, "banmen.test")
 	engineData, err := os.ReadFile(testbin.BanmenEngine(t))
 	if err != nil {
 		t.Fatal(err)
