@@ -209,11 +209,16 @@ func (c *gameCtl) soundEngineMoves(r *gameRun) {
 	if from < 0 || moves <= from {
 		return
 	}
+	first := rec.Start.SideToMove() // who made the record's odd moves
 	for n := end; n != nil && n.Ply() > from; n = n.Parent() {
 		if n.IsSpecial() || n.Parent() == nil {
 			continue
 		}
-		if !r.runner.IsHuman(rec.Position(n.Parent()).SideToMove()) {
+		mover := first
+		if n.Ply()%2 == 0 {
+			mover = first.Opp()
+		}
+		if !r.runner.IsHuman(mover) {
 			c.w.playSound(soundPiece)
 			return
 		}
