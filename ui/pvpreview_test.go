@@ -199,6 +199,26 @@ func TestPVPreviewAddsAVariationTheRecordHolds(t *testing.T) {
 	}
 }
 
+// The 詰み探索 answer for a position with no moves yet, added with 変化として追加, is the
+// record's line: the record view lists it and its forward buttons step into it (the list
+// showed 開始局面 alone, with → disabled, though the status line counted the moves).
+func TestPVPreviewAddedAtTheEndShowsInTheRecord(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	p := openPreview(t, w, "", "7g7f", "3c3d", "8h2b+")
+	tapButton(t, p.win.Content(), japanesePreview.AddVariation)
+	v := w.record
+	if len(v.line) != 4 || v.list.Length() != 4 {
+		t.Fatalf("the record view lists %d rows (line %d), want 開始局面 and 3 moves", v.list.Length(), len(v.line))
+	}
+	if v.next.Disabled() || v.last.Disabled() {
+		t.Fatal("the record's forward buttons are disabled")
+	}
+	test.Tap(v.last)
+	if w.Session().Ply() != 3 {
+		t.Fatalf("the last-move button went to ply %d", w.Session().Ply())
+	}
+}
+
 // 棋譜コメントに挿入 writes ShogiHome's think-comment lines, which a KIF written and read
 // again gives back: the score, the line and the engine; an engine's second think replaces
 // its first, and people's words stay.

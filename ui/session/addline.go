@@ -45,6 +45,9 @@ func (s *Session) AddLine(at *kifu.Node, moves []board.Move) (*kifu.Node, int, e
 		n, added = c, added+1
 	}
 	if added > 0 {
+		// a line added where the current line ended continues it (Refresh extends the
+		// line by its main continuation; the current node stays)
+		s.cur.Refresh()
 		s.edited(ChangedTree)
 	}
 	return n, added, nil

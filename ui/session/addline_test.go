@@ -66,6 +66,36 @@ func TestAddLineMakesAVariationAndKeepsTheCursor(t *testing.T) {
 	}
 }
 
+// A line added where the current line ends (the usual 詰み探索: a problem with no moves yet,
+// or the last move of a record) continues the current line: the record view shows it and
+// the cursor steps into it. The cursor stays where it was.
+func TestAddLineAtTheEndContinuesTheCurrentLine(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		played []string
+	}{{"an empty record", nil}, {"after the last move", []string{"7g7f", "3c3d"}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := New()
+			play(t, s, tc.played...)
+			at := s.Node()
+			line := movesFrom(t, s.Position(), "2g2f", "8c8d", "2f2e")
+			if _, added, err := s.AddLine(at, line); err != nil || added != 3 {
+				t.Fatalf("added %d, %v", added, err)
+			}
+			want := strings.Join(append(append([]string{}, tc.played...), "2g2f", "8c8d", "2f2e"), " ")
+			if got := strings.Join(lineUSI(s), " "); got != want {
+				t.Fatalf("the current line is %q, want %q", got, want)
+			}
+			if s.Node() != at {
+				t.Fatal("the cursor moved")
+			}
+			if !s.Forward() || s.Node().Move != line[0] {
+				t.Fatal("no step forward into the added line")
+			}
+		})
+	}
+}
+
 func TestAddLineRefusesAnIllegalMoveAndAddsNothing(t *testing.T) {
 	s := New()
 	play(t, s, "7g7f")
