@@ -230,11 +230,7 @@ func reviewRecord(rec *kifu.Record, from, to int) [2]sideReview {
 		if before.Best == n.Move {
 			s.Matching++
 		}
-		loss := before.Score - after.Score
-		if mover == board.White {
-			loss = -loss
-		}
-		loss = max(loss, 0)
+		loss := analysis.Loss(mover, before.Score, after.Score)
 		s.Moves++
 		s.LossSum += loss
 		if loss > 0 {

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/board"
+	"banmen/engine/analysis"
 	"banmen/kifu"
 	"banmen/ui/session"
 )
@@ -37,7 +38,7 @@ import (
 
 // Graph limits: scores beyond ±graphClamp (and mates) are drawn at the edge.
 const (
-	graphClamp         = 2000
+	graphClamp         = analysis.ScoreLimit // the losses of 棋譜解析 are measured within it too
 	defaultWinRateCoef = 600.0
 	prefWinRate        = "evalGraphWinRate"      // the graph shows 勝率, not 評価値
 	prefWinRateCoef    = "evalGraphWinRateCoeff" // k of the 勝率 curve

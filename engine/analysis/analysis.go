@@ -84,14 +84,14 @@ type SideSummary struct {
 	Moves    int
 	Bad      int
 	Dubious  int
-	LossSum  int // centipawns lost in all (capped per move)
+	LossSum  int // centipawns lost in all (each move's by Loss)
 	AvgLoss  float64
 	Matching int // moves equal to the engine's choice
 	// Worst are the (at most three) moves that lost most, worst first.
 	Worst []MoveLoss
 }
 
-// MoveLoss is one move and what it lost for its mover (centipawns, capped per move).
+// MoveLoss is one move and what it lost for its mover (centipawns, by Loss).
 type MoveLoss struct {
 	Ply  int
 	Move board.Move
@@ -106,11 +106,28 @@ type Summary struct {
 	Complete  bool           // every position of the range has an analysis
 }
 
-// mateScore turns a mate into a large score so losses can be computed.
+// ScoreLimit bounds the scores losses are measured on: a score beyond ±ScoreLimit, and a
+// mate, counts as ±ScoreLimit, as the 評価値グラフ draws it. A game decided by more than
+// that is decided: the lost side's moves there lose nothing, and a move that keeps a win of
+// more than ScoreLimit has lost nothing that matters (a move out of a mate into +1800 loses
+// 200; one from +1000 into a mate against its mover loses 3,000).
+const ScoreLimit = 2000
+
+// mateScore turns a mate into a score beyond any the engines give, for the table of evals.
 const mateScore = 30000
 
-// lossCap bounds one move's loss in the average (a lost mate is not worth 60000).
-const lossCap = 2000
+// Loss is what the mover lost by a move from a position scored before to one scored after
+// (centipawns from Black's side; mates as a score beyond ScoreLimit), both taken within
+// ±ScoreLimit: 0 when the move kept or gained.
+func Loss(mover board.Color, before, after int) int {
+	before = max(-ScoreLimit, min(ScoreLimit, before))
+	after = max(-ScoreLimit, min(ScoreLimit, after))
+	loss := before - after
+	if mover == board.White {
+		loss = -loss
+	}
+	return max(loss, 0)
+}
 
 // eval is one position's analysis in the record's terms (Black's point of view).
 type eval struct {
@@ -394,17 +411,10 @@ func judge(rec *kifu.Record, n *kifu.Node, before, after eval, cfg Config, sum *
 		return MoveLoss{}, false
 	}
 	mover := rec.Position(n.Parent()).SideToMove()
-	sign := 1
-	if mover == board.White {
-		sign = -1
-	}
-	loss := sign * (before.score - after.score)
-	if loss < 0 {
-		loss = 0
-	}
+	loss := Loss(mover, before.score, after.score)
 	s := &sum.Sides[mover]
 	s.Moves++
-	s.LossSum += min(loss, lossCap)
+	s.LossSum += loss
 	label := ""
 	if n.Move == before.best {
 		s.Matching++ // the engine's own choice is never a mistake
@@ -418,7 +428,7 @@ func judge(rec *kifu.Record, n *kifu.Node, before, after eval, cfg Config, sum *
 	if !cfg.NoLabels {
 		setLabel(n, label)
 	}
-	return MoveLoss{Move: n.Move, Loss: min(loss, lossCap)}, true
+	return MoveLoss{Move: n.Move, Loss: loss}, true
 }
 
 // RunEach analyses rec with each engine in turn: every engine's scores and lines are

@@ -91,3 +91,82 @@ func TestLabelsByLoss(t *testing.T) {
 		t.Errorf("6i7h lost 149: %q", rec.MainLine()[4].Comment)
 	}
 }
+
+// Scores beyond ±ScoreLimit, mates among them, count as the limit, as the 評価値グラフ draws
+// them: a move of the side already lost by more than the limit (+2500 before it, mated after
+// it) loses nothing and is not labelled, where it was a 悪手 of 27,500; a winning side that
+// lets its mate go and keeps +1800 lost 200 (疑問手); a move from +1000 into a mate against
+// its mover lost 3,000 (悪手). The summary says what the labels say (the window's summary
+// counted the labels but measured the losses on the graph's scores: 悪手 2, average loss 0).
+func TestLabelsOfDecidedPositionsAsTheGraphDrawsThem(t *testing.T) {
+	rec := record(t, board.StartSFEN, "7g7f 3c3d 2g2f 8c8d")
+	mateFor := func(c board.Color) kifu.ThinkComment {
+		return kifu.ThinkComment{Analysis: true, Engine: "X", HasMate: true, Mate: kifu.Mate{Winner: c, Plies: 9}}
+	}
+	score := func(s int) kifu.ThinkComment {
+		return kifu.ThinkComment{Analysis: true, Engine: "X", HasScore: true, Score: s}
+	}
+	thinks := []kifu.ThinkComment{
+		score(100),           // start
+		score(2500),          // after 7g7f: Black gained
+		mateFor(board.Black), // after 3c3d: White, lost already, is mated: no loss (was a 悪手 of 27,500)
+		score(1800),          // after 2g2f: Black let the mate go, +1800: lost 200 → 疑問手 (was a 悪手)
+		mateFor(board.White), // after 8c8d: White turned +1800 into a mate for White: a gain
+	}
+	bests := []string{"2g2f", "8c8d", "6i7h", "4a3b", "2f2e"}
+	for i, tc := range thinks {
+		n := rec.Root
+		if i > 0 {
+			n = rec.MainLine()[i-1]
+		}
+		best, err := rec.Position(n).ParseMove(bests[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc.PV = []board.Move{best}
+		rec.SetThinkComment(n, tc)
+	}
+	def := enginetest.Definition(enginetest.Normal, "")
+	def.Name = "X"
+	m := engine.NewManager(nil)
+	defer m.CloseAll(5 * time.Second)
+	x, err := m.Start(context.Background(), def, engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := Run(context.Background(), rec, Config{Engine: x, Time: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"", "", LabelDubious, ""} {
+		n := rec.MainLine()[i]
+		first, _, _ := strings.Cut(n.Comment, "\n")
+		got := ""
+		if first == LabelBad || first == LabelDubious {
+			got = first
+		}
+		if got != want {
+			t.Errorf("move %d (%s): label %q, want %q", i+1, n.Move.USI(), got, want)
+		}
+	}
+	b, w := sum.Sides[board.Black], sum.Sides[board.White]
+	if b.Moves != 2 || b.Dubious != 1 || b.Bad != 0 || b.LossSum != 200 || len(b.Worst) != 1 || b.Worst[0].Loss != 200 {
+		t.Errorf("Black: %+v", b)
+	}
+	// White's last move turned +1800 into a mate for White: it gained, it lost nothing
+	if w.Moves != 2 || w.Bad != 0 || w.Dubious != 0 || w.LossSum != 0 || len(w.Worst) != 0 {
+		t.Errorf("White: %+v", w)
+	}
+
+	// a move from +1000 into a mate against its mover loses 3,000: a 悪手
+	rec = record(t, board.StartSFEN, "7g7f")
+	rec.SetThinkComment(rec.Root, score(1000))
+	rec.SetThinkComment(rec.MainLine()[0], mateFor(board.White))
+	sum, err = Run(context.Background(), rec, Config{Engine: x, Time: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := sum.Sides[board.Black]; b.Bad != 1 || b.LossSum != 3000 || len(b.Worst) != 1 || b.Worst[0].Loss != 3000 {
+		t.Errorf("a move into a mate against its mover: %+v", b)
+	}
+}
