@@ -88,8 +88,10 @@ func timeText(n *kifu.Node) string {
 	return clock(n.Elapsed, false) + " / " + clock(n.Total, true)
 }
 
+// clock writes d in minutes and seconds (with hours: h:mm:ss), the part of a second cut as
+// the KIF writer and ShogiHome cut it.
 func clock(d time.Duration, hours bool) string {
-	s := int(d.Round(time.Second) / time.Second)
+	s := int(d / time.Second)
 	if hours {
 		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 	}

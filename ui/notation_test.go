@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"banmen/board"
+	"banmen/kifu"
 )
 
 func TestWesternMove(t *testing.T) {
@@ -81,5 +84,41 @@ func TestWindowWesternNotationIsAViewChoice(t *testing.T) {
 	}
 	if _, move, _, _ := w.record.rowText(1); move != "▲７六歩" {
 		t.Errorf("back in Japanese row 1 reads %q", move)
+	}
+}
+
+// The move list shows a move's time as the KIF Banmen writes does, and as ShogiHome shows
+// and writes it: seconds cut, not rounded (a game's move of 5.6 s showed 0:06 where its KIF
+// says 0:05, and a total of 11.8 s 0:00:12 beside moves of 0:05 and 0:06 that the file gives
+// as 11).
+func TestMoveTimesAreCutToTheSecondAsTheKIFIs(t *testing.T) {
+	rec := kifu.New(board.NewStartPosition())
+	var nodes []*kifu.Node
+	at := rec.Root
+	for _, u := range []string{"7g7f", "3c3d", "2g2f"} {
+		m, err := rec.Position(at).ParseMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if at, err = rec.Play(at, m); err != nil {
+			t.Fatal(err)
+		}
+		nodes = append(nodes, at)
+	}
+	rec.SetElapsed(nodes[0], 5400*time.Millisecond)
+	rec.SetElapsed(nodes[1], 59900*time.Millisecond)
+	rec.SetElapsed(nodes[2], 6400*time.Millisecond)
+	kif := kifu.FormatKIF(rec)
+	for i, want := range []struct{ view, file string }{
+		{"0:05 / 0:00:05", "( 0:05/00:00:05)"},
+		{"0:59 / 0:00:59", "( 0:59/00:00:59)"},
+		{"0:06 / 0:00:11", "( 0:06/00:00:11)"},
+	} {
+		if got := timeText(nodes[i]); got != want.view {
+			t.Errorf("move %d: %q, want %q", i+1, got, want.view)
+		}
+		if !strings.Contains(kif, want.file) {
+			t.Errorf("move %d: the KIF has no %s:\n%s", i+1, want.file, kif)
+		}
 	}
 }
