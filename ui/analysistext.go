@@ -15,7 +15,7 @@ type analysisText struct {
 	CoefficientMenu, Coefficient, CoefficientNote, BadCoefficientF, OK  string
 	BatchMenu, BatchTitle, BatchIn, BatchOut, Browse, BadFolders        string
 	NoRecordsF, SameFolders, BatchProgressF, BatchSkippedF, BatchDoneF  string
-	BatchStopped, DoneF, StoppedStatusF                                 string
+	BatchStopped, DoneF, StoppedStatusF, GraphAnalysis                  string
 }
 
 var japaneseAnalysis = analysisText{
@@ -41,6 +41,7 @@ var japaneseAnalysis = analysisText{
 	BatchDoneF:   "%d / %d 件の棋譜を解析して %s に保存しました",
 	BatchStopped: "中断しました。解析した分は保存先にあり、もう一度実行すると続きから解析します。",
 	DoneF:        "棋譜解析が終わりました（%d 局面）", StoppedStatusF: "棋譜解析を中断しました（%d / %d 局面）",
+	GraphAnalysis: "解析・検討",
 }
 
 var englishAnalysis = analysisText{
@@ -66,6 +67,7 @@ var englishAnalysis = analysisText{
 	BatchDoneF:   "%d of %d records analysed and written to %s",
 	BatchStopped: "Stopped. What was analysed is in the output folder; analysing again goes on from there.",
 	DoneF:        "Game analysis finished (%d positions)", StoppedStatusF: "Game analysis stopped (%d of %d positions)",
+	GraphAnalysis: "Analysis",
 }
 
 // analysisText returns the texts in the window's language.

@@ -57,13 +57,30 @@ type EvalPoint struct {
 	OK    bool // the position has a score
 	// Best is the first move of the think's 読み筋 (the engine's choice), or NoMove.
 	Best board.Move
+	// Series says whose score it is: an analysis's (棋譜解析, 検討), or the engine's that
+	// played the move to it, Black's or White's.
+	Series EvalSeries
 }
+
+// EvalSeries is whose scores a line of the graph joins, as ShogiHome's chart draws them:
+// the players' engines apart (two engines of a game, or floodgate's, need not count alike,
+// and joined in one line they zigzag from move to move), and the analyses apart from both.
+type EvalSeries uint8
+
+const (
+	SeriesAnalysis EvalSeries = iota // 棋譜解析's "#" thinks, and 検討's scores
+	SeriesBlack                      // "*" thinks of the engine that played Black's moves
+	SeriesWhite                      // … White's
+	numSeries
+)
 
 // EvalPoints reads the scores of rec's main line (ply 0, the start position, first; special
 // moves such as 投了 are left out). An analysis think ("#") is preferred to the played
 // engine's ("*"); the first analysis in a comment wins.
 func EvalPoints(rec *kifu.Record) []EvalPoint {
 	nodes := append([]*kifu.Node{rec.Root}, rec.MainLine()...)
+	// the side that made ply i's move: the start's side to move at odd plies
+	first := rec.Start.SideToMove()
 	var out []EvalPoint
 	for i, n := range nodes {
 		if n.IsSpecial() {
@@ -76,6 +93,14 @@ func EvalPoints(rec *kifu.Record) []EvalPoint {
 				thinks = append(thinks, shogiGUIThinks(n.Comment, rec.Position(n), nodeDest(n))...)
 			}
 			p = pointOf(thinks, p)
+			if !p.OK {
+				p.Series = SeriesAnalysis
+			} else if p.Series != SeriesAnalysis {
+				p.Series = SeriesBlack
+				if (i%2 == 1) != (first == board.Black) {
+					p.Series = SeriesWhite
+				}
+			}
 		}
 		out = append(out, p)
 	}
@@ -90,6 +115,9 @@ func pointOf(thinks []kifu.ThinkComment, p EvalPoint) EvalPoint {
 		if t.Analysis && (t.HasScore || t.HasMate) {
 			analysis = true
 		}
+	}
+	if !analysis {
+		p.Series = SeriesBlack // a player's: EvalPoints tells which
 	}
 	var score *kifu.ThinkComment
 	for i := range thinks {
@@ -226,6 +254,8 @@ type EvalGraph struct {
 	OnSelect func(ply int)
 	// OnMenu, if set, is called on a right click, where it was (absolute).
 	OnMenu func(at fyne.Position)
+	// SeriesNames name the lines in the legend, by EvalSeries.
+	SeriesNames [numSeries]string
 }
 
 // NewEvalGraph returns an empty graph.
@@ -342,11 +372,17 @@ func (r *evalGraphRenderer) Refresh() {
 	canvas.Refresh(r.g)
 }
 
-// Colours of the graph beyond the theme's.
+// Colours of the graph beyond the theme's: a line's by its series (analysis blue, the
+// players' engines teal for Black and purple for White).
 var (
-	graphLineColor = color.NRGBA{R: 0x2a, G: 0x6f, B: 0xd6, A: 0xff}
-	graphMateColor = color.NRGBA{R: 0xd0, G: 0x30, B: 0x30, A: 0xff}
-	graphCurColor  = color.NRGBA{R: 0xe0, G: 0x90, B: 0x10, A: 0xff}
+	graphLineColor   = color.NRGBA{R: 0x2a, G: 0x6f, B: 0xd6, A: 0xff}
+	graphMateColor   = color.NRGBA{R: 0xd0, G: 0x30, B: 0x30, A: 0xff}
+	graphCurColor    = color.NRGBA{R: 0xe0, G: 0x90, B: 0x10, A: 0xff}
+	graphSeriesColor = [numSeries]color.NRGBA{
+		SeriesAnalysis: graphLineColor,
+		SeriesBlack:    {R: 0x2a, G: 0xa8, B: 0xa0, A: 0xff},
+		SeriesWhite:    {R: 0x99, G: 0x66, B: 0xff, A: 0xff},
+	}
 )
 
 // y gives the height of a point: Black's advantage up.
@@ -405,27 +441,31 @@ func (r *evalGraphRenderer) build() {
 		c.Resize(fyne.NewSize(2, bottom-top))
 		objs = append(objs, c)
 	}
-	prev := -1
+	// each series joins its own points: the players' engines each their own moves
+	prev := [numSeries]int{-1, -1, -1}
+	var seen [numSeries]bool
 	for i, p := range g.points {
-		if !p.OK {
+		if !p.OK || p.Series >= numSeries {
 			continue
 		}
+		seen[p.Series] = true
+		col := graphSeriesColor[p.Series]
 		py := r.y(p, top, bottom)
-		if prev >= 0 {
-			l := canvas.NewLine(graphLineColor)
+		if j := prev[p.Series]; j >= 0 {
+			l := canvas.NewLine(col)
 			l.StrokeWidth = 2
-			l.Position1 = fyne.NewPos(x(prev), r.y(g.points[prev], top, bottom))
+			l.Position1 = fyne.NewPos(x(j), r.y(g.points[j], top, bottom))
 			l.Position2 = fyne.NewPos(x(i), py)
 			objs = append(objs, l)
 		}
-		prev = i
+		prev[p.Series] = i
 		if p.Mate || i == g.current {
 			d := float32(3)
-			col := color.Color(graphLineColor)
+			dc := color.Color(col)
 			if p.Mate {
-				d, col = 4, graphMateColor
+				d, dc = 4, graphMateColor
 			}
-			dot := canvas.NewCircle(col)
+			dot := canvas.NewCircle(dc)
 			dot.Move(fyne.NewPos(x(i)-d, py-d))
 			dot.Resize(fyne.NewSize(2*d, 2*d))
 			objs = append(objs, dot)
@@ -437,7 +477,32 @@ func (r *evalGraphRenderer) build() {
 		t.Move(fyne.NewPos(left+2, top))
 		objs = append(objs, t)
 	}
+	objs = append(objs, r.legend(seen, right, top)...)
 	r.objects = objs
+}
+
+// legend names the series drawn, each in its colour, at the top right: only where the
+// players' engines have lines (an analysis alone needs none).
+func (r *evalGraphRenderer) legend(seen [numSeries]bool, right, top float32) []fyne.CanvasObject {
+	if !seen[SeriesBlack] && !seen[SeriesWhite] {
+		return nil
+	}
+	var objs []fyne.CanvasObject
+	x := right - 2
+	for s := numSeries - 1; ; s-- {
+		if seen[s] && r.g.SeriesNames[s] != "" {
+			t := canvas.NewText(r.g.SeriesNames[s], graphSeriesColor[s])
+			t.TextSize = theme.CaptionTextSize()
+			x -= t.MinSize().Width
+			t.Move(fyne.NewPos(x, top))
+			x -= theme.Padding()
+			objs = append(objs, t)
+		}
+		if s == 0 {
+			break
+		}
+	}
+	return objs
 }
 
 // caption is what the graph says of the current ply: its number and score ("41: +350"),
@@ -511,6 +576,8 @@ func (w *MainWindow) SetWinRateCoefficient(k float64) {
 // configureGraph gives the window's graph its settings and its menu (勝率 on or off, the
 // coefficient).
 func (w *MainWindow) configureGraph() {
+	at := w.analysisText()
+	w.graph.SeriesNames = [numSeries]string{SeriesAnalysis: at.GraphAnalysis, SeriesBlack: at.SideBlack, SeriesWhite: at.SideWhite}
 	w.graph.SetWinRate(w.settings.p.Bool(prefWinRate))
 	w.graph.SetCoefficient(w.WinRateCoefficient())
 	w.graph.OnMenu = func(at fyne.Position) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"banmen/board"
@@ -106,6 +107,53 @@ func TestEvalGraphPrefersAnalysisAndClamps(t *testing.T) {
 	}
 }
 
+// Each player's engine has its own line, as in ShogiHome's chart: the "*" think of a move is
+// the series of the side that made it (White's first in a handicap game), an analysis's "#"
+// think the analysis series; a line joins the points of one series only (two engines that
+// count differently zigzagged in one line from move to move).
+func TestEvalGraphSeriesByWhoseScoreItIs(t *testing.T) {
+	rec, err := kifu.ParseKIF("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n   5 ２五歩(26)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []string{"*評価値=30", "*評価値=400", "*評価値=50", "*評価値=500", "*評価値=60\n\n#評価値=70\n#エンジン=A"} {
+		rec.MainLine()[i].Comment = c
+	}
+	pts := EvalPoints(rec)
+	want := []EvalSeries{SeriesAnalysis, SeriesBlack, SeriesWhite, SeriesBlack, SeriesWhite, SeriesAnalysis}
+	for i, p := range pts {
+		if p.Series != want[i] {
+			t.Errorf("ply %d: series %d, want %d (%+v)", i, p.Series, want[i], p)
+		}
+	}
+	// drawn: Black's 1–3, White's 2–4; ply 5 is the analysis's, alone
+	newTestApp(t, ThemeLight)
+	g := NewEvalGraph()
+	g.SetPoints(pts, -1)
+	r := test.TempWidgetRenderer(t, g).(*evalGraphRenderer)
+	r.Layout(fyne.NewSize(300, 120))
+	var lines []*canvas.Line
+	for _, o := range r.Objects() {
+		if l, ok := o.(*canvas.Line); ok {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 2 || lines[0].StrokeColor != graphSeriesColor[SeriesBlack] || lines[1].StrokeColor != graphSeriesColor[SeriesWhite] {
+		t.Fatalf("%d lines drawn, want Black's and White's", len(lines))
+	}
+
+	// a handicap game: White moves first, so ply 1 is White's
+	rec, err = kifu.ParseKIF("手合割：香落ち\n   1 ３四歩(33)\n   2 ７六歩(77)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.MainLine()[0].Comment = "*評価値=-100"
+	rec.MainLine()[1].Comment = "*評価値=-90"
+	if pts := EvalPoints(rec); pts[1].Series != SeriesWhite || pts[2].Series != SeriesBlack {
+		t.Errorf("a handicap game's series: %+v", pts)
+	}
+}
+
 func TestEvalGraphWinRate(t *testing.T) {
 	if WinRate(0) != 0.5 {
 		t.Errorf("WinRate(0) = %v", WinRate(0))
@@ -172,6 +220,8 @@ func TestEvalGraphImage(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			newTestApp(t, c.mode)
 			g := NewEvalGraph()
+			at := japaneseAnalysis
+			g.SeriesNames = [numSeries]string{at.GraphAnalysis, at.SideBlack, at.SideWhite}
 			g.SetPoints(EvalPoints(c.rec), 100)
 			g.SetWinRate(c.winRate)
 			assertMatchesMaster(t, c.name, capture(t, g, 420, 160))
