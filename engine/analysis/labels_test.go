@@ -39,15 +39,7 @@ func TestLabelsByLoss(t *testing.T) {
 		}
 		rec.SetThinkComment(n, kifu.ThinkComment{Analysis: true, Engine: "X", HasScore: true, Score: a.score, PV: []board.Move{best}})
 	}
-	// an engine named X, which is never asked anything: everything is read back
-	def := enginetest.Definition(enginetest.Normal, "")
-	def.Name = "X"
-	m := engine.NewManager(nil)
-	defer m.CloseAll(5 * time.Second)
-	x, err := m.Start(context.Background(), def, engine.StartOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := readBackEngine(t)
 	sum, err := Run(context.Background(), rec, Config{Engine: x, Time: time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -55,17 +47,7 @@ func TestLabelsByLoss(t *testing.T) {
 	if sum.Positions != 0 || !sum.Complete {
 		t.Errorf("searched %d positions (want all read back), complete %v", sum.Positions, sum.Complete)
 	}
-	for i, want := range []string{LabelDubious, LabelBad, "", LabelDubious, ""} {
-		n := rec.MainLine()[i]
-		first, _, _ := strings.Cut(n.Comment, "\n")
-		got := ""
-		if first == LabelBad || first == LabelDubious {
-			got = first
-		}
-		if got != want {
-			t.Errorf("move %d (%s): label %q, want %q; comment %q", i+1, n.Move.USI(), got, want, n.Comment)
-		}
-	}
+	checkLabels(t, rec, LabelDubious, LabelBad, "", LabelDubious, "")
 	b, w := sum.Sides[board.Black], sum.Sides[board.White]
 	if b.Moves != 3 || b.Dubious != 1 || b.Bad != 0 || b.Matching != 1 || b.LossSum != 200+500+149 {
 		t.Errorf("Black: %+v", b)
@@ -126,29 +108,12 @@ func TestLabelsOfDecidedPositionsAsTheGraphDrawsThem(t *testing.T) {
 		tc.PV = []board.Move{best}
 		rec.SetThinkComment(n, tc)
 	}
-	def := enginetest.Definition(enginetest.Normal, "")
-	def.Name = "X"
-	m := engine.NewManager(nil)
-	defer m.CloseAll(5 * time.Second)
-	x, err := m.Start(context.Background(), def, engine.StartOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := readBackEngine(t)
 	sum, err := Run(context.Background(), rec, Config{Engine: x, Time: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []string{"", "", LabelDubious, ""} {
-		n := rec.MainLine()[i]
-		first, _, _ := strings.Cut(n.Comment, "\n")
-		got := ""
-		if first == LabelBad || first == LabelDubious {
-			got = first
-		}
-		if got != want {
-			t.Errorf("move %d (%s): label %q, want %q", i+1, n.Move.USI(), got, want)
-		}
-	}
+	checkLabels(t, rec, "", "", LabelDubious, "")
 	b, w := sum.Sides[board.Black], sum.Sides[board.White]
 	if b.Moves != 2 || b.Dubious != 1 || b.Bad != 0 || b.LossSum != 200 || len(b.Worst) != 1 || b.Worst[0].Loss != 200 {
 		t.Errorf("Black: %+v", b)
@@ -168,5 +133,36 @@ func TestLabelsOfDecidedPositionsAsTheGraphDrawsThem(t *testing.T) {
 	}
 	if b := sum.Sides[board.Black]; b.Bad != 1 || b.LossSum != 3000 || len(b.Worst) != 1 || b.Worst[0].Loss != 3000 {
 		t.Errorf("a move into a mate against its mover: %+v", b)
+	}
+}
+
+// readBackEngine starts an engine named X that is never asked anything: the tests' records
+// hold X's analysis of every position, which is read back.
+func readBackEngine(t *testing.T) *engine.Running {
+	t.Helper()
+	def := enginetest.Definition(enginetest.Normal, "")
+	def.Name = "X"
+	m := engine.NewManager(nil)
+	t.Cleanup(func() { m.CloseAll(5 * time.Second) })
+	x, err := m.Start(context.Background(), def, engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// checkLabels checks the 悪手/疑問手 label of each move of rec's main line ("": none).
+func checkLabels(t *testing.T, rec *kifu.Record, want ...string) {
+	t.Helper()
+	for i, w := range want {
+		n := rec.MainLine()[i]
+		first, _, _ := strings.Cut(n.Comment, "\n")
+		got := ""
+		if first == LabelBad || first == LabelDubious {
+			got = first
+		}
+		if got != w {
+			t.Errorf("move %d (%s): label %q, want %q; comment %q", i+1, n.Move.USI(), got, w, n.Comment)
+		}
 	}
 }
