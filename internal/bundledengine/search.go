@@ -483,10 +483,10 @@ func (t *searchThread) aspiration(depth int) {
 		if v <= alpha {
 			beta = (alpha + beta) / 2
 			alpha = max(v-delta, -scoreInf)
-			t.reportLines(depth)
+			t.reportBound(depth)
 		} else if v >= beta {
 			beta = min(v+delta, scoreInf)
-			t.reportLines(depth)
+			t.reportBound(depth)
 		} else {
 			break
 		}
@@ -563,6 +563,18 @@ func (t *searchThread) rootSearch(depth, alpha, beta int) int {
 		}
 	}
 	return bestScore
+}
+
+// reportBound reports the line whose search failed high or low, with its bound, as Stockfish
+// does: with one line only, and only once the search has run 3 s. Before (and with several
+// lines, where the others would be sent again with it), the iteration's finished lines are
+// what is reported; a third of the reports of a short search were bounds, a GUI's panel
+// and the comments of a game's record showing "++" and a line of one move.
+func (t *searchThread) reportBound(depth int) {
+	sh := t.shared
+	if sh.shownPV == 1 && time.Since(sh.start) > 3*time.Second {
+		t.reportLines(depth)
+	}
 }
 
 // reportLines sends the lines of the main thread (MultiPV of them), each at the depth of its

@@ -455,3 +455,33 @@ func TestStoppedIterationReportsOnlyItsOwnScores(t *testing.T) {
 		t.Errorf("%d stops in an iteration, %d lines copied from the depth before", stops, copies)
 	}
 }
+
+// A search shorter than 3 s reports no bounds: each line it sends is a finished iteration's
+// (MultiPV 1 and 3, searches to depth 11 that end well within 3 s here; before, a third of
+// their reports were aspiration failures with a lowerbound or upperbound and a line of one or
+// two moves).
+func TestShortSearchReportsNoBounds(t *testing.T) {
+	for _, sfen := range []string{"lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+		"ln1g1g1nl/1ks2r3/1ppppsbpp/p4pp2/9/P1P1P1P2/1P1P1P1PP/1BK1GS1R1/LNSG3NL b - 1"} {
+		for _, mpv := range []int{1, 3} {
+			s := NewSearcher(16)
+			bounds, all := 0, 0
+			start := time.Now()
+			r := s.Search(gameFrom(t, sfen), Limits{Depth: 11, MultiPV: mpv}, func(i Info) {
+				if i.HasScore {
+					all++
+					if i.Score.Lower || i.Score.Upper {
+						bounds++
+					}
+				}
+			})
+			if time.Since(start) > 3*time.Second {
+				t.Logf("MultiPV %d took %v: past 3 s bounds may be reported", mpv, time.Since(start))
+				continue
+			}
+			if bounds > 0 || all < r.Depth*mpv {
+				t.Errorf("%s MultiPV %d: %d of %d reports are bounds (depth %d)", sfen, mpv, bounds, all, r.Depth)
+			}
+		}
+	}
+}
