@@ -471,19 +471,22 @@ func (r *evalGraphRenderer) build() {
 			objs = append(objs, dot)
 		}
 	}
+	captionEnd := left
 	if g.current >= 0 && g.current < n {
 		t := canvas.NewText(r.caption(g.points[g.current]), theme.Color(theme.ColorNameForeground))
 		t.TextSize = theme.CaptionTextSize()
 		t.Move(fyne.NewPos(left+2, top))
 		objs = append(objs, t)
+		captionEnd = left + 2 + t.MinSize().Width
 	}
-	objs = append(objs, r.legend(seen, right, top)...)
+	objs = append(objs, r.legend(seen, captionEnd, right, top)...)
 	r.objects = objs
 }
 
 // legend names the series drawn, each in its colour, at the top right: only where the
-// players' engines have lines (an analysis alone needs none).
-func (r *evalGraphRenderer) legend(seen [numSeries]bool, right, top float32) []fyne.CanvasObject {
+// players' engines have lines (an analysis alone needs none), and where it does not run into
+// the caption, which ends at from (a narrow graph has none).
+func (r *evalGraphRenderer) legend(seen [numSeries]bool, from, right, top float32) []fyne.CanvasObject {
 	if !seen[SeriesBlack] && !seen[SeriesWhite] {
 		return nil
 	}
@@ -501,6 +504,9 @@ func (r *evalGraphRenderer) legend(seen [numSeries]bool, right, top float32) []f
 		if s == 0 {
 			break
 		}
+	}
+	if x < from {
+		return nil
 	}
 	return objs
 }

@@ -141,6 +141,28 @@ func TestEvalGraphSeriesByWhoseScoreItIs(t *testing.T) {
 	if len(lines) != 2 || lines[0].StrokeColor != graphSeriesColor[SeriesBlack] || lines[1].StrokeColor != graphSeriesColor[SeriesWhite] {
 		t.Fatalf("%d lines drawn, want Black's and White's", len(lines))
 	}
+	// the legend names the series drawn, unless the graph is too narrow beside the caption
+	at := japaneseAnalysis
+	g.SeriesNames = [numSeries]string{at.GraphAnalysis, at.SideBlack, at.SideWhite}
+	g.SetCurrent(3)
+	for _, c := range []struct {
+		width float32
+		want  []string
+	}{{300, []string{at.GraphAnalysis, at.SideBlack, at.SideWhite}}, {130, nil}} {
+		r.Layout(fyne.NewSize(c.width, 120))
+		var names []string
+		for _, o := range r.Objects() {
+			if tx, ok := o.(*canvas.Text); ok && tx.Text != r.caption(pts[3]) {
+				names = append(names, tx.Text)
+			}
+		}
+		slices.Sort(names)
+		want := slices.Clone(c.want)
+		slices.Sort(want)
+		if !slices.Equal(names, want) {
+			t.Errorf("%v wide: legend %q, want %q", c.width, names, want)
+		}
+	}
 
 	// a handicap game: White moves first, so ply 1 is White's
 	rec, err = kifu.ParseKIF("手合割：香落ち\n   1 ３四歩(33)\n   2 ７六歩(77)\n")
