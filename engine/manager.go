@@ -14,9 +14,13 @@ type Manager struct {
 
 	mu       sync.Mutex
 	running  map[*Running]struct{}
+	ended    []*Running    // the last engines that ended, oldest first (endedKept of them)
 	starting int           // Starts under way
 	started  chan struct{} // closed (and replaced) whenever a Start returns
 }
+
+// endedKept is how many ended engines the manager keeps for their protocol logs.
+const endedKept = 4
 
 // NewManager returns a manager over a registry.
 func NewManager(reg *Registry) *Manager {
@@ -57,8 +61,25 @@ func (m *Manager) track(r *Running) {
 		<-r.ended
 		m.mu.Lock()
 		delete(m.running, r)
+		m.ended = append(m.ended, r)
+		if len(m.ended) > endedKept {
+			m.ended = append(m.ended[:0], m.ended[len(m.ended)-endedKept:]...)
+		}
 		m.mu.Unlock()
 	}()
+}
+
+// Ended returns the last engines that ended (closed or dead), newest first: their protocol
+// logs stay readable (LogSince), so that what an engine said before it quit or crashed, or
+// before a game it lost on time ended, can still be looked at.
+func (m *Manager) Ended() []*Running {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]*Running, 0, len(m.ended))
+	for i := len(m.ended) - 1; i >= 0; i-- {
+		out = append(out, m.ended[i])
+	}
+	return out
 }
 
 // Restart starts a failed engine again with the same settings.

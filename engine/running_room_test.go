@@ -53,3 +53,52 @@ func TestRunningSendRawAndPressButton(t *testing.T) {
 		}
 	}
 }
+
+// An engine that ended, closed or dead, stays readable among the manager's last ended ones,
+// newest first and four at most, with its protocol log to its last line.
+func TestManagerKeepsTheLogsOfEndedEngines(t *testing.T) {
+	m := NewManager(nil)
+	defer m.CloseAll(5 * time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var started []*Running
+	for i := 0; i < 6; i++ {
+		r, err := m.Start(ctx, fakeDefinition("normal", filepath.Join(t.TempDir(), "received")), StartOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.SendRaw("isready"); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Close(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		started = append(started, r)
+		// the manager hears of the end on its own goroutine
+		deadline := time.Now().Add(5 * time.Second)
+		for len(m.Ended()) == 0 || m.Ended()[0] != r {
+			if time.Now().After(deadline) {
+				t.Fatalf("engine %d not among the ended", i)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	if n := len(m.Running()); n != 0 {
+		t.Errorf("%d engines still running", n)
+	}
+	ended := m.Ended()
+	if len(ended) != 4 || ended[0] != started[5] || ended[3] != started[2] {
+		t.Fatalf("ended: %d engines, want the last four newest first", len(ended))
+	}
+	log := ended[0].LogSince(0)
+	sawQuit := false
+	for _, l := range log {
+		sawQuit = sawQuit || l.Dir == usiclient.Sent && l.Text == "quit"
+	}
+	if !sawQuit {
+		t.Error("the ended engine's log lacks the quit it was sent")
+	}
+	if err := ended[0].SendRaw("usi"); err == nil {
+		t.Error("an ended engine took a line")
+	}
+}

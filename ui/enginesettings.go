@@ -759,7 +759,7 @@ func (w *MainWindow) EngineSettings() {
 		dialogs = w.opts.Dialogs
 	}
 	s := newEngineSettings(win, reg, txt, lang, dialogs, w.app.Preferences(), w.study.mgr.Running, w.opts.Async, w.study.post)
-	s.openLog = w.openProtocolLog
+	s.openLog = func(r *engine.Running) { w.openProtocolLog(r, false) } // the settings window's engines run
 	s.choose(s.sel)
 	w.room.settings = s
 	win.SetOnClosed(func() { w.room.settings = nil })

@@ -256,27 +256,34 @@ func (p *protocolLog) close() {
 	}
 }
 
-// ProtocolLog opens the 通信ログ of a running engine: at once when one runs, after asking
-// which when several do.
+// ProtocolLog opens the 通信ログ of an engine: a running one, or one of the last that ended
+// (its log is kept, so that what an engine said before it crashed or a game ended can be
+// read afterwards); at once when there is one, after asking which when there are several,
+// the running ones first.
 func (w *MainWindow) ProtocolLog() {
 	txt, _ := w.roomText()
 	running := w.study.mgr.Running()
-	switch len(running) {
+	engines := append(running, w.study.mgr.Ended()...)
+	switch len(engines) {
 	case 0:
 		w.showMessage(txt.ProtocolLogMenu, txt.NoRunning)
 	case 1:
-		w.openProtocolLog(running[0])
+		w.openProtocolLog(engines[0], len(running) == 0)
 	default:
 		var names []string
-		for _, r := range running {
-			names = append(names, r.Name())
+		for i, r := range engines {
+			name := r.Name()
+			if i >= len(running) {
+				name = fmt.Sprintf(txt.EndedF, name)
+			}
+			names = append(names, name)
 		}
 		sel := widget.NewSelect(names, nil)
 		sel.SetSelectedIndex(0)
 		d := dialog.NewCustomConfirm(txt.ProtocolLogMenu, txt.OK, txt.Cancel, container.NewVBox(widget.NewLabel(txt.ChooseEngine), sel),
 			func(ok bool) {
-				if ok && sel.SelectedIndex() >= 0 {
-					w.openProtocolLog(running[sel.SelectedIndex()])
+				if i := sel.SelectedIndex(); ok && i >= 0 {
+					w.openProtocolLog(engines[i], i >= len(running))
 				}
 			}, w.win)
 		d.Show()
@@ -284,14 +291,19 @@ func (w *MainWindow) ProtocolLog() {
 	}
 }
 
-// openProtocolLog opens the log window of r, or brings the open one to the front.
-func (w *MainWindow) openProtocolLog(r *engine.Running) {
+// openProtocolLog opens the log window of r (ended: it has quit or died, and its title says
+// so), or brings the open one to the front.
+func (w *MainWindow) openProtocolLog(r *engine.Running, ended bool) {
 	if p := w.room.logs[r]; p != nil {
 		p.win.RequestFocus()
 		return
 	}
 	txt, _ := w.roomText()
-	win := w.app.NewWindow(fmt.Sprintf(txt.ProtocolLogTitleF, r.Name()))
+	name := r.Name()
+	if ended {
+		name = fmt.Sprintf(txt.EndedF, name)
+	}
+	win := w.app.NewWindow(fmt.Sprintf(txt.ProtocolLogTitleF, name))
 	var dialogs FileDialogs
 	if w.opts.Dialogs != nil {
 		dialogs = w.opts.Dialogs

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"banmen/engine"
 	"banmen/usiclient"
 )
 
@@ -251,4 +253,46 @@ func TestProtocolLogLooks(t *testing.T) {
 			assertMatchesMaster(t, tc.name, win.Canvas().Capture())
 		})
 	}
+}
+
+// 通信ログ… opens the log of an engine that has ended too (the last few are kept): its window
+// says it ended and holds what was said to the end, the quit included. Before, with no engine
+// running the menu said only that none was, and the log of a game's engine was gone with it.
+func TestProtocolLogOfAnEndedEngine(t *testing.T) {
+	w, q := gameWindow(t)
+	def := bundledDef(t, w, q)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r, err := w.study.mgr.Start(ctx, *def, engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, q, "the engine among the ended", func() bool {
+		e := w.study.mgr.Ended()
+		return len(e) > 0 && e[0] == r
+	})
+	if len(w.study.mgr.Running()) != 0 {
+		t.Fatal("an engine still runs")
+	}
+	w.ProtocolLog()
+	p := w.room.logs[r]
+	if p == nil {
+		t.Fatalf("通信ログ… opened no log of the ended engine (said %q)", w.lastShown.text)
+	}
+	txt, _ := w.roomText()
+	if want := fmt.Sprintf(txt.ProtocolLogTitleF, fmt.Sprintf(txt.EndedF, r.Name())); p.win.Title() != want {
+		t.Errorf("the window is titled %q, want %q", p.win.Title(), want)
+	}
+	quit := false
+	for i := 0; i < p.ring.len(); i++ {
+		l := p.ring.at(i)
+		quit = quit || l.Dir == usiclient.Sent && l.Text == "quit"
+	}
+	if !quit {
+		t.Errorf("the ended engine's log lacks its quit (%d lines)", p.ring.len())
+	}
+	p.win.Close()
 }

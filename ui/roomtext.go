@@ -23,7 +23,7 @@ type roomText struct {
 	AppliedF, Reload, ReloadedF, DroppedF                             string
 
 	ProtocolLogTitleF, Filter, Copy, SaveLog, SendRaw, Send, NoRunning string
-	LogDroppedF, LogSavedF, LogCopiedF, ChooseEngine, Follow           string
+	LogDroppedF, LogSavedF, LogCopiedF, ChooseEngine, Follow, EndedF   string
 }
 
 var japaneseRoom = roomText{
@@ -55,7 +55,7 @@ var japaneseRoom = roomText{
 	ProtocolLogTitleF: "通信ログ — %s", Filter: "絞り込み", Copy: "コピー", SaveLog: "保存…",
 	SendRaw: "エンジンに送るコマンド", Send: "送信", NoRunning: "動いているエンジンはありません",
 	LogDroppedF: "…（%d 行は表示されずに流れました）", LogSavedF: "%s に保存しました", LogCopiedF: "%d 行をコピーしました",
-	ChooseEngine: "ログを見るエンジン", Follow: "最新を追う",
+	ChooseEngine: "ログを見るエンジン", Follow: "最新を追う", EndedF: "%s（終了）",
 }
 
 var englishRoom = roomText{
@@ -87,7 +87,7 @@ var englishRoom = roomText{
 	ProtocolLogTitleF: "Protocol log — %s", Filter: "Filter", Copy: "Copy", SaveLog: "Save…",
 	SendRaw: "Command to send to the engine", Send: "Send", NoRunning: "No engine is running",
 	LogDroppedF: "…(%d lines went by unshown)", LogSavedF: "Saved to %s", LogCopiedF: "Copied %d lines",
-	ChooseEngine: "Engine whose log to show", Follow: "Follow",
+	ChooseEngine: "Engine whose log to show", Follow: "Follow", EndedF: "%s (ended)",
 }
 
 func roomTextFor(l Lang) *roomText {
