@@ -78,7 +78,13 @@ func launch(def Definition, opts StartOptions) (*Running, error) {
 		Name:     def.Name,
 		Timeouts: to,
 		Encoding: encodingOf(&def),
-		Kill:     func() error { proc.Kill(); return nil },
+		Kill: func() error {
+			if proc.Exited() {
+				return usiclient.ErrExited // it quit: the log says no kill
+			}
+			proc.Kill()
+			return nil
+		},
 	})
 	r := &Running{def: def, proc: proc, session: sess, opts: opts,
 		quit:    time.Duration(float64(quit) * to.Scale),

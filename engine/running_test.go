@@ -318,6 +318,34 @@ func TestCloseKillsAnEngineThatIgnoresQuit(t *testing.T) {
 	if d := time.Since(start); !r.Exited() || d < 600*time.Millisecond {
 		t.Errorf("exited %v after %v; want killed after the 600ms quit timeout", r.Exited(), d)
 	}
+	if !logNotes(r, "killed the engine") {
+		t.Error("the log does not say the engine was killed")
+	}
+}
+
+// An engine that quits when told is not said to be killed: the protocol log ended in
+// "killed the engine" 3 ms after every quit, the process long gone.
+func TestCloseOfAnEngineThatQuitsKillsNothing(t *testing.T) {
+	r, err := Start(context.Background(), fakeDefinition("normal", ""), StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if logNotes(r, "kill") {
+		t.Errorf("the log of an engine that quit speaks of a kill: %v", r.Log())
+	}
+}
+
+// logNotes reports whether r's protocol log has a note of the session's containing text.
+func logNotes(r *Running, text string) bool {
+	for _, l := range r.Log() {
+		if l.Dir == usiclient.Note && strings.Contains(l.Text, text) {
+			return true
+		}
+	}
+	return false
 }
 
 // Reprobe applies what the engine declares now to the engine as stored when the

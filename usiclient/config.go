@@ -31,7 +31,8 @@ type Config struct {
 	// Kill, if set, ends the engine at once (kill by PID). The session calls it at
 	// most once: when a wait times out, when the engine breaks the pipe, when quit
 	// is not honoured in time, and on Close. Killing the process must make its
-	// stdout reach EOF, which ends the session's reader.
+	// stdout reach EOF, which ends the session's reader. It returns ErrExited when the
+	// engine had exited by itself (a quit honoured): the log notes only a real kill.
 	Kill func() error
 	// Register answers an engine that reports "registration error"; the default
 	// is "register later", as the draft asks a GUI to send.

@@ -27,6 +27,9 @@ var (
 	ErrDiscarded = errors.New("search discarded")
 	// ErrState: the call does not fit the session's state (go before the handshake…).
 	ErrState = errors.New("wrong state")
+	// ErrExited: what Config.Kill returns when the engine had exited already: nothing was
+	// killed, and the log says nothing of it.
+	ErrExited = errors.New("the engine had exited")
 )
 
 // Error is a failure of an engine or of the conversation with it. Its message says

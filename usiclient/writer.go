@@ -1,6 +1,7 @@
 package usiclient
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -76,9 +77,12 @@ func (s *Session) writeLoop() {
 func (s *Session) kill() {
 	s.killOnce.Do(func() {
 		if s.cfg.Kill != nil {
-			if err := s.cfg.Kill(); err != nil {
+			switch err := s.cfg.Kill(); {
+			case errors.Is(err, ErrExited):
+				// it quit by itself: nothing was killed
+			case err != nil:
 				s.note("kill: %v", err)
-			} else {
+			default:
 				s.note("killed the engine")
 			}
 		}
