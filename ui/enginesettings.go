@@ -43,6 +43,7 @@ type engineSettings struct {
 	prefs   fyne.Preferences
 	running func() []*engine.Running // the engines running now (for option buttons)
 	openLog func(*engine.Running)    // opens a running engine's protocol log (nil: no button)
+	ended   func() []*engine.Running // the last engines that ended, newest first (nil: none)
 
 	// seams for the tests: questions the user answers
 	confirm func(title, text string, then func())
@@ -580,9 +581,18 @@ func (e *engineSettings) runningChosen() *engine.Running {
 	return nil
 }
 
-// ShowLog opens the protocol log of the chosen engine, if it runs.
+// ShowLog opens the protocol log of the chosen engine: the one running, else the last of it
+// that ended.
 func (e *engineSettings) ShowLog() {
 	r := e.runningChosen()
+	if d, ok := e.chosen(); r == nil && ok && e.ended != nil {
+		for _, x := range e.ended() {
+			if x.Definition().ID == d.ID {
+				r = x
+				break
+			}
+		}
+	}
 	if r == nil || e.openLog == nil {
 		e.say(e.txt.NoRunning)
 		return
@@ -759,7 +769,8 @@ func (w *MainWindow) EngineSettings() {
 		dialogs = w.opts.Dialogs
 	}
 	s := newEngineSettings(win, reg, txt, lang, dialogs, w.app.Preferences(), w.study.mgr.Running, w.opts.Async, w.study.post)
-	s.openLog = func(r *engine.Running) { w.openProtocolLog(r, false) } // the settings window's engines run
+	s.openLog = func(r *engine.Running) { w.openProtocolLog(r, !r.Alive()) }
+	s.ended = w.study.mgr.Ended
 	s.choose(s.sel)
 	w.room.settings = s
 	win.SetOnClosed(func() { w.room.settings = nil })

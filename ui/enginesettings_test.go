@@ -389,6 +389,16 @@ func TestEngineSettingsOptionsOfARunningEngine(t *testing.T) {
 	if logOf != r {
 		t.Error("通信ログ… did not open the log of the running engine")
 	}
+	// not running, but among the last that ended: its log opens
+	logOf = nil
+	fx.es.running = func() []*engine.Running { return nil }
+	fx.es.ended = func() []*engine.Running { return []*engine.Running{r} }
+	test.Tap(fx.es.logB)
+	fx.es.ended = nil
+	fx.es.running = func() []*engine.Running { return []*engine.Running{r} }
+	if logOf != r {
+		t.Error("通信ログ… did not open the log of the engine that ended")
+	}
 	test.Tap(fx.es.opts)
 	f := fx.es.optionForm
 	if !strings.Contains(f.status.Text, "Skill Level") || !strings.Contains(f.status.Text, "99") {
