@@ -769,7 +769,7 @@ func (w *MainWindow) EngineSettings() {
 		dialogs = w.opts.Dialogs
 	}
 	s := newEngineSettings(win, reg, txt, lang, dialogs, w.app.Preferences(), w.study.mgr.Running, w.opts.Async, w.study.post)
-	s.openLog = func(r *engine.Running) { w.openProtocolLog(r, !r.Alive()) }
+	s.openLog = w.openProtocolLog
 	s.ended = w.study.mgr.Ended
 	s.choose(s.sel)
 	w.room.settings = s

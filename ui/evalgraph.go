@@ -92,15 +92,11 @@ func EvalPoints(rec *kifu.Record) []EvalPoint {
 			if strings.Contains(n.Comment, "評価値 ") {
 				thinks = append(thinks, shogiGUIThinks(n.Comment, rec.Position(n), nodeDest(n))...)
 			}
-			p = pointOf(thinks, p)
-			if !p.OK {
-				p.Series = SeriesAnalysis
-			} else if p.Series != SeriesAnalysis {
-				p.Series = SeriesBlack
-				if (i%2 == 1) != (first == board.Black) {
-					p.Series = SeriesWhite
-				}
+			player := SeriesBlack // the series of the engine that made this move
+			if (i%2 == 1) != (first == board.Black) {
+				player = SeriesWhite
 			}
+			p = pointOf(thinks, p, player)
 		}
 		out = append(out, p)
 	}
@@ -108,16 +104,17 @@ func EvalPoints(rec *kifu.Record) []EvalPoint {
 }
 
 // pointOf fills p from a comment's thinks: the analyses' if there are any with a score,
-// else the played engine's; among those a mate, else the first score.
-func pointOf(thinks []kifu.ThinkComment, p EvalPoint) EvalPoint {
+// else the played engine's (of series player); among those a mate, else the first score.
+func pointOf(thinks []kifu.ThinkComment, p EvalPoint, player EvalSeries) EvalPoint {
 	analysis := false
 	for _, t := range thinks {
 		if t.Analysis && (t.HasScore || t.HasMate) {
 			analysis = true
 		}
 	}
+	series := SeriesAnalysis
 	if !analysis {
-		p.Series = SeriesBlack // a player's: EvalPoints tells which
+		series = player
 	}
 	var score *kifu.ThinkComment
 	for i := range thinks {
@@ -126,7 +123,7 @@ func pointOf(thinks []kifu.ThinkComment, p EvalPoint) EvalPoint {
 			continue
 		}
 		if t.HasMate {
-			p.OK, p.Mate, p.Score = true, true, graphClamp
+			p.OK, p.Mate, p.Score, p.Series = true, true, graphClamp, series
 			p.Best = firstMove(t.PV)
 			if t.Mate.Winner == board.White {
 				p.Score = -graphClamp
@@ -134,7 +131,7 @@ func pointOf(thinks []kifu.ThinkComment, p EvalPoint) EvalPoint {
 			return p
 		}
 		if t.HasScore && t.Floodgate && (t.Score >= foreignMate || t.Score <= -foreignMate) {
-			p.OK, p.Mate, p.Score = true, true, graphClamp
+			p.OK, p.Mate, p.Score, p.Series = true, true, graphClamp, series
 			p.Best = firstMove(t.PV)
 			if t.Score < 0 {
 				p.Score = -graphClamp
@@ -146,7 +143,7 @@ func pointOf(thinks []kifu.ThinkComment, p EvalPoint) EvalPoint {
 		}
 	}
 	if score != nil {
-		p.OK, p.Score = true, max(-graphClamp, min(graphClamp, score.Score))
+		p.OK, p.Score, p.Series = true, max(-graphClamp, min(graphClamp, score.Score)), series
 		p.Best = firstMove(score.PV)
 	}
 	return p

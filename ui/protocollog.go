@@ -268,22 +268,18 @@ func (w *MainWindow) ProtocolLog() {
 	case 0:
 		w.showMessage(txt.ProtocolLogMenu, txt.NoRunning)
 	case 1:
-		w.openProtocolLog(engines[0], len(running) == 0)
+		w.openProtocolLog(engines[0])
 	default:
 		var names []string
-		for i, r := range engines {
-			name := r.Name()
-			if i >= len(running) {
-				name = fmt.Sprintf(txt.EndedF, name)
-			}
-			names = append(names, name)
+		for _, r := range engines {
+			names = append(names, logName(r, txt))
 		}
 		sel := widget.NewSelect(names, nil)
 		sel.SetSelectedIndex(0)
 		d := dialog.NewCustomConfirm(txt.ProtocolLogMenu, txt.OK, txt.Cancel, container.NewVBox(widget.NewLabel(txt.ChooseEngine), sel),
 			func(ok bool) {
 				if i := sel.SelectedIndex(); ok && i >= 0 {
-					w.openProtocolLog(engines[i], i >= len(running))
+					w.openProtocolLog(engines[i])
 				}
 			}, w.win)
 		d.Show()
@@ -291,19 +287,22 @@ func (w *MainWindow) ProtocolLog() {
 	}
 }
 
-// openProtocolLog opens the log window of r (ended: it has quit or died, and its title says
-// so), or brings the open one to the front.
-func (w *MainWindow) openProtocolLog(r *engine.Running, ended bool) {
+// logName is how the log's menu and window name r: an engine that quit or died is marked so.
+func logName(r *engine.Running, txt *roomText) string {
+	if !r.Alive() {
+		return fmt.Sprintf(txt.EndedF, r.Name())
+	}
+	return r.Name()
+}
+
+// openProtocolLog opens the log window of r, or brings the open one to the front.
+func (w *MainWindow) openProtocolLog(r *engine.Running) {
 	if p := w.room.logs[r]; p != nil {
 		p.win.RequestFocus()
 		return
 	}
 	txt, _ := w.roomText()
-	name := r.Name()
-	if ended {
-		name = fmt.Sprintf(txt.EndedF, name)
-	}
-	win := w.app.NewWindow(fmt.Sprintf(txt.ProtocolLogTitleF, name))
+	win := w.app.NewWindow(fmt.Sprintf(txt.ProtocolLogTitleF, logName(r, txt)))
 	var dialogs FileDialogs
 	if w.opts.Dialogs != nil {
 		dialogs = w.opts.Dialogs
