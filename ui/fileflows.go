@@ -56,6 +56,13 @@ func (w *MainWindow) OpenFile(path string) {
 		rec, f, enc, err := session.ReadFile(path)
 		fyne.Do(func() {
 			if err != nil {
+				var part *session.PartialError
+				if errors.As(err, &part) {
+					w.offerPartial(w.msg.ReadErrorTitle, w.readErrorSummary(fileName(path), err), part, func(line int) {
+						w.loadPartial(part, fmt.Sprintf(w.msg.OpenedPartialF, filepath.Base(path), line, part.Moves))
+					})
+					return
+				}
 				w.showError(w.msg.ReadErrorTitle, w.readErrorSummary(fileName(path), err), err.Error())
 				if errors.Is(err, fs.ErrNotExist) {
 					w.settings.RemoveRecent(path)
@@ -80,6 +87,34 @@ func (w *MainWindow) OpenFile(path string) {
 			}
 		})
 	})
+}
+
+// offerPartial shows the error of a record read only in part with, beside 閉じる, the offer to
+// open the moves read before the line the reader stopped at: as a new record with no file, so
+// that saving asks for a name and the file is never written over with less. status says what
+// open opens them, given that line.
+func (w *MainWindow) offerPartial(title, summary string, part *session.PartialError, open func(line int)) {
+	line := 0
+	var pe *kifu.ParseError
+	if errors.As(part.Err, &pe) {
+		line = pe.Line
+	}
+	text := summary + "\n\n" + fmt.Sprintf(w.msg.PartialOfferF, part.Moves)
+	d := newPlainConfirm(title, w.msg.OpenPartial, w.msg.Close, w.errorContent(text, part.Error()), func(ok bool) {
+		// a game started since the file was chosen would have its record replaced
+		if ok && !w.game.refuse() {
+			open(line)
+		}
+	}, w.win)
+	w.lastShown = shownDialog{title, text, d}
+	w.lastDetail = part.Error()
+	d.Show()
+}
+
+// loadPartial shows the record of part, with no file, and says so in the status line.
+func (w *MainWindow) loadPartial(part *session.PartialError, status string) {
+	w.sess.Load(part.Record, "", part.Format, part.Encoding)
+	w.setStatus(status)
 }
 
 // dropped opens the first file dropped on the window.
@@ -115,6 +150,13 @@ func (w *MainWindow) Paste() {
 		return
 	}
 	rec, f, err := session.ParseText(text)
+	var part *session.PartialError
+	if errors.As(err, &part) && w.editor == nil {
+		w.offerPartial(w.msg.Error, fmt.Sprintf(w.msg.PasteErrorF, w.errorReason(err)), part, func(line int) {
+			w.confirmDiscard(func() { w.loadPartial(part, fmt.Sprintf(w.msg.PastedPartialF, line, part.Moves)) })
+		})
+		return
+	}
 	if err != nil {
 		w.showError(w.msg.Error, fmt.Sprintf(w.msg.PasteErrorF, w.errorReason(err)), err.Error())
 		return

@@ -10,6 +10,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"banmen/kifu"
+	"banmen/ui/session"
 )
 
 // accordionIn finds an accordion among o's descendants.
@@ -126,5 +129,64 @@ func TestWindowOpenSaysAFolderAndAnEmptyPath(t *testing.T) {
 				t.Errorf("%q: the message %q lacks %q", tc.path, w.lastShown.text, s)
 			}
 		}
+	}
+}
+
+// A record readable only in part (Kifu-for-JS's fork-test.kif: line 18 moves the opponent's
+// piece) is refused with its line named, and the moves before that line are offered: closed,
+// the window is as it was; opened, they are a new record with no file, so that saving asks for
+// a name and the file stays as it was.
+func TestWindowOpensWhatWasReadOfABrokenRecord(t *testing.T) {
+	w, d := windowUnderTest(t, windowOpts{})
+	dir := t.TempDir()
+	path := filepath.Join(dir, "fork-test.kif")
+	data, err := os.ReadFile("testdata/records/kifu-for-js__fork-test.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	openRecord(t, w, henkaKIF)
+	w.Session().GoTo(3)
+	w.OpenFile(path)
+	if !dialogOpen(w) || w.lastShown.title != w.msg.ReadErrorTitle {
+		t.Fatalf("no read error shown; last dialog %q", w.lastShown.title)
+	}
+	for _, s := range []string{"fork-test.kif", "18 行目", "7 手"} {
+		if !strings.Contains(w.lastShown.text, s) {
+			t.Errorf("the message %q lacks %q", w.lastShown.text, s)
+		}
+	}
+	tapDialogButton(t, w, w.msg.Close)
+	if dialogOpen(w) || w.Session().Path() != henkaKIF || w.Session().Ply() != 3 {
+		t.Fatalf("closing the offer changed the window: %v", w.Session())
+	}
+
+	w.OpenFile(path)
+	tapDialogButton(t, w, w.msg.OpenPartial)
+	s := w.Session()
+	if s.Path() != "" || len(s.Record().MainMoves()) != 3 || len(s.Record().Root.Next().Children()) != 2 {
+		t.Fatalf("after opening what was read: path %q, record %v", s.Path(), s.Record())
+	}
+	if !strings.Contains(w.status.Text, "fork-test.kif") || !strings.Contains(w.status.Text, "18") {
+		t.Errorf("the status %q does not say what was opened", w.status.Text)
+	}
+	if !w.savesAs() {
+		t.Error("Ctrl+S would write over the file it was read from")
+	}
+	d.save = filepath.Join(dir, "kept.kif")
+	w.Save(nil)
+	if after, _ := os.ReadFile(path); string(after) != string(data) {
+		t.Error("the file read in part was changed")
+	}
+	rec, _, _, err := session.ReadFile(d.save)
+	if err != nil || w.Session().Path() != d.save {
+		t.Fatalf("saved as %s: %v (session path %q)", d.save, err, w.Session().Path())
+	}
+	n := 0
+	rec.Root.Walk(func(*kifu.Node) bool { n++; return true })
+	if n != 8 {
+		t.Errorf("the saved record has %d nodes, want the root and the 7 moves read", n)
 	}
 }

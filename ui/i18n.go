@@ -90,8 +90,10 @@ type Messages struct {
 	ExportImage                                                 string
 	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile string
 	IsFolder                                                    string
-	HeaderShitate, HeaderUwate, HeaderHandicap, HeaderEnd       string
-	HandicapOther, Notation, NotationJapanese, NotationWestern  string
+	// a record read only in part (session.PartialError): the offer, its button, the status
+	PartialOfferF, OpenPartial, OpenedPartialF, PastedPartialF string
+	HeaderShitate, HeaderUwate, HeaderHandicap, HeaderEnd      string
+	HandicapOther, Notation, NotationJapanese, NotationWestern string
 	// HandicapNames names kifu.Handicaps, in their order, separated by "|" (handicapLabel)
 	HandicapNames string
 
@@ -175,11 +177,15 @@ var japaneseMessages = Messages{
 	NoFileDialog: "ファイルを選ぶダイアログがありません。",
 	ExportImage:  "局面図を画像で保存…",
 	Details:      "詳細", ReadErrorLineF: "%s の %d 行目を読めませんでした。\n%s",
-	BinaryFile:    "棋譜のファイルではありません（文字ではないデータです）。",
-	NotARecord:    "KIF・KI2・CSA・JKF・USI/SFEN のどの形式の棋譜・局面でもありません。",
-	NoSuchFile:    "ファイルがありません。",
-	IsFolder:      "ファイルではなくフォルダです。",
-	HeaderShitate: "下手", HeaderUwate: "上手", HeaderHandicap: "手合割", HeaderEnd: "終了日時",
+	BinaryFile:     "棋譜のファイルではありません（文字ではないデータです）。",
+	NotARecord:     "KIF・KI2・CSA・JKF・USI/SFEN のどの形式の棋譜・局面でもありません。",
+	NoSuchFile:     "ファイルがありません。",
+	PartialOfferF:  "その行より前の %d 手は、新しい棋譜として開けます（ファイルは変わりません）。",
+	OpenPartial:    "読めた所まで開く",
+	OpenedPartialF: "%s の %d 行目より前の %d 手を新しい棋譜として開きました（保存するときは名前を尋ねます）",
+	PastedPartialF: "貼り付けた文字列の %d 行目より前の %d 手を新しい棋譜として開きました",
+	IsFolder:       "ファイルではなくフォルダです。",
+	HeaderShitate:  "下手", HeaderUwate: "上手", HeaderHandicap: "手合割", HeaderEnd: "終了日時",
 	HandicapOther: "その他（局面から）",
 	HandicapNames: "平手|香落ち|右香落ち|角落ち|飛車落ち|飛香落ち|二枚落ち|三枚落ち|四枚落ち|五枚落ち|左五枚落ち|六枚落ち|左七枚落ち|右七枚落ち|八枚落ち|十枚落ち",
 	Notation:      "棋譜の表記", NotationJapanese: "日本式（▲７六歩）", NotationWestern: "西洋式（▲P-7f）",
@@ -267,11 +273,15 @@ var englishMessages = Messages{
 	NoFileDialog: "There is no file dialog.",
 	ExportImage:  "Export Position Image…",
 	Details:      "Details", ReadErrorLineF: "%s could not be read at line %d.\n%s",
-	BinaryFile:    "This is not a record file: it holds binary data, not text.",
-	NotARecord:    "It is not a record or position in any known format (KIF, KI2, CSA, JKF, USI/SFEN).",
-	NoSuchFile:    "The file does not exist.",
-	IsFolder:      "It is a folder, not a file.",
-	HeaderShitate: "Shitate", HeaderUwate: "Uwate", HeaderHandicap: "Handicap", HeaderEnd: "Ended",
+	BinaryFile:     "This is not a record file: it holds binary data, not text.",
+	NotARecord:     "It is not a record or position in any known format (KIF, KI2, CSA, JKF, USI/SFEN).",
+	NoSuchFile:     "The file does not exist.",
+	PartialOfferF:  "The %d moves before that line can be opened as a new record (the file stays as it is).",
+	OpenPartial:    "Open What Was Read",
+	OpenedPartialF: "Opened the %[3]d moves before line %[2]d of %[1]s as a new record; saving asks for a name",
+	PastedPartialF: "Opened the %[2]d moves before line %[1]d of the pasted text as a new record",
+	IsFolder:       "It is a folder, not a file.",
+	HeaderShitate:  "Shitate", HeaderUwate: "Uwate", HeaderHandicap: "Handicap", HeaderEnd: "Ended",
 	HandicapOther: "Other (from a position)",
 	HandicapNames: "Even (平手)|Lance (香落ち)|Right lance (右香落ち)|Bishop (角落ち)|Rook (飛車落ち)|" +
 		"Rook and lance (飛香落ち)|Two pieces (二枚落ち)|Three pieces (三枚落ち)|Four pieces (四枚落ち)|" +

@@ -583,6 +583,14 @@ func (w *MainWindow) showMessage(title, text string) {
 // technical detail, scrolled in a box of its own so that the dialog fits the window however
 // long the detail is.
 func (w *MainWindow) showError(title, summary, detail string) {
+	d := newPlainCustom(title, w.msg.Close, w.errorContent(summary, detail), w.win)
+	w.lastShown = shownDialog{title, summary, d}
+	w.lastDetail = detail
+	d.Show()
+}
+
+// errorContent is an error dialog's content: summary, and detail behind a folded 詳細.
+func (w *MainWindow) errorContent(summary, detail string) fyne.CanvasObject {
 	content := messageContent(summary)
 	if detail != "" && detail != summary {
 		l := widget.NewLabel(clipText(detail, 4000))
@@ -591,10 +599,7 @@ func (w *MainWindow) showError(title, summary, detail string) {
 		scroll.SetMinSize(fyne.NewSize(460, 140))
 		content = container.NewVBox(content, widget.NewAccordion(widget.NewAccordionItem(w.msg.Details, scroll)))
 	}
-	d := newPlainCustom(title, w.msg.Close, content, w.win)
-	w.lastShown = shownDialog{title, summary, d}
-	w.lastDetail = detail
-	d.Show()
+	return content
 }
 
 // clipText cuts s to at most n characters (… marks the cut) and shows control characters

@@ -52,24 +52,62 @@ func FormatForPath(path string, utf8Always bool) (kifu.Format, kifu.Encoding, er
 
 // ReadFile reads the record in path: its format (from the extension when it names one, else
 // from the content), its encoding and the warnings of the reader. On an error nothing is
-// returned but the error, which names the file and, for a record that cannot be read, the line;
-// except that a record whose last move is illegal (a game lost by it, not recorded as such)
-// is returned up to the move before, with the error as a warning.
+// returned but the error, which names the file and, for a record that cannot be read, the line
+// (a *PartialError when moves before that line were read); except that a record whose last
+// move is illegal (a game lost by it, not recorded as such) is returned up to the move before,
+// with the error as a warning.
 func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("%s: %w", path, unwrapPathError(err))
 	}
 	rec, enc, err := kifu.Read(data, path)
-	if err = illegalEndAsWarning(rec, err); err != nil {
-		return nil, 0, 0, err
-	}
+	err = illegalEndAsWarning(rec, err)
 	f, ferr := kifu.ParseFormat(filepath.Ext(path))
-	if ferr != nil {
+	if ferr != nil && (err == nil || rec != nil) {
 		text, _ := kifu.Decode(data)
 		f = kifu.Detect(text)
 	}
+	if err != nil {
+		return nil, 0, 0, partial(rec, f, enc, err)
+	}
 	return rec, f, enc, nil
+}
+
+// PartialError is the error of a record that could not be read whole, where the reader had
+// read moves before the line it stopped at (an illegal move with more after it, a line that
+// is no move): Record holds them, the main line and the variations up to that line, so that
+// the window can offer them as a new record, one with no file, never in place of the file,
+// which would be written over with less. Err is the reader's error.
+type PartialError struct {
+	Err      error
+	Record   *kifu.Record
+	Format   kifu.Format
+	Encoding kifu.Encoding
+	Moves    int // the moves in Record, its variations' too
+}
+
+func (e *PartialError) Error() string { return e.Err.Error() }
+func (e *PartialError) Unwrap() error { return e.Err }
+
+// partial returns err, or a *PartialError that wraps it when rec, read before a parse error,
+// holds at least one move.
+func partial(rec *kifu.Record, f kifu.Format, enc kifu.Encoding, err error) error {
+	var pe *kifu.ParseError
+	if rec == nil || !errors.As(err, &pe) {
+		return err
+	}
+	n := 0
+	rec.Root.Walk(func(c *kifu.Node) bool {
+		if !c.IsRoot() && !c.IsSpecial() {
+			n++
+		}
+		return true
+	})
+	if n == 0 {
+		return err
+	}
+	return &PartialError{Err: err, Record: rec, Format: f, Encoding: enc, Moves: n}
 }
 
 // IsBinary reports whether err says that a file holds binary data, not a record.
@@ -110,7 +148,7 @@ func (s *Session) Open(path string) error {
 func ParseText(text string) (*kifu.Record, kifu.Format, error) {
 	rec, err := kifu.ReadAny(text)
 	if err = illegalEndAsWarning(rec, err); err != nil {
-		return nil, kifu.UnknownFormat, err
+		return nil, kifu.UnknownFormat, partial(rec, kifu.Detect(text), kifu.UTF8, err)
 	}
 	return rec, kifu.Detect(text), nil
 }

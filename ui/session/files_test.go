@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -477,6 +478,52 @@ func TestSaveKeepsTheFilesLineEnds(t *testing.T) {
 		out, _ = os.ReadFile(other)
 		if bytes.Count(out, []byte("\r\n")) != bytes.Count(out, []byte("\n")) {
 			t.Errorf("%s: SaveAs then Save did not write CRLF throughout", tt.name)
+		}
+	}
+}
+
+// A record that stops being readable part-way, with moves before the line it stops at, is
+// refused with a *PartialError that holds those moves, the variations read before that line
+// too, and names the line; one with no move before it is refused as before.
+func TestReadFileOfABrokenRecordHoldsTheMovesBefore(t *testing.T) {
+	// Kifu-for-JS's fork-test.kif: line 18, in the variation at move 2, moves White's silver
+	// for Black; the variation at move 4 comes after it
+	_, _, _, err := ReadFile("../testdata/records/kifu-for-js__fork-test.kif")
+	var part *PartialError
+	if !errors.As(err, &part) {
+		t.Fatalf("error %v (%T), want a *PartialError", err, err)
+	}
+	var pe *kifu.ParseError
+	if !errors.As(err, &pe) || pe.Line != 18 || !strings.Contains(err.Error(), "fork-test.kif") {
+		t.Errorf("error %v, want the reader's naming the file and line 18", err)
+	}
+	rec := part.Record
+	if got := kifu.FormatUSI(rec); !strings.HasPrefix(got, "position startpos moves 7g7f 3c3d 2g2f") {
+		t.Errorf("main line %q", got)
+	}
+	var lines []string
+	for _, v := range rec.Root.Next().Children() {
+		var usi []string
+		for _, n := range v.Line() {
+			usi = append(usi, n.Move.USI())
+		}
+		lines = append(lines, strings.Join(usi, " "))
+	}
+	if want := []string{"3c3d 2g2f", "8c8d 7i6h 3c3d 6g6f"}; !slices.Equal(lines, want) {
+		t.Errorf("the lines after move 1: %q, want %q", lines, want)
+	}
+	if part.Moves != 7 || part.Format != kifu.KIF || part.Encoding != kifu.ShiftJIS {
+		t.Errorf("moves %d, format %v, encoding %v; want 7, KIF, Shift_JIS", part.Moves, part.Format, part.Encoding)
+	}
+	// pasted, the same
+	text := "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７七銀(88)\n   4 ８四歩(83)\n"
+	if _, _, err := ParseText(text); !errors.As(err, &part) || part.Moves != 2 || part.Format != kifu.KIF {
+		t.Errorf("paste: %v, want a *PartialError with 2 moves", err)
+	}
+	// nothing read before the error: a plain error
+	for _, text := range []string{"手合割：平手\n手数----指手--\n   1 ７七銀(88)\n   2 ８四歩(83)\n", "just some words\n"} {
+		if _, _, err := ParseText(text); err == nil || errors.As(err, &part) {
+			t.Errorf("%q: %v, want an error that offers nothing", text, err)
 		}
 	}
 }
