@@ -180,7 +180,7 @@ var japaneseMessages = Messages{
 	BinaryFile:     "棋譜のファイルではありません（文字ではないデータです）。",
 	NotARecord:     "KIF・KI2・CSA・JKF・USI/SFEN のどの形式の棋譜・局面でもありません。",
 	NoSuchFile:     "ファイルがありません。",
-	PartialOfferF:  "その行より前の %d 手は、新しい棋譜として開けます（ファイルは変わりません）。",
+	PartialOfferF:  "その行より前の%d手は、新しい棋譜として開けます（ファイルは変わりません）。",
 	OpenPartial:    "読めた所まで開く",
 	OpenedPartialF: "%s の %d 行目より前の %d 手を新しい棋譜として開きました（保存するときは名前を尋ねます）",
 	PastedPartialF: "貼り付けた文字列の %d 行目より前の %d 手を新しい棋譜として開きました",
