@@ -105,9 +105,8 @@ func refreshBundled(reg *Registry) error {
 		return nil
 	}
 	_, err = reg.Edit(def.ID, func(d *Definition) error {
-		name := d.Name
 		d.ApplyProbe(res.Name, res.Author, res.Options)
-		d.Name, d.ProgramStamp = name, stamp
+		d.ProgramStamp = stamp
 		return nil
 	})
 	return err

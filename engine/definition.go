@@ -171,9 +171,10 @@ func (d *Definition) PonderOptionName() string {
 
 // ApplyProbe takes a fresh probe's id and options. Each saved value whose option
 // still exists with the same type (and, for a combo, is still one of its choices) is
-// kept; the names of the values dropped are returned.
+// kept; the names of the values dropped are returned. The name follows the engine's id
+// unless the user named it, or it is Banmen's own engine, whose name the settings refer to.
 func (d *Definition) ApplyProbe(name, author string, options []usiclient.Option) (dropped []string) {
-	if d.Name == "" || d.Name == d.EngineName {
+	if d.Name == "" || d.Name == d.EngineName && !d.Bundled {
 		d.Name = name
 	}
 	d.EngineName, d.Author = name, author

@@ -304,6 +304,12 @@ func TestApplyProbeKeepsValuesThatStillFit(t *testing.T) {
 	if d.Name != "My engine" {
 		t.Errorf("user's name replaced by %q", d.Name)
 	}
+	// Banmen's own engine keeps its name, even one its id once gave
+	b := Definition{Name: "Banmen 0.1", EngineName: "Banmen 0.1", Bundled: true}
+	b.ApplyProbe("Banmen 0.2", "", nil)
+	if b.Name != "Banmen 0.1" || b.EngineName != "Banmen 0.2" {
+		t.Errorf("the bundled engine after a probe: name %q, id %q", b.Name, b.EngineName)
+	}
 }
 
 func TestOptionNames(t *testing.T) {

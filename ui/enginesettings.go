@@ -427,11 +427,7 @@ func (e *engineSettings) reprobe(d engine.Definition) {
 	}
 	e.probing(d.Path, asked, func(res engine.ProbeResult) (engine.Definition, error) {
 		return e.reg.Edit(d.ID, func(x *engine.Definition) error {
-			name := x.Name
 			dropped = x.ApplyProbe(res.Name, res.Author, res.Options)
-			if x.Bundled {
-				x.Name = name
-			}
 			return nil
 		})
 	}, func(saved engine.Definition, res engine.ProbeResult) {
