@@ -90,9 +90,9 @@ func (w *MainWindow) OpenFile(path string) {
 }
 
 // offerPartial shows the error of a record read only in part with, beside 閉じる, the offer to
-// open the moves read before the line the reader stopped at: as a new record with no file, so
-// that saving asks for a name and the file is never written over with less. status says what
-// open opens them, given that line.
+// open the moves read before the reader stopped: as a new record with no file, so that saving
+// asks for a name and the file is never written over with less. open opens them, given the
+// line the reader stopped at.
 func (w *MainWindow) offerPartial(title, summary string, part *session.PartialError, open func(line int)) {
 	line := 0
 	var pe *kifu.ParseError

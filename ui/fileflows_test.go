@@ -153,7 +153,7 @@ func TestWindowOpensWhatWasReadOfABrokenRecord(t *testing.T) {
 	if !dialogOpen(w) || w.lastShown.title != w.msg.ReadErrorTitle {
 		t.Fatalf("no read error shown; last dialog %q", w.lastShown.title)
 	}
-	for _, s := range []string{"fork-test.kif", "18 行目", "前の7手"} {
+	for _, s := range []string{"fork-test.kif", "18 行目", "読めた7手"} {
 		if !strings.Contains(w.lastShown.text, s) {
 			t.Errorf("the message %q lacks %q", w.lastShown.text, s)
 		}

@@ -75,8 +75,8 @@ func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
 }
 
 // PartialError is the error of a record that could not be read whole, where the reader had
-// read moves before the line it stopped at (an illegal move with more after it, a line that
-// is no move): Record holds them, the main line and the variations up to that line, so that
+// read moves before it stopped (at an illegal move with more after it, a line that is no
+// move): Record holds them, the main line and the variations read by then, so that
 // the window can offer them as a new record, one with no file, never in place of the file,
 // which would be written over with less. Err is the reader's error.
 type PartialError struct {
