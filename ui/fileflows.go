@@ -74,17 +74,7 @@ func (w *MainWindow) OpenFile(path string) {
 			w.settings.AddRecent(path)
 			w.win.SetMainMenu(w.buildMenu())
 			w.setStatus(fmt.Sprintf(w.msg.OpenedF, filepath.Base(path)))
-			if n := len(rec.Warnings); n > 0 {
-				var lines []string
-				for i, wn := range rec.Warnings {
-					if i == 10 {
-						lines = append(lines, "…")
-						break
-					}
-					lines = append(lines, wn.String())
-				}
-				w.setStatus(fmt.Sprintf(w.msg.WarningsF, filepath.Base(path), n, strings.Join(lines, "; ")))
-			}
+			w.sayWarnings(filepath.Base(path), rec.Warnings)
 		})
 	})
 }
@@ -109,6 +99,23 @@ func (w *MainWindow) offerPartial(title, summary string, part *session.PartialEr
 	w.lastShown = shownDialog{title, text, d}
 	w.lastDetail = part.Error()
 	d.Show()
+}
+
+// sayWarnings tells in the status line what the reader of the record named name worked around
+// (a line it did not understand, more pieces than a set has, …), the first ten of them.
+func (w *MainWindow) sayWarnings(name string, warnings []kifu.Warning) {
+	if len(warnings) == 0 {
+		return
+	}
+	var lines []string
+	for i, wn := range warnings {
+		if i == 10 {
+			lines = append(lines, "…")
+			break
+		}
+		lines = append(lines, wn.String())
+	}
+	w.setStatus(fmt.Sprintf(w.msg.WarningsF, name, len(warnings), strings.Join(lines, "; ")))
 }
 
 // loadPartial shows the record of part, with no file, and says so in the status line.
@@ -167,7 +174,10 @@ func (w *MainWindow) Paste() {
 		w.edPanel.setPosition(rec.Position(rec.MainEnd()), w.msg.PastedIntoEditor)
 		return
 	}
-	w.confirmDiscard(func() { w.sess.Load(rec, "", f, kifu.UTF8) })
+	w.confirmDiscard(func() {
+		w.sess.Load(rec, "", f, kifu.UTF8)
+		w.sayWarnings(w.msg.PastedText, rec.Warnings)
+	})
 }
 
 // Save writes the record back to its file, or asks where when it has none; then runs after

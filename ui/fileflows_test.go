@@ -190,3 +190,19 @@ func TestWindowOpensWhatWasReadOfABrokenRecord(t *testing.T) {
 		t.Errorf("the saved record has %d nodes, want the root and the 7 moves read", n)
 	}
 }
+
+// What the reader worked around in pasted text is told as for a file opened: a position with
+// more pieces than a set has (a composed problem's) is read as given, and the status says so.
+func TestWindowPasteTellsTheWarnings(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	fyne.CurrentApp().Clipboard().SetContent("sfen 4k4/9/9/9/9/9/9/9/4K4 b 19P 1")
+	w.Paste()
+	if got := w.Session().Position().SFEN(); got != "4k4/9/9/9/9/9/9/9/4K4 b 19P 1" {
+		t.Fatalf("pasted position %s", got)
+	}
+	for _, s := range []string{w.msg.PastedText, "more pieces than a set has"} {
+		if !strings.Contains(w.status.Text, s) {
+			t.Errorf("the status %q lacks %q", w.status.Text, s)
+		}
+	}
+}

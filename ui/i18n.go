@@ -92,6 +92,7 @@ type Messages struct {
 	IsFolder                                                    string
 	// a record read only in part (session.PartialError): the offer, its button, the status
 	PartialOfferF, OpenPartial, OpenedPartialF, PastedPartialF string
+	PastedText                                                 string // names pasted text in WarningsF
 	HeaderShitate, HeaderUwate, HeaderHandicap, HeaderEnd      string
 	HandicapOther, Notation, NotationJapanese, NotationWestern string
 	// HandicapNames names kifu.Handicaps, in their order, separated by "|" (handicapLabel)
@@ -180,6 +181,7 @@ var japaneseMessages = Messages{
 	BinaryFile:     "棋譜のファイルではありません（文字ではないデータです）。",
 	NotARecord:     "KIF・KI2・CSA・JKF・USI/SFEN のどの形式の棋譜・局面でもありません。",
 	NoSuchFile:     "ファイルがありません。",
+	PastedText:     "貼り付けた文字列",
 	PartialOfferF:  "そこまでに読めた%d手は、新しい棋譜として開けます（ファイルは変わりません）。",
 	OpenPartial:    "読めた所まで開く",
 	OpenedPartialF: "%s の %d 行目までに読めた %d 手を新しい棋譜として開きました（保存するときは名前を尋ねます）",
@@ -276,6 +278,7 @@ var englishMessages = Messages{
 	BinaryFile:     "This is not a record file: it holds binary data, not text.",
 	NotARecord:     "It is not a record or position in any known format (KIF, KI2, CSA, JKF, USI/SFEN).",
 	NoSuchFile:     "The file does not exist.",
+	PastedText:     "the pasted text",
 	PartialOfferF:  "The %d moves read up to there can be opened as a new record (the file stays as it is).",
 	OpenPartial:    "Open What Was Read",
 	OpenedPartialF: "Opened the %[3]d moves of %[1]s read up to line %[2]d as a new record; saving asks for a name",
