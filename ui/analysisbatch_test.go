@@ -28,6 +28,9 @@ func TestAnalysisDialogBatchAnalysesAFolder(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(in, name), data, 0o644)
 	}
+	// a game lost by an illegal last move, not recorded so: analysed up to the move before it,
+	// with a warning in the summary
+	os.WriteFile(filepath.Join(in, "c.kif"), []byte("手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ６八玉(59)\n   4 ９四歩(93)\n   5 ７七玉(68)\n"), 0o644)
 	out := filepath.Join(t.TempDir(), "analysed")
 	w, q := studyWindow(t)
 	at := w.analysisText()
@@ -60,14 +63,15 @@ func TestAnalysisDialogBatchAnalysesAFolder(t *testing.T) {
 		t.Error("no 中断 at the foot")
 	}
 	waitUntil(t, q, "the end of the batch", func() bool { return ended })
-	if w.lastShown.title != at.BatchTitle || !strings.Contains(w.lastShown.text, "2 / 3") ||
-		!strings.Contains(w.lastShown.text, "broken.kif") || strings.Contains(w.lastShown.text, "a.csa") {
+	if w.lastShown.title != at.BatchTitle || !strings.Contains(w.lastShown.text, "3 / 4") ||
+		!strings.Contains(w.lastShown.text, "broken.kif") || strings.Contains(w.lastShown.text, "a.csa") ||
+		!strings.Contains(w.lastShown.text, "c.kif: 読み込み時の注意 1 件") {
 		t.Errorf("the summary: %q %q", w.lastShown.title, w.lastShown.text)
 	}
 	if len(w.progressHolder.Objects) != 0 {
 		t.Error("the progress stays at the foot")
 	}
-	for _, name := range []string{"a.csa", "b.ki2"} {
+	for _, name := range []string{"a.csa", "b.ki2", "c.kif"} {
 		rec, err := kifu.ReadFile(filepath.Join(out, name))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

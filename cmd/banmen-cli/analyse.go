@@ -161,6 +161,9 @@ func analyseFolder(in, out string, ef *engineFlags, cfg analysis.Config, stdout,
 			failed++
 			fmt.Fprintf(stderr, "banmen-cli analyse: %s skipped: %v\n", f.Name, f.Err)
 		case f.Err == nil:
+			for _, wn := range f.Warnings {
+				fmt.Fprintf(stderr, "warning: %s: %v\n", f.Name, wn)
+			}
 			fmt.Fprintf(stdout, "%s: written to %s\n", f.Name, f.Out)
 			printSides(stdout, f.Summary)
 		}

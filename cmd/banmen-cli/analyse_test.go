@@ -194,6 +194,8 @@ func TestAnalyseFolder(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(in, name), data, 0o644)
 	}
+	// a game lost by an illegal last move: analysed up to the move before it, with a warning
+	os.WriteFile(filepath.Join(in, "three.kif"), []byte("手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ６八玉(59)\n   4 ９四歩(93)\n   5 ７七玉(68)\n"), 0o644)
 	out := filepath.Join(dir, "analysed")
 	registry := filepath.Join(dir, "none.json")
 	code, _, stderr := runCLI("analyse", "--registry", registry, "--engine", fairy, "--nodes", "2000", in)
@@ -202,10 +204,11 @@ func TestAnalyseFolder(t *testing.T) {
 	}
 	args := []string{"analyse", "--registry", registry, "--engine", fairy, "--nodes", "3000", "--to", "6", "--multipv", "2", in, "-o", out}
 	code, stdout, stderr := runCLI(args...)
-	if code != 1 || !strings.Contains(stderr, "broken.kif skipped") || strings.Contains(stderr, "one.kif") || strings.Contains(stderr, "two.csa") {
-		t.Fatalf("exit %d, want 1 for the bad file:\n%s\n%s", code, stdout, stderr)
+	if code != 1 || !strings.Contains(stderr, "broken.kif skipped") || strings.Contains(stderr, "one.kif") || strings.Contains(stderr, "two.csa") ||
+		!strings.Contains(stderr, "warning: three.kif: line 7") {
+		t.Fatalf("exit %d, want 1 for the bad file and a warning for three.kif:\n%s\n%s", code, stdout, stderr)
 	}
-	for _, want := range []string{"file 1/3: broken.kif", "file 3/3: two.csa", "2 of 3 records analysed into " + out} {
+	for _, want := range []string{"file 1/4: broken.kif", "file 4/4: two.csa", "3 of 4 records analysed into " + out} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}

@@ -30,6 +30,9 @@ type BatchFile struct {
 	Summary Summary
 	Resumed bool  // the output held an earlier analysis of the game, which was read back
 	Err     error // why the file was skipped or its analysis stopped; nil when it went well
+	// Warnings: what the reader worked around in the record analysed (an illegal last move
+	// left out, a line it did not understand, …)
+	Warnings []kifu.Warning
 }
 
 // BatchProgress says how far a batch is.
@@ -143,10 +146,19 @@ func analyseFile(ctx context.Context, in, out string, cfg Config, progress func(
 		return res
 	}
 	rec, enc, err := kifu.Read(data, in)
-	if rec == nil {
-		res.Err = err
-		return res
+	if err != nil {
+		// a record read only in part is skipped, not analysed as far as it was read: its
+		// output would hold less than the file and say nothing of it; except for an
+		// illegal last move (a game lost by it, not recorded so), whose moves before it
+		// are the game, as the window opens them, told as a warning
+		var pe *kifu.ParseError
+		if rec == nil || !errors.As(err, &pe) || !pe.AtEnd {
+			res.Err = err
+			return res
+		}
+		res.Warnings = append(res.Warnings, kifu.Warning{Line: pe.Line, Msg: pe.Msg + "; analysed up to the move before it"})
 	}
+	res.Warnings = append(res.Warnings, rec.Warnings...)
 	if len(rec.MainMoves()) == 0 {
 		res.Err = fmt.Errorf("%s: the record has no moves to analyse", in)
 		return res

@@ -143,3 +143,49 @@ func waitVersion(r *BatchRunner) {
 		}
 	}
 }
+
+// A record read only in part is skipped with its line named, not analysed as far as it was
+// read (its output would hold less than the file and say nothing of it); one whose last move
+// is illegal, a game lost by it, is analysed up to the move before it with a warning, as the
+// window opens it.
+func TestBatchSkipsARecordReadOnlyInPart(t *testing.T) {
+	in := t.TempDir()
+	fork, err := os.ReadFile("../../kifu/testdata/kif/kifu-for-js__fork-test.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lastMove := "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ６八玉(59)\n   4 ９四歩(93)\n   5 ７七玉(68)\n"
+	for name, data := range map[string][]byte{"fork.kif": fork, "lastmove.kif": []byte(lastMove)} {
+		if err := os.WriteFile(filepath.Join(in, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "analysed")
+	m := engine.NewManager(nil)
+	defer m.CloseAll(5 * time.Second)
+	def := enginetest.FairyStockfish(t)
+	start := func(ctx context.Context) (*engine.Running, error) { return m.Start(ctx, def, engine.StartOptions{}) }
+	res, err := Batch(context.Background(), start, in, out, Config{Nodes: 2000}, nil)
+	if err != nil || len(res) != 2 {
+		t.Fatalf("%d results, %v", len(res), err)
+	}
+	for _, f := range res {
+		switch f.Name {
+		case "fork.kif":
+			if f.Err == nil || !strings.Contains(f.Err.Error(), "line 18") {
+				t.Errorf("fork.kif: %v, want it skipped naming line 18", f.Err)
+			}
+			if _, err := os.Stat(f.Out); err == nil {
+				t.Error("fork.kif: an output was written")
+			}
+		case "lastmove.kif":
+			if f.Err != nil || len(f.Warnings) != 1 || f.Warnings[0].Line != 7 || !strings.Contains(f.Warnings[0].Msg, "７七玉(68)") {
+				t.Fatalf("lastmove.kif: %v, warnings %v", f.Err, f.Warnings)
+			}
+			rec, err := kifu.ReadFile(f.Out)
+			if err != nil || len(rec.MainMoves()) != 4 {
+				t.Errorf("lastmove.kif's output: %v, %v", rec, err)
+			}
+		}
+	}
+}
