@@ -88,8 +88,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 // positionOf reads a position: an SFEN, a USI position line, or a record file (its start).
 func positionOf(target string) (*board.Position, error) {
 	if _, err := os.Stat(target); err == nil {
+		// a record read only in part ends elsewhere than the file: refused, not solved there
 		rec, err := kifu.ReadFile(target)
-		if rec == nil {
+		if err != nil {
 			return nil, err
 		}
 		return rec.Position(rec.MainEnd()), nil

@@ -63,6 +63,13 @@ func TestSolveCommand(t *testing.T) {
 	if code, _, errs := runCLI("solve", "--registry", reg, "--engine", gps, "not a position"); code != 1 || !strings.Contains(errs, "neither") {
 		t.Errorf("bad position: %d %q", code, errs)
 	}
+	// a record read only in part ends elsewhere than the file: refused with the line, not
+	// solved where the reading stopped
+	part := filepath.Join(t.TempDir(), "part.kif")
+	os.WriteFile(part, []byte("手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７七銀(88)\n   4 ８四歩(83)\n"), 0o644)
+	if code, out, errs := runCLI("solve", "--registry", reg, "--engine", gps, part); code != 1 || !strings.Contains(errs, "line 5") {
+		t.Errorf("a record read in part: %d %q %q", code, out, errs)
+	}
 	if code, _, _ := runCLI("solve", "--engine", gps); code != 2 {
 		t.Errorf("no target: %d", code)
 	}

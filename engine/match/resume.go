@@ -83,8 +83,9 @@ func ReadFinished(cfg Config) ([]GameReport, error) {
 		if e.Name() != gameFile(i, black, white) {
 			return nil, conflict("game %d of this series is %s (sente) against %s (gote)", n, black, white)
 		}
+		// a game file read only in part is not taken for a game of its moves
 		rec, err := kifu.ReadFile(path)
-		if rec == nil {
+		if err != nil {
 			return nil, fmt.Errorf("match: resuming: %w", err)
 		}
 		if b, w := rec.BlackName(), rec.WhiteName(); b != black || w != white {

@@ -105,6 +105,23 @@ func TestSeriesResumes(t *testing.T) {
 	if now, _ := os.ReadFile(first.Games[0].Path); string(now) != string(g1) {
 		t.Error("game 1's record was overwritten by a refused series")
 	}
+	// a game file read only in part (its second move made illegal, moves after it): refused
+	// with its line, and left as it is, not taken for a game cut short and played over
+	lines := strings.Split(string(g1), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "   2 ") {
+			lines[i] = "   2 ９九玉(11)"
+		}
+	}
+	broken := strings.Join(lines, "\n")
+	os.WriteFile(first.Games[0].Path, []byte(broken), 0o644)
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "line") {
+		t.Errorf("a game file read in part: %v", err)
+	}
+	if now, _ := os.ReadFile(first.Games[0].Path); string(now) != broken {
+		t.Error("the game file read in part was written over")
+	}
+	os.WriteFile(first.Games[0].Path, g1, 0o644)
 	// without Resume, the folder is played over
 	other.Openings, other.Engines[1], other.Resume, other.Games = nil, fake("C", enginetest.Normal), false, 1
 	if s, err := Run(context.Background(), other); err != nil || s.Resumed != 0 || len(s.Games) != 1 {

@@ -38,8 +38,9 @@ func ReadOpenings(path string) ([]Opening, error) {
 	}
 	text, _ := kifu.Decode(data)
 	if f := kifu.Detect(text); f != kifu.USI && f != kifu.UnknownFormat {
+		// a record read only in part is refused, not played from as far as it was read
 		rec, _, err := kifu.Read(data, path)
-		if rec == nil {
+		if err != nil {
 			return nil, err
 		}
 		return []Opening{{Name: filepath.Base(path), Start: rec.Position(rec.Root), Moves: rec.MainMoves()}}, nil

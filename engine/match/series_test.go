@@ -189,6 +189,13 @@ func TestReadOpeningsErrors(t *testing.T) {
 	if err != nil || len(ops) != 1 || len(ops[0].Moves) != 2 {
 		t.Errorf("KIF opening: %v %+v", err, ops)
 	}
+	// a record read only in part (its third move moves the bishop's square's silver) is
+	// refused with the line, not played from its first two moves
+	part := filepath.Join(dir, "part.kifu")
+	os.WriteFile(part, []byte("手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７七銀(88)\n   4 ８四歩(83)\n"), 0o644)
+	if ops, err := ReadOpenings(part); err == nil || !strings.Contains(err.Error(), "line 5") {
+		t.Errorf("a record read in part: %v %+v, want an error naming line 5", err, ops)
+	}
 }
 
 // An engine that exits on go ponder (as gpsusi does) loses one game to it; after that
