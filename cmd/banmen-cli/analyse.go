@@ -209,13 +209,20 @@ func openAnalysed(in, out, enc string, force bool, stdout, stderr io.Writer) (*a
 		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
 		return nil, "", 2
 	}
+	// a record read only in part is refused, as the window and a folder's analysis refuse it;
+	// an illegal last move (a game lost by it, not recorded so) is analysed up to the move
+	// before it, with a warning
 	rec, err := kifu.ReadFile(in)
-	if rec == nil {
+	var pe *kifu.ParseError
+	if err != nil && (rec == nil || !errors.As(err, &pe) || !pe.AtEnd) {
 		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
 		return nil, "", 1
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "warning: %v\n", err)
+		fmt.Fprintf(stderr, "warning: %v; analysed up to the move before it\n", err)
+	}
+	for _, wn := range rec.Warnings {
+		fmt.Fprintf(stderr, "warning: %s: %v\n", in, wn)
 	}
 	if out == "" {
 		out = trimExt(in) + "-analysed.kifu"

@@ -66,6 +66,16 @@ func TestAnalyseCommand(t *testing.T) {
 	if rec2, err := kifu.ReadFile(out2); err != nil || strings.Count(rec2.Root.Comment, "#評価値=") != 2 {
 		t.Errorf("two engines' root comment: %v %q", err, rec2.Root.Comment)
 	}
+	// a record read only in part is refused with its line, nothing written
+	part := filepath.Join(dir, "part.kif")
+	os.WriteFile(part, []byte("手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７七銀(88)\n   4 ８四歩(83)\n"), 0o644)
+	partOut := filepath.Join(dir, "part-out.kif")
+	if code, _, stderr := runCLI("analyse", "--registry", filepath.Join(dir, "none.json"), "--engine", fairy, "--nodes", "2000", part, "-o", partOut); code != 1 || !strings.Contains(stderr, "line 5") {
+		t.Errorf("a record read in part: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(partOut); err == nil {
+		t.Error("an analysis was written for a record read in part")
+	}
 	if code, _, _ := runCLI("analyse", in); code != 2 {
 		t.Errorf("no engine: %d", code)
 	}
