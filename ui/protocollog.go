@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/engine"
+	"banmen/internal/atomicfile"
 	"banmen/usiclient"
 )
 
@@ -219,7 +219,7 @@ func (p *protocolLog) save() {
 	p.async(func() {
 		path, err := p.dialogs.SaveFile(p.txt.SaveLog, p.src.Name()+".log", []string{"log", "txt"})
 		if err == nil && path != "" {
-			err = os.WriteFile(path, []byte(text), 0o644)
+			err = atomicfile.Write(path, []byte(text), 0o644) // a file written over is whole or as it was
 		}
 		p.post(func() {
 			switch {
