@@ -329,6 +329,11 @@ func TestGameDialogStartFileOrderedAndShuffled(t *testing.T) {
 	if !differs {
 		t.Error("20 shuffles all kept the file's order")
 	}
+	// a position the reader would take as given (19 pawns in hand) is none a game starts from
+	extra := writeStartFile(t, startLines[0], "sfen 4k4/9/9/9/9/9/9/9/4K4 b 19P 1")
+	if _, err := readStartPositions(extra, false, nil); err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "more pieces") {
+		t.Errorf("19 pawns in hand: %v", err)
+	}
 
 	w, q := gameWindow(t)
 	bad := writeStartFile(t, startLines[1], startLines[2], "sfen this is not a position", startLines[4])

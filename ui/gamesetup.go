@@ -256,6 +256,11 @@ func readStartPositions(path string, shuffle bool, rnd *rand.Rand) ([]match.Open
 			}
 			return nil, &kifu.ParseError{File: path, Line: i + 1, Msg: msg}
 		}
+		if len(rec.Warnings) > 0 {
+			// a position the reader takes as given (more pieces than a set has, 二歩, …) is
+			// none a game can start from
+			return nil, &kifu.ParseError{File: path, Line: i + 1, Msg: rec.Warnings[0].Msg + ": no game can start from it"}
+		}
 		list = append(list, match.Opening{Name: fmt.Sprintf("%s:%d", filepath.Base(path), i+1),
 			Start: rec.Position(rec.Root), Moves: rec.MainMoves()})
 	}

@@ -57,6 +57,11 @@ func ReadOpenings(path string) ([]Opening, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: line %d: %v", path, ln, err)
 		}
+		if len(rec.Warnings) > 0 {
+			// a position the reader takes as given (more pieces than a set has, 二歩, …) is
+			// none a game can start from
+			return nil, fmt.Errorf("%s: line %d: %s: no game can start from it", path, ln, rec.Warnings[0].Msg)
+		}
 		out = append(out, Opening{Name: fmt.Sprintf("%s:%d", filepath.Base(path), ln), Start: rec.Position(rec.Root), Moves: rec.MainMoves()})
 	}
 	if len(out) == 0 {

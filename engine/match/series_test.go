@@ -178,6 +178,11 @@ func TestReadOpeningsErrors(t *testing.T) {
 	if _, err := ReadOpenings(bad); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("bad opening: %v", err)
 	}
+	extra := filepath.Join(dir, "extra.txt")
+	os.WriteFile(extra, []byte("position startpos\nsfen 4k4/9/9/9/9/9/9/9/4K4 b 19P 1\n"), 0o644)
+	if _, err := ReadOpenings(extra); err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), "more pieces") {
+		t.Errorf("19 pawns in hand: %v", err)
+	}
 	empty := filepath.Join(dir, "empty.txt")
 	os.WriteFile(empty, []byte("# nothing\n"), 0o644)
 	if _, err := ReadOpenings(empty); err == nil {
