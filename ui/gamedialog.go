@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"banmen/board"
 	"banmen/engine"
 	"banmen/engine/match"
 	"banmen/kifu"
@@ -433,6 +434,12 @@ func (d *gameDialog) check(g gameSetup, defs [2]*engine.Definition) ([]match.Ope
 		}
 		if err := os.MkdirAll(g.SaveDir, 0o755); err != nil {
 			return nil, err
+		}
+	}
+	if g.FromBoard {
+		// the board may show a position read as given (a composed problem's extra pieces, 二歩)
+		if _, err := board.ParseSFEN(d.w.sess.Position().SFEN()); err != nil {
+			return nil, fmt.Errorf(st.BoardUnplayableF, impossibleReason(err, d.w.msg == MessagesFor(Japanese)))
 		}
 	}
 	if !g.FromFile {

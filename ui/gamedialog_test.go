@@ -569,3 +569,27 @@ func TestGameDialogEngineOptions(t *testing.T) {
 		t.Errorf("a series with no folder: %v", err)
 	}
 }
+
+// A game from the board's position is refused, with the rules' reason, when that position is
+// one the reader took as given (19 pawns in hand, pasted): no game starts.
+func TestGameDialogRefusesAnUnplayableBoard(t *testing.T) {
+	w, q := gameWindow(t)
+	fyne.CurrentApp().Clipboard().SetContent("sfen 4k4/9/9/9/9/9/9/9/4K4 b 19P 1")
+	w.Paste()
+	if got := w.Session().Position().SFEN(); got != "4k4/9/9/9/9/9/9/9/4K4 b 19P 1" {
+		t.Fatalf("pasted %s", got)
+	}
+	d := openGameDialog(t, w, q)
+	d.sides[0].SetSelected(w.gameText().Human)
+	d.sides[1].SetSelected(engine.BundledName)
+	d.main[0].SetText("0")
+	d.byoyomi[0].SetText("1")
+	d.start.SetSelected(w.gameText().StartHere)
+	tapDialogButton(t, w, w.gameText().Start)
+	if w.Playing() || d.errLabel.Text == "" {
+		t.Fatalf("playing %v, the dialog says %q", w.Playing(), d.errLabel.Text)
+	}
+	if d.errLabel.Text != fmt.Sprintf(w.gameSetupText().BoardUnplayableF, "歩が駒の数（18枚）より多くあります") {
+		t.Errorf("the dialog says %q", d.errLabel.Text)
+	}
+}

@@ -11,6 +11,7 @@ type gameSetupText struct {
 	StartFile, Browse, Shuffle, MaxMoves, MaxMovesHint, Impasse      string
 	Impasse27, Impasse24, Games, SaveDir, BadHMSF, BadCountF         string
 	NoStartFile, StartFileErrorF, GamesNeedEngines, NeedSaveDir      string
+	BoardUnplayableF                                                 string
 	IncrementWarnTitle, IncrementWarnF, StartAnyway, Back            string
 	SeriesScoreF, SeriesStop, SeriesClose, SeriesDoneTitle           string
 	SeriesDoneF, SeriesSaveFailedF, SeriesStopped, EloF              string
@@ -29,6 +30,7 @@ var japaneseGameSetup = gameSetupText{
 	SaveDir: "棋譜の保存先フォルダ", BadHMSF: "%s: 時:分:秒 か分の数を入れてください（%q）",
 	BadCountF: "%s: 0 以上の整数を入れてください（%q）", NoStartFile: "開始局面ファイルを選んでください",
 	StartFileErrorF:    "開始局面ファイルを読めません:\n%v",
+	BoardUnplayableF:   "盤面の局面からは対局できません: %s",
 	GamesNeedEngines:   "連続対局はエンジン同士の対局でだけできます",
 	NeedSaveDir:        "連続対局の棋譜を保存するフォルダを選んでください",
 	IncrementWarnTitle: "フィッシャー増加に対応していないエンジン",
@@ -52,6 +54,7 @@ var englishGameSetup = gameSetupText{
 	SaveDir: "Folder for the records", BadHMSF: "%s: enter h:m:s or a number of minutes (%q)",
 	BadCountF: "%s: enter a whole number of 0 or more (%q)", NoStartFile: "Choose a start position file",
 	StartFileErrorF:    "The start position file cannot be read:\n%v",
+	BoardUnplayableF:   "No game can start from the position on the board: %s",
 	GamesNeedEngines:   "Several games in a row are for engine against engine only",
 	NeedSaveDir:        "Choose a folder for the series' records",
 	IncrementWarnTitle: "An engine without Fischer increments",
