@@ -337,12 +337,7 @@ func TestGameDialogStartFileOrderedAndShuffled(t *testing.T) {
 
 	w, q := gameWindow(t)
 	bad := writeStartFile(t, startLines[1], startLines[2], "sfen this is not a position", startLines[4])
-	d := openGameDialog(t, w, q)
-	d.sides[0].SetSelected(w.gameText().Human)
-	d.sides[1].SetSelected(engine.BundledName)
-	d.main[0].SetText("0")
-	d.byoyomi[0].SetText("1")
-	d.start.SetSelected(w.gameSetupText().StartFile)
+	d := humanAgainstBanmen(t, w, q, w.gameSetupText().StartFile)
 	d.file.SetText(bad)
 	tapDialogButton(t, w, w.gameText().Start)
 	if w.Playing() || !strings.Contains(d.errLabel.Text, bad) || !strings.Contains(d.errLabel.Text, "line 3:") ||
@@ -579,12 +574,7 @@ func TestGameDialogRefusesAnUnplayableBoard(t *testing.T) {
 	if got := w.Session().Position().SFEN(); got != "4k4/9/9/9/9/9/9/9/4K4 b 19P 1" {
 		t.Fatalf("pasted %s", got)
 	}
-	d := openGameDialog(t, w, q)
-	d.sides[0].SetSelected(w.gameText().Human)
-	d.sides[1].SetSelected(engine.BundledName)
-	d.main[0].SetText("0")
-	d.byoyomi[0].SetText("1")
-	d.start.SetSelected(w.gameText().StartHere)
+	d := humanAgainstBanmen(t, w, q, w.gameText().StartHere)
 	tapDialogButton(t, w, w.gameText().Start)
 	if w.Playing() || d.errLabel.Text == "" {
 		t.Fatalf("playing %v, the dialog says %q", w.Playing(), d.errLabel.Text)
@@ -592,4 +582,17 @@ func TestGameDialogRefusesAnUnplayableBoard(t *testing.T) {
 	if d.errLabel.Text != fmt.Sprintf(w.gameSetupText().BoardUnplayableF, "歩が駒の数（18枚）より多くあります") {
 		t.Errorf("the dialog says %q", d.errLabel.Text)
 	}
+}
+
+// humanAgainstBanmen opens the game dialog set for a person (sente) against the bundled engine
+// at 1 s byoyomi, starting from start (a choice of the 開始局面 list).
+func humanAgainstBanmen(t *testing.T, w *MainWindow, q *uiQueue, start string) *gameDialog {
+	t.Helper()
+	d := openGameDialog(t, w, q)
+	d.sides[0].SetSelected(w.gameText().Human)
+	d.sides[1].SetSelected(engine.BundledName)
+	d.main[0].SetText("0")
+	d.byoyomi[0].SetText("1")
+	d.start.SetSelected(start)
+	return d
 }
