@@ -228,6 +228,9 @@ func openAnalysed(in, out, enc string, force bool, stdout, stderr io.Writer) (*a
 		out = trimExt(in) + "-analysed.kifu"
 	}
 	format, err := kifu.ParseFormat(filepath.Ext(out))
+	if err == nil && format == kifu.USI {
+		err = errors.New("a USI position command holds no comments, and the analysis would be lost: use .kif, .kifu, .ki2, .csa or .jkf")
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "banmen-cli analyse: -o %s: %v\n", out, err)
 		return nil, "", 2

@@ -66,6 +66,10 @@ func TestAnalyseCommand(t *testing.T) {
 	if rec2, err := kifu.ReadFile(out2); err != nil || strings.Count(rec2.Root.Comment, "#評価値=") != 2 {
 		t.Errorf("two engines' root comment: %v %q", err, rec2.Root.Comment)
 	}
+	// USI holds no comments: an -o that would lose the analysis is refused
+	if code, _, stderr := runCLI("analyse", "--registry", filepath.Join(dir, "none.json"), "--engine", fairy, "--nodes", "2000", in, "-o", filepath.Join(dir, "out.usi")); code != 2 || !strings.Contains(stderr, "no comments") {
+		t.Errorf("-o out.usi: exit %d: %s", code, stderr)
+	}
 	// a record read only in part is refused with its line, nothing written
 	part := filepath.Join(dir, "part.kif")
 	os.WriteFile(part, []byte("手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７七銀(88)\n   4 ８四歩(83)\n"), 0o644)

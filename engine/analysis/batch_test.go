@@ -189,3 +189,31 @@ func TestBatchSkipsARecordReadOnlyInPart(t *testing.T) {
 		}
 	}
 }
+
+// A USI position command holds no comments: its analysis is written as KIF beside its name
+// (a.usi → a.usi.kifu), not into a file of its own format that would lose it all.
+func TestBatchWritesAUSIRecordsAnalysisAsKIF(t *testing.T) {
+	in := t.TempDir()
+	if err := os.WriteFile(filepath.Join(in, "a.usi"), []byte("position startpos moves 7g7f 3c3d 2g2f\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "analysed")
+	m := engine.NewManager(nil)
+	defer m.CloseAll(5 * time.Second)
+	def := enginetest.FairyStockfish(t)
+	start := func(ctx context.Context) (*engine.Running, error) { return m.Start(ctx, def, engine.StartOptions{}) }
+	res, err := Batch(context.Background(), start, in, out, Config{Nodes: 2000}, nil)
+	if err != nil || len(res) != 1 || res[0].Err != nil {
+		t.Fatalf("%v, %+v", err, res)
+	}
+	if want := filepath.Join(out, "a.usi.kifu"); res[0].Out != want {
+		t.Errorf("written to %s, want %s", res[0].Out, want)
+	}
+	if _, err := os.Stat(filepath.Join(out, "a.usi")); err == nil {
+		t.Error("a.usi written, which holds no analysis")
+	}
+	rec, err := kifu.ReadFile(res[0].Out)
+	if err != nil || len(rec.MainMoves()) != 3 || !strings.Contains(rec.MainLine()[0].Comment, "評価値=") {
+		t.Fatalf("the output: %v, %v", rec, err)
+	}
+}
