@@ -112,6 +112,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "banmen-cli analyse: %v; what was analysed is in %s (the same command resumes from it)\n", runErr, af.path)
 		return 1
 	}
+	tellLosses(stderr, "warning: "+af.path, af.rec, af.format)
 	fmt.Fprintf(stdout, "%s analysed by %s, written to %s\n", in, strings.Join(names, " and "), af.path)
 	printAnalysisSummary(stdout, names, sums, source)
 	return 0

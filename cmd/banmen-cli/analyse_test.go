@@ -66,6 +66,11 @@ func TestAnalyseCommand(t *testing.T) {
 	if rec2, err := kifu.ReadFile(out2); err != nil || strings.Count(rec2.Root.Comment, "#評価値=") != 2 {
 		t.Errorf("two engines' root comment: %v %q", err, rec2.Root.Comment)
 	}
+	// CSA holds no variations: written, and said
+	if code, _, stderr := runCLI("analyse", "--registry", filepath.Join(dir, "none.json"), "--engine", fairy, "--nodes", "1000", "--to", "1",
+		"../../ui/testdata/records/kifu-for-js__henka.kif", "-o", filepath.Join(dir, "henka.csa")); code != 0 || !strings.Contains(stderr, "CSA cannot hold its variations") {
+		t.Errorf("-o henka.csa: exit %d: %s", code, stderr)
+	}
 	// USI holds no comments: an -o that would lose the analysis is refused
 	if code, _, stderr := runCLI("analyse", "--registry", filepath.Join(dir, "none.json"), "--engine", fairy, "--nodes", "2000", in, "-o", filepath.Join(dir, "out.usi")); code != 2 || !strings.Contains(stderr, "no comments") {
 		t.Errorf("-o out.usi: exit %d: %s", code, stderr)

@@ -69,6 +69,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "banmen-cli convert: %s: %v\n", name, err)
 		return 1
 	}
+	if !opts.sfen && opts.format != kifu.USI { // USI and SFEN are the main line, or its end, by definition
+		tellLosses(stderr, "banmen-cli convert: "+name, rec, opts.format)
+	}
 	if *out == "" {
 		_, err = stdout.Write(data)
 	} else {
@@ -239,13 +242,7 @@ func convertFolder(dir string, f folderFlags, stdout, stderr io.Writer, fs *flag
 		for _, w := range r.Warnings {
 			fmt.Fprintf(stderr, "banmen-cli convert: %s: warning: %v\n", name, w)
 		}
-		if len(r.Lost) > 0 {
-			var lost []string
-			for _, l := range r.Lost {
-				lost = append(lost, l.String())
-			}
-			fmt.Fprintf(stderr, "banmen-cli convert: %s: %s cannot hold its %s: left out\n", name, strings.ToUpper(to), strings.Join(lost, ", "))
-		}
+		sayLosses(stderr, "banmen-cli convert: "+name, r.Lost, strings.ToUpper(to))
 	}
 	where := o.Dest
 	if f.oneFile {
@@ -256,4 +253,21 @@ func convertFolder(dir string, f folderFlags, stdout, stderr io.Writer, fs *flag
 		return 1
 	}
 	return 0
+}
+
+// tellLosses says, after prefix, what rec has that format cannot hold and is left out of
+// what is written (nothing when it holds everything).
+func tellLosses(stderr io.Writer, prefix string, rec *kifu.Record, format kifu.Format) {
+	sayLosses(stderr, prefix, session.Losses(rec, format), strings.ToUpper(format.String()))
+}
+
+func sayLosses(stderr io.Writer, prefix string, losses []session.Loss, format string) {
+	if len(losses) == 0 {
+		return
+	}
+	var lost []string
+	for _, l := range losses {
+		lost = append(lost, l.String())
+	}
+	fmt.Fprintf(stderr, "%s: %s cannot hold its %s: left out\n", prefix, format, strings.Join(lost, ", "))
 }

@@ -196,8 +196,16 @@ func TestConvertReadsStandardInputAndWritesFiles(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "x.csa")
 	src := kifuTestdata + "/kif/mog-core-scala__kif__game__003.kif"
-	if _, errOut, code := convert("--to", "csa", src, "-o", out); code != 0 {
+	_, errOut, code := convert("--to", "csa", src, "-o", out)
+	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// its 4 variations are more than CSA holds: said, as a folder's conversion says it
+	if !strings.Contains(errOut, "CSA cannot hold its variations") {
+		t.Errorf("nothing said of the variations left out: %q", errOut)
+	}
+	if _, errOut, code := convert("--to", "kif", src, "-o", filepath.Join(t.TempDir(), "x.kif")); code != 0 || errOut != "" {
+		t.Errorf("to KIF: exit %d, %q", code, errOut)
 	}
 	rec, err := kifu.ReadFile(out)
 	if err != nil {
