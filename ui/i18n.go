@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"banmen/kifu"
+	"banmen/ui/session"
 )
 
 // Lang is the language of the interface.
@@ -56,26 +57,29 @@ type Messages struct {
 	AppName string
 
 	// menus
-	MenuFile, MenuEdit, MenuRecord, MenuView, MenuHelp          string
-	NewGame, NewHandicap, Open, OpenRecent, NoRecent            string
-	ClearRecent, Save, SaveAs, SaveEncoding, Quit               string
-	EncodingTraditional, EncodingUTF8                           string
-	Paste, CopySFEN, CopyUSI, CopyKIF, TakeBack, EditPosition   string
-	CopyKI2, CopyCSA, CopyJKF                                   string
-	First, Prev, Next, Last, MakeMainLine, MoveVariationUp      string
-	DeleteFromHere, Flip, Language, LanguageAuto, Theme         string
-	FullScreen, AboutVersionF, ResetLayout                      string
-	PieceStyle, PieceOneKanji, PieceTwoKanji                    string
-	Sound, PieceSound, VolumeLoud, VolumeMedium, VolumeQuiet    string
-	ThemeSystem, ThemeLight, ThemeDark, About, AboutText        string
-	Start, Variations, Comment, GameInfo, Record                string
-	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate           string
-	HeaderPlace, HeaderTimeLimit, HeaderOpening, NoPieces       string
-	Black, White, Promote, NotPromote, SideToMove               string
-	Untitled, Modified, Cancel, Close, Error, MovesF, MoveF     string // MoveF: one move
-	SaveChangesTitle, SaveChangesF, DontSave                    string
-	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments    string
-	LossyBookmarks, LossyHeaders                                string
+	MenuFile, MenuEdit, MenuRecord, MenuView, MenuHelp        string
+	NewGame, NewHandicap, Open, OpenRecent, NoRecent          string
+	ClearRecent, Save, SaveAs, SaveEncoding, Quit             string
+	EncodingTraditional, EncodingUTF8                         string
+	Paste, CopySFEN, CopyUSI, CopyKIF, TakeBack, EditPosition string
+	CopyKI2, CopyCSA, CopyJKF                                 string
+	First, Prev, Next, Last, MakeMainLine, MoveVariationUp    string
+	DeleteFromHere, Flip, Language, LanguageAuto, Theme       string
+	FullScreen, AboutVersionF, ResetLayout                    string
+	PieceStyle, PieceOneKanji, PieceTwoKanji                  string
+	Sound, PieceSound, VolumeLoud, VolumeMedium, VolumeQuiet  string
+	ThemeSystem, ThemeLight, ThemeDark, About, AboutText      string
+	Start, Variations, Comment, GameInfo, Record              string
+	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate         string
+	HeaderPlace, HeaderTimeLimit, HeaderOpening, NoPieces     string
+	Black, White, Promote, NotPromote, SideToMove             string
+	Untitled, Modified, Cancel, Close, Error, MovesF, MoveF   string // MoveF: one move
+	SaveChangesTitle, SaveChangesF, DontSave                  string
+	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments  string
+	LossyBookmarks, LossyHeaders                              string
+	// a copy in a format that cannot hold everything: the format, and what it leaves out
+	// (LossNames: variations|times|comments|bookmarks|headers, joined by ListSep)
+	CopiedLossF, LossNames, ListSep                             string
 	LossySave, ReadErrorTitle, ReadErrorF, WarningsF, WriteErrF string
 	PasteNothing, PasteErrorF, CopiedF, TakeBackNotLast         string
 	NothingToTakeBack, RestoreTitle, RestoreF, Restore, Discard string
@@ -147,6 +151,9 @@ var japaneseMessages = Messages{
 	LossyTimesF:       "%s 形式は消費時間を保存できません。",
 	LossyComments:     "この形式はコメントを保存できません。",
 	LossyBookmarks:    "この形式はしおりを保存できません。",
+	CopiedLossF:       "%s をコピーしました（%s は含まれません）",
+	LossNames:         "変化|消費時間|コメント|しおり|対局情報",
+	ListSep:           "・",
 	LossyHeaders:      "この形式は対局情報（対局者・棋戦など）を保存できません。",
 	LossySave:         "それでも保存",
 	ReadErrorTitle:    "棋譜を読めません",
@@ -244,6 +251,9 @@ var englishMessages = Messages{
 	LossyTimesF:       "%s cannot hold the time of each move.",
 	LossyComments:     "This format cannot hold comments.",
 	LossyBookmarks:    "This format cannot hold bookmarks.",
+	CopiedLossF:       "Copied %s (without the record's %s)",
+	LossNames:         "variations|times|comments|bookmarks|headers",
+	ListSep:           ", ",
 	LossyHeaders:      "This format cannot hold the game's headers (players, event, …).",
 	LossySave:         "Save Anyway",
 	ReadErrorTitle:    "Cannot read the record",
@@ -332,4 +342,13 @@ func (m *Messages) handicapByLabel(label string) (kifu.Handicap, bool) {
 		return kifu.Handicaps[i], true
 	}
 	return kifu.Handicap{}, false
+}
+
+// lossName names what a format cannot hold (session.Loss) in the interface's language.
+func (m *Messages) lossName(l session.Loss) string {
+	names := strings.Split(m.LossNames, "|")
+	if i := int(l) - int(session.LossVariations); i >= 0 && i < len(names) {
+		return names[i]
+	}
+	return l.String()
 }

@@ -101,13 +101,13 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		w.shortcutItem(m.Paste, &fyne.ShortcutPaste{}, w.Paste, true),
 		w.shortcutItem(m.CopySFEN, shortcut(fyne.KeyC, true), w.copySFEN, false),
 		fyne.NewMenuItem(m.CopyUSI, func() { w.copyText("USI", kifu.FormatUSI(w.sess.Record())) }),
-		fyne.NewMenuItem(m.CopyKIF, func() { w.copyText("KIF", kifu.FormatKIF(w.sess.Record())) }),
-		fyne.NewMenuItem(m.CopyKI2, func() { w.copyText("KI2", kifu.FormatKI2(w.sess.Record())) }),
+		fyne.NewMenuItem(m.CopyKIF, func() { w.copyRecord(kifu.KIF, kifu.FormatKIF(w.sess.Record())) }),
+		fyne.NewMenuItem(m.CopyKI2, func() { w.copyRecord(kifu.KI2, kifu.FormatKI2(w.sess.Record())) }),
 		fyne.NewMenuItem(m.CopyCSA, func() {
 			r := w.sess.Record() // V2.2 as a saved .csa, V3.0 where V2.2 would lose a time's fraction
-			w.copyText("CSA", kifu.FormatCSA(r, kifu.CSAOptions{V3: kifu.NeedsCSAV3(r), Encoding: kifu.UTF8}))
+			w.copyRecord(kifu.CSA, kifu.FormatCSA(r, kifu.CSAOptions{V3: kifu.NeedsCSAV3(r), Encoding: kifu.UTF8}))
 		}),
-		fyne.NewMenuItem(m.CopyJKF, func() { w.copyText("JKF", kifu.FormatJKF(w.sess.Record())) }),
+		fyne.NewMenuItem(m.CopyJKF, func() { w.copyRecord(kifu.JKF, kifu.FormatJKF(w.sess.Record())) }),
 		fyne.NewMenuItemSeparator(),
 		w.shortcutItem(m.TakeBack, &fyne.ShortcutUndo{}, w.TakeBack, true),
 		fyne.NewMenuItem(m.DeleteFromHere, func() { w.sess.DeleteFromHere() }),

@@ -412,6 +412,23 @@ func (w *MainWindow) copyText(what, text string) {
 	w.setStatus(fmt.Sprintf(w.msg.CopiedF, what))
 }
 
+// copyRecord copies the record as text in format f and says so, and what of the record the
+// format cannot hold (a CSA copy has no variations), as Save As warns of it.
+func (w *MainWindow) copyRecord(f kifu.Format, text string) {
+	what := strings.ToUpper(f.String())
+	losses := session.Losses(w.sess.Record(), f)
+	if len(losses) == 0 {
+		w.copyText(what, text)
+		return
+	}
+	var names []string
+	for _, l := range losses {
+		names = append(names, w.msg.lossName(l))
+	}
+	w.app.Clipboard().SetContent(text)
+	w.setStatus(fmt.Sprintf(w.msg.CopiedLossF, what, strings.Join(names, w.msg.ListSep)))
+}
+
 // NewGame starts a new game from start (after asking about unsaved changes).
 func (w *MainWindow) NewGame(h kifu.Handicap) {
 	if w.game.refuse() {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -797,6 +798,19 @@ func TestWindowCopies(t *testing.T) {
 		} else if n := len(rec.MainMoves()); tc.label != w.msg.CopySFEN && n != 1 {
 			t.Errorf("%s: the copy reads back with %d moves", tc.label, n)
 		}
+		if strings.Contains(w.status.Text, "含まれません") {
+			t.Errorf("%s of a record without variations says something is left out: %q", tc.label, w.status.Text)
+		}
+	}
+	// a record with variations copied as CSA: the status says they are not in the copy
+	openRecord(t, w, henkaKIF)
+	menuItemNamed(w, w.msg.CopyCSA).Action()
+	if want := fmt.Sprintf(w.msg.CopiedLossF, "CSA", "変化・しおり"); w.status.Text != want {
+		t.Errorf("CSA of a record with variations: status %q, want %q", w.status.Text, want)
+	}
+	menuItemNamed(w, w.msg.CopyKIF).Action()
+	if want := fmt.Sprintf(w.msg.CopiedF, "KIF"); w.status.Text != want {
+		t.Errorf("KIF: status %q, want %q", w.status.Text, want)
 	}
 }
 
