@@ -160,12 +160,7 @@ func TestBatchSkipsARecordReadOnlyInPart(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out := filepath.Join(t.TempDir(), "analysed")
-	m := engine.NewManager(nil)
-	defer m.CloseAll(5 * time.Second)
-	def := enginetest.FairyStockfish(t)
-	start := func(ctx context.Context) (*engine.Running, error) { return m.Start(ctx, def, engine.StartOptions{}) }
-	res, err := Batch(context.Background(), start, in, out, Config{Nodes: 2000}, nil)
+	res, _, err := batchWithFairy(t, in)
 	if err != nil || len(res) != 2 {
 		t.Fatalf("%d results, %v", len(res), err)
 	}
@@ -197,12 +192,7 @@ func TestBatchWritesAUSIRecordsAnalysisAsKIF(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(in, "a.usi"), []byte("position startpos moves 7g7f 3c3d 2g2f\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "analysed")
-	m := engine.NewManager(nil)
-	defer m.CloseAll(5 * time.Second)
-	def := enginetest.FairyStockfish(t)
-	start := func(ctx context.Context) (*engine.Running, error) { return m.Start(ctx, def, engine.StartOptions{}) }
-	res, err := Batch(context.Background(), start, in, out, Config{Nodes: 2000}, nil)
+	res, out, err := batchWithFairy(t, in)
 	if err != nil || len(res) != 1 || res[0].Err != nil {
 		t.Fatalf("%v, %+v", err, res)
 	}
@@ -216,4 +206,17 @@ func TestBatchWritesAUSIRecordsAnalysisAsKIF(t *testing.T) {
 	if err != nil || len(rec.MainMoves()) != 3 || !strings.Contains(rec.MainLine()[0].Comment, "評価値=") {
 		t.Fatalf("the output: %v, %v", rec, err)
 	}
+}
+
+// batchWithFairy analyses the folder in with fairy-stockfish at 2000 nodes a position into a
+// new folder, out.
+func batchWithFairy(t *testing.T, in string) (res []BatchFile, out string, err error) {
+	t.Helper()
+	out = filepath.Join(t.TempDir(), "analysed")
+	m := engine.NewManager(nil)
+	defer m.CloseAll(5 * time.Second)
+	def := enginetest.FairyStockfish(t)
+	start := func(ctx context.Context) (*engine.Running, error) { return m.Start(ctx, def, engine.StartOptions{}) }
+	res, err = Batch(context.Background(), start, in, out, Config{Nodes: 2000}, nil)
+	return res, out, err
 }
