@@ -179,8 +179,8 @@ func (w *MainWindow) batchSummary(b *batchRun, s analysis.BatchSnapshot) string 
 		switch {
 		case f.Err == nil:
 			ok = append(ok, f.Name)
-			if len(f.Warnings) > 0 {
-				failed = append(failed, fmt.Sprintf(at.BatchWarningsF, f.Name, len(f.Warnings), f.Warnings[0]))
+			if line, ok := w.readWarnings(f.Name, f.Warnings); ok {
+				failed = append(failed, line)
 			}
 		case !errors.Is(f.Err, context.Canceled):
 			failed = append(failed, fmt.Sprintf(at.BatchSkippedF, f.Name, f.Err))

@@ -15,7 +15,6 @@ type analysisText struct {
 	CoefficientMenu, Coefficient, CoefficientNote, BadCoefficientF, OK  string
 	BatchMenu, BatchTitle, BatchIn, BatchOut, Browse, BadFolders        string
 	NoRecordsF, SameFolders, BatchProgressF, BatchSkippedF, BatchDoneF  string
-	BatchWarningsF                                                      string
 	BatchStopped, DoneF, StoppedStatusF, GraphAnalysis                  string
 }
 
@@ -39,10 +38,9 @@ var japaneseAnalysis = analysisText{
 	BatchOut: "保存先のフォルダ", Browse: "参照…", BadFolders: "棋譜のフォルダと保存先のフォルダを指定してください",
 	NoRecordsF: "%s に棋譜ファイル（.kif .kifu .ki2 .csa .jkf）がありません", SameFolders: "保存先は棋譜のフォルダとは別のフォルダにしてください",
 	BatchProgressF: "%d / %d 件目 %s　%d / %d 局面　残り約 %s", BatchSkippedF: "%s を飛ばしました: %v",
-	BatchWarningsF: "%s: 読み込み時の注意 %d 件（1件目: %v）",
-	BatchDoneF:     "%d / %d 件の棋譜を解析して %s に保存しました",
-	BatchStopped:   "中断しました。解析した分は保存先にあり、もう一度実行すると続きから解析します。",
-	DoneF:          "棋譜解析が終わりました（%d 局面）", StoppedStatusF: "棋譜解析を中断しました（%d / %d 局面）",
+	BatchDoneF:   "%d / %d 件の棋譜を解析して %s に保存しました",
+	BatchStopped: "中断しました。解析した分は保存先にあり、もう一度実行すると続きから解析します。",
+	DoneF:        "棋譜解析が終わりました（%d 局面）", StoppedStatusF: "棋譜解析を中断しました（%d / %d 局面）",
 	GraphAnalysis: "解析・検討",
 }
 
@@ -66,10 +64,9 @@ var englishAnalysis = analysisText{
 	BatchOut: "Output folder", Browse: "Browse…", BadFolders: "Choose the records folder and the output folder",
 	NoRecordsF: "%s holds no record files (.kif .kifu .ki2 .csa .jkf)", SameFolders: "The output folder must be another folder than the records'",
 	BatchProgressF: "file %d / %d %s, %d / %d positions, about %s left", BatchSkippedF: "%s skipped: %v",
-	BatchWarningsF: "%s: %d warnings while reading (first: %v)",
-	BatchDoneF:     "%d of %d records analysed and written to %s",
-	BatchStopped:   "Stopped. What was analysed is in the output folder; analysing again goes on from there.",
-	DoneF:          "Game analysis finished (%d positions)", StoppedStatusF: "Game analysis stopped (%d of %d positions)",
+	BatchDoneF:   "%d of %d records analysed and written to %s",
+	BatchStopped: "Stopped. What was analysed is in the output folder; analysing again goes on from there.",
+	DoneF:        "Game analysis finished (%d positions)", StoppedStatusF: "Game analysis stopped (%d of %d positions)",
 	GraphAnalysis: "Analysis",
 }
 

@@ -33,7 +33,6 @@ type bookText struct {
 	Menu, Tab, Open, New, Save, SaveAs, AddRecord, AddFolder, Close, OpenTitle, SaveTitle   string
 	NoBook, NoMoves, UntitledBook, ChangedMark, PositionsF, ScoreF, DepthF, CountF, Plies   string
 	AddTitle, AddFolderTitle, Add, Cancel, BadPliesF, AddedF, FolderAddedF, SkippedF, MoreF string
-	RecordWarningsF                                                                         string
 	ReadErrorF, WarningsF, SaveErrorF, SaveChangesF, SaveChangesTitle, DontSave, Folder     string
 	NoRecordsF, ReadingF, AddNext, NoNextMove, AddedMoveF, AddNextShort, OnDiskF, ReadOnly  string
 }
@@ -48,8 +47,7 @@ var japaneseBook = bookText{
 	AddTitle: "棋譜の本譜を定跡に追加", AddFolderTitle: "フォルダの棋譜を定跡に追加", Add: "追加", Cancel: "キャンセル",
 	BadPliesF: "手数は 1 以上の整数にしてください（%q）", AddedF: "%d 手を定跡に追加しました",
 	FolderAddedF: "%d / %d 局の棋譜から %d 手を定跡に追加しました", SkippedF: "%s を飛ばしました: %v", MoreF: "…ほか %d 件",
-	RecordWarningsF: "%s: 読み込み時の注意 %d 件（1件目: %v）",
-	ReadErrorF:      "定跡ファイル %s を読み込めませんでした", WarningsF: "%s を読み込みました。次の行は読み込めなかったため除きました:",
+	ReadErrorF: "定跡ファイル %s を読み込めませんでした", WarningsF: "%s を読み込みました。次の行は読み込めなかったため除きました:",
 	SaveErrorF: "定跡を %s に保存できませんでした", SaveChangesF: "定跡「%s」の変更を保存しますか？",
 	SaveChangesTitle: "定跡の変更", DontSave: "保存しない", Folder: "棋譜のフォルダ",
 	NoRecordsF: "%s に棋譜ファイルがありません", ReadingF: "%s を読み込んでいます…",
@@ -69,8 +67,7 @@ var englishBook = bookText{
 	Add: "Add", Cancel: "Cancel", BadPliesF: "The number of moves must be a whole number of at least 1 (%q)",
 	AddedF: "%d moves added to the book", FolderAddedF: "%d of %d games added to the book: %d moves",
 	SkippedF: "%s skipped: %v", MoreF: "… and %d more",
-	RecordWarningsF: "%s: %d warnings while reading (first: %v)",
-	ReadErrorF:      "The book %s could not be read", WarningsF: "%s was read. These lines could not be read and were left out:",
+	ReadErrorF: "The book %s could not be read", WarningsF: "%s was read. These lines could not be read and were left out:",
 	SaveErrorF: "The book could not be saved to %s", SaveChangesF: "Save the changes to the book %q?",
 	SaveChangesTitle: "Unsaved book", DontSave: "Don't Save", Folder: "Records folder",
 	NoRecordsF: "%s holds no records", ReadingF: "Reading %s…",
@@ -548,9 +545,8 @@ func (c *bookCtl) addFolder() {
 						skipped = append(skipped, fmt.Sprintf(bt.SkippedF, filepath.ToSlash(r.name), r.err))
 						continue
 					}
-					if ws := r.rec.Warnings; len(ws) > 0 {
-						// added as read (an illegal last move left out, …), and told
-						skipped = append(skipped, fmt.Sprintf(bt.RecordWarningsF, filepath.ToSlash(r.name), len(ws), ws[0]))
+					if line, ok := w.readWarnings(filepath.ToSlash(r.name), r.rec.Warnings); ok {
+						skipped = append(skipped, line) // added as read (an illegal last move left out, …), and told
 					}
 					moves += c.b.AddRecord(r.rec, plies)
 					games++

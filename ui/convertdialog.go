@@ -41,7 +41,7 @@ type convertText struct {
 	Menu, Title, Source, Subfolders, Formats, Output, ToFolder, ToOneFile, Dest, OneFile string
 	Format, Conflict, ConflictNumber, ConflictSkip, ConflictOverwrite, Start, Cancel     string
 	Stop, ProgressF, NoSource, NoDest, NoFormats, DoneF, OneFileDoneF, Stopped           string
-	SkippedF, ExistsF, WarningsF, LostF, FailedF, MoreF, OneFileTitle                    string
+	SkippedF, ExistsF, LostF, FailedF, MoreF, OneFileTitle                               string
 	LossVariations, LossTimes, LossComments, LossBookmarks, LossHeaders                  string
 }
 
@@ -55,8 +55,8 @@ var japaneseConvert = convertText{
 	NoDest: "出力先を指定してください", NoFormats: "変換する形式を1つ以上選んでください",
 	DoneF: "%d / %d 件の棋譜を %s に変換しました", OneFileDoneF: "%d / %d 件の棋譜の本譜を %s に書き出しました",
 	Stopped: "中止しました。変換した分は出力先に残っています。", SkippedF: "%s を飛ばしました: %v",
-	ExistsF: "%s は出力先に同じ名前のファイルがあるため変換しませんでした", WarningsF: "%s: 読み込み時の注意 %d 件（1件目: %v）",
-	LostF: "%s: この形式では次の内容が失われました: %s", FailedF: "棋譜の一括変換ができませんでした: %v",
+	ExistsF: "%s は出力先に同じ名前のファイルがあるため変換しませんでした",
+	LostF:   "%s: この形式では次の内容が失われました: %s", FailedF: "棋譜の一括変換ができませんでした: %v",
 	MoreF: "…ほか %d 件", OneFileTitle: "出力先のファイル（.usi）",
 	LossVariations: "変化", LossTimes: "消費時間", LossComments: "コメント", LossBookmarks: "しおり", LossHeaders: "対局情報",
 }
@@ -71,8 +71,8 @@ var englishConvert = convertText{
 	NoSource: "Choose the folder of the records", NoDest: "Choose where to write", NoFormats: "Choose at least one format to convert",
 	DoneF: "%d of %d records converted into %s", OneFileDoneF: "The main lines of %d of %d records written to %s",
 	Stopped: "Stopped. What was converted is in the output.", SkippedF: "%s skipped: %v",
-	ExistsF: "%s not converted: a file of that name is in the output", WarningsF: "%s: %d warnings while reading (first: %v)",
-	LostF: "%s: the format cannot hold its %s, left out", FailedF: "The records could not be converted: %v",
+	ExistsF: "%s not converted: a file of that name is in the output",
+	LostF:   "%s: the format cannot hold its %s, left out", FailedF: "The records could not be converted: %v",
 	MoreF: "… and %d more", OneFileTitle: "Output file (.usi)",
 	LossVariations: "variations", LossTimes: "times", LossComments: "comments", LossBookmarks: "bookmarks", LossHeaders: "game information",
 }
@@ -311,15 +311,11 @@ func (w *MainWindow) convertSummary(o session.ConvertOptions, res session.Conver
 			skipped = append(skipped, fmt.Sprintf(ct.ExistsF, name))
 			continue
 		}
-		if len(f.Warnings) > 0 {
-			notes = append(notes, fmt.Sprintf(ct.WarningsF, name, len(f.Warnings), f.Warnings[0]))
+		if line, ok := w.readWarnings(name, f.Warnings); ok {
+			notes = append(notes, line)
 		}
 		if len(f.Lost) > 0 {
-			var lost []string
-			for _, l := range f.Lost {
-				lost = append(lost, ct.lossName(l))
-			}
-			notes = append(notes, fmt.Sprintf(ct.LostF, name, strings.Join(lost, ", ")))
+			notes = append(notes, fmt.Sprintf(ct.LostF, name, ct.lossNames(f.Lost)))
 		}
 	}
 	for _, list := range [][]string{skipped, notes} {
@@ -329,6 +325,15 @@ func (w *MainWindow) convertSummary(o session.ConvertOptions, res session.Conver
 		b.WriteString("\n\n" + strings.Join(capLines(list, ct.MoreF), "\n"))
 	}
 	return b.String()
+}
+
+// lossNames names what a format could not hold, as a list.
+func (ct *convertText) lossNames(losses []session.Loss) string {
+	var names []string
+	for _, l := range losses {
+		names = append(names, ct.lossName(l))
+	}
+	return strings.Join(names, ", ")
 }
 
 // lossName names what a format could not hold.

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"banmen/kifu"
-	"banmen/ui/session"
 )
 
 // Lang is the language of the interface.
@@ -78,8 +77,9 @@ type Messages struct {
 	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments  string
 	LossyBookmarks, LossyHeaders                              string
 	// a copy in a format that cannot hold everything: the format, and what it leaves out
-	// (LossNames: variations|times|comments|bookmarks|headers, joined by ListSep)
-	CopiedLossF, LossNames, ListSep                             string
+	CopiedLossF string
+	// a record read with warnings, in a folder's summary: its name, how many, the first
+	RecordWarningsF                                             string
 	LossySave, ReadErrorTitle, ReadErrorF, WarningsF, WriteErrF string
 	PasteNothing, PasteErrorF, CopiedF, TakeBackNotLast         string
 	NothingToTakeBack, RestoreTitle, RestoreF, Restore, Discard string
@@ -152,8 +152,7 @@ var japaneseMessages = Messages{
 	LossyComments:     "この形式はコメントを保存できません。",
 	LossyBookmarks:    "この形式はしおりを保存できません。",
 	CopiedLossF:       "%s をコピーしました（%s は含まれません）",
-	LossNames:         "変化|消費時間|コメント|しおり|対局情報",
-	ListSep:           "・",
+	RecordWarningsF:   "%s: 読み込み時の注意 %d 件（1件目: %v）",
 	LossyHeaders:      "この形式は対局情報（対局者・棋戦など）を保存できません。",
 	LossySave:         "それでも保存",
 	ReadErrorTitle:    "棋譜を読めません",
@@ -252,8 +251,7 @@ var englishMessages = Messages{
 	LossyComments:     "This format cannot hold comments.",
 	LossyBookmarks:    "This format cannot hold bookmarks.",
 	CopiedLossF:       "Copied %s (without the record's %s)",
-	LossNames:         "variations|times|comments|bookmarks|headers",
-	ListSep:           ", ",
+	RecordWarningsF:   "%s: %d warnings while reading (first: %v)",
 	LossyHeaders:      "This format cannot hold the game's headers (players, event, …).",
 	LossySave:         "Save Anyway",
 	ReadErrorTitle:    "Cannot read the record",
@@ -342,13 +340,4 @@ func (m *Messages) handicapByLabel(label string) (kifu.Handicap, bool) {
 		return kifu.Handicaps[i], true
 	}
 	return kifu.Handicap{}, false
-}
-
-// lossName names what a format cannot hold (session.Loss) in the interface's language.
-func (m *Messages) lossName(l session.Loss) string {
-	names := strings.Split(m.LossNames, "|")
-	if i := int(l) - int(session.LossVariations); i >= 0 && i < len(names) {
-		return names[i]
-	}
-	return l.String()
 }

@@ -416,17 +416,19 @@ func (w *MainWindow) copyText(what, text string) {
 // format cannot hold (a CSA copy has no variations), as Save As warns of it.
 func (w *MainWindow) copyRecord(f kifu.Format, text string) {
 	what := strings.ToUpper(f.String())
-	losses := session.Losses(w.sess.Record(), f)
-	if len(losses) == 0 {
-		w.copyText(what, text)
-		return
+	w.copyText(what, text)
+	if losses := session.Losses(w.sess.Record(), f); len(losses) > 0 {
+		w.setStatus(fmt.Sprintf(w.msg.CopiedLossF, what, w.convertText().lossNames(losses)))
 	}
-	var names []string
-	for _, l := range losses {
-		names = append(names, w.msg.lossName(l))
+}
+
+// readWarnings is a folder's summary line for a record read with warnings: its name, how
+// many, the first (false when there are none).
+func (w *MainWindow) readWarnings(name string, ws []kifu.Warning) (string, bool) {
+	if len(ws) == 0 {
+		return "", false
 	}
-	w.app.Clipboard().SetContent(text)
-	w.setStatus(fmt.Sprintf(w.msg.CopiedLossF, what, strings.Join(names, w.msg.ListSep)))
+	return fmt.Sprintf(w.msg.RecordWarningsF, name, len(ws), ws[0]), true
 }
 
 // NewGame starts a new game from start (after asking about unsaved changes).

@@ -805,7 +805,7 @@ func TestWindowCopies(t *testing.T) {
 	// a record with variations copied as CSA: the status says they are not in the copy
 	openRecord(t, w, henkaKIF)
 	menuItemNamed(w, w.msg.CopyCSA).Action()
-	if want := fmt.Sprintf(w.msg.CopiedLossF, "CSA", "変化・しおり"); w.status.Text != want {
+	if want := fmt.Sprintf(w.msg.CopiedLossF, "CSA", "変化, しおり"); w.status.Text != want {
 		t.Errorf("CSA of a record with variations: status %q, want %q", w.status.Text, want)
 	}
 	menuItemNamed(w, w.msg.CopyKIF).Action()
