@@ -1,6 +1,7 @@
 package kifu
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -34,6 +35,20 @@ func (e *ParseError) Error() string {
 	}
 	b.WriteString(e.Msg)
 	return b.String()
+}
+
+// IllegalEndAsWarning takes the error of a reader (and the record it returned): for an
+// illegal last move (ParseError.AtEnd: a game lost by that move, recorded without saying so)
+// it adds the error as a warning to rec, which holds every move before it, and returns nil;
+// any other error is returned as it is. A record read only in part for another reason is no
+// game to use as far as it was read.
+func IllegalEndAsWarning(rec *Record, err error) error {
+	var pe *ParseError
+	if rec != nil && errors.As(err, &pe) && pe.AtEnd {
+		rec.Warnings = append(rec.Warnings, Warning{Line: pe.Line, Msg: pe.Msg + "; read up to the move before it"})
+		return nil
+	}
+	return err
 }
 
 // Warning is an irregularity a reader met and worked around: a line it did not

@@ -80,3 +80,20 @@ func TestIllegalMoveInTheMiddle(t *testing.T) {
 		}
 	}
 }
+
+// IllegalEndAsWarning keeps the moves before an illegal last move with the error as a warning,
+// and leaves any other error, a record read only in part among them, an error.
+func TestIllegalEndAsWarning(t *testing.T) {
+	r, err := ReadAny("position startpos moves 7g7f 3c3d 5i6h 9c9d 6h7g")
+	if err = IllegalEndAsWarning(r, err); err != nil || len(r.MainMoves()) != 4 || len(r.Warnings) != 1 ||
+		!strings.Contains(r.Warnings[0].Msg, `"6h7g"`) || !strings.Contains(r.Warnings[0].Msg, "read up to the move before it") {
+		t.Errorf("an illegal last move: %v, %v", err, r)
+	}
+	r, err = ReadAny("position startpos moves 7g7f 3c3d 5i6h 9c9d 6h7g 9d9e")
+	if err2 := IllegalEndAsWarning(r, err); err2 == nil || err2 != err || len(r.Warnings) != 0 {
+		t.Errorf("an illegal move in the middle: %v, warnings %v", err2, r.Warnings)
+	}
+	if err := IllegalEndAsWarning(nil, nil); err != nil {
+		t.Errorf("no error: %v", err)
+	}
+}

@@ -214,13 +214,9 @@ func openAnalysed(in, out, enc string, force bool, stdout, stderr io.Writer) (*a
 	// an illegal last move (a game lost by it, not recorded so) is analysed up to the move
 	// before it, with a warning
 	rec, err := kifu.ReadFile(in)
-	var pe *kifu.ParseError
-	if err != nil && (rec == nil || !errors.As(err, &pe) || !pe.AtEnd) {
+	if err = kifu.IllegalEndAsWarning(rec, err); err != nil {
 		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
 		return nil, "", 1
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "warning: %v; analysed up to the move before it\n", err)
 	}
 	for _, wn := range rec.Warnings {
 		fmt.Fprintf(stderr, "warning: %s: %v\n", in, wn)

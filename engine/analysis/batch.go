@@ -156,20 +156,14 @@ func analyseFile(ctx context.Context, in, out string, cfg Config, progress func(
 		res.Err = err
 		return res
 	}
+	// a record read only in part is skipped, not analysed as far as it was read (its output
+	// would hold less than the file and say nothing of it), but for an illegal last move
 	rec, enc, err := kifu.Read(data, in)
-	if err != nil {
-		// a record read only in part is skipped, not analysed as far as it was read: its
-		// output would hold less than the file and say nothing of it; except for an
-		// illegal last move (a game lost by it, not recorded so), whose moves before it
-		// are the game, as the window opens them, told as a warning
-		var pe *kifu.ParseError
-		if rec == nil || !errors.As(err, &pe) || !pe.AtEnd {
-			res.Err = err
-			return res
-		}
-		res.Warnings = append(res.Warnings, kifu.Warning{Line: pe.Line, Msg: pe.Msg + "; analysed up to the move before it"})
+	if err = kifu.IllegalEndAsWarning(rec, err); err != nil {
+		res.Err = err
+		return res
 	}
-	res.Warnings = append(res.Warnings, rec.Warnings...)
+	res.Warnings = rec.Warnings
 	if len(rec.MainMoves()) == 0 {
 		res.Err = fmt.Errorf("%s: the record has no moves to analyse", in)
 		return res

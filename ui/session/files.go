@@ -62,9 +62,9 @@ func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
 		return nil, 0, 0, fmt.Errorf("%s: %w", path, unwrapPathError(err))
 	}
 	rec, enc, err := kifu.Read(data, path)
-	err = illegalEndAsWarning(rec, err)
+	err = kifu.IllegalEndAsWarning(rec, err)
 	f, ferr := kifu.ParseFormat(filepath.Ext(path))
-	if ferr != nil && (err == nil || rec != nil) {
+	if ferr != nil {
 		text, _ := kifu.Decode(data)
 		f = kifu.Detect(text)
 	}
@@ -113,16 +113,6 @@ func partial(rec *kifu.Record, f kifu.Format, enc kifu.Encoding, err error) erro
 // IsBinary reports whether err says that a file holds binary data, not a record.
 func IsBinary(err error) bool { return kifu.IsBinary(err) }
 
-// illegalEndAsWarning turns the error for an illegal last move into a warning on the
-// record read up to the move before it; other errors are returned as they are.
-func illegalEndAsWarning(rec *kifu.Record, err error) error {
-	if pe, ok := err.(*kifu.ParseError); ok && pe.AtEnd && rec != nil {
-		rec.Warnings = append(rec.Warnings, kifu.Warning{Line: pe.Line, Msg: pe.Msg + "; read up to the move before it"})
-		return nil
-	}
-	return err
-}
-
 // unwrapPathError drops the path of an *os.PathError, which the caller names already.
 func unwrapPathError(err error) error {
 	var pe *os.PathError
@@ -147,7 +137,7 @@ func (s *Session) Open(path string) error {
 // as pasted from the clipboard, and returns the record and the format it was in.
 func ParseText(text string) (*kifu.Record, kifu.Format, error) {
 	rec, err := kifu.ReadAny(text)
-	if err = illegalEndAsWarning(rec, err); err != nil {
+	if err = kifu.IllegalEndAsWarning(rec, err); err != nil {
 		return nil, kifu.UnknownFormat, partial(rec, kifu.Detect(text), kifu.UTF8, err)
 	}
 	return rec, kifu.Detect(text), nil
