@@ -1,11 +1,8 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -231,41 +228,14 @@ func (g gameSetup) swapped() gameSetup {
 	return g
 }
 
-// readStartPositions reads the file of start positions (one SFEN, "position …" or
-// "startpos moves …" line each; # comments) and returns them in the order the games
-// use them: the file's, or shuffled by rnd. A bad line is an error naming the file and
-// the line.
+// readStartPositions reads the file of start positions (match.ReadOpenings: one SFEN,
+// "position …" or "startpos moves …" line each, # comments, or a record file) and returns them
+// in the order the games use them: the file's, or shuffled by rnd. A bad line is an error
+// naming the file and the line.
 func readStartPositions(path string, shuffle bool, rnd *rand.Rand) ([]match.Opening, error) {
-	data, err := os.ReadFile(path)
+	list, err := match.ReadOpenings(path)
 	if err != nil {
 		return nil, err
-	}
-	text, _ := kifu.Decode(data)
-	var list []match.Opening
-	for i, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		rec, err := kifu.ParseUSI(line)
-		if err != nil {
-			msg := err.Error()
-			var pe *kifu.ParseError
-			if errors.As(err, &pe) {
-				msg = pe.Msg
-			}
-			return nil, &kifu.ParseError{File: path, Line: i + 1, Msg: msg}
-		}
-		if len(rec.Warnings) > 0 {
-			// a position the reader takes as given (more pieces than a set has, 二歩, …) is
-			// none a game can start from
-			return nil, &kifu.ParseError{File: path, Line: i + 1, Msg: rec.Warnings[0].Msg + ": no game can start from it"}
-		}
-		list = append(list, match.Opening{Name: fmt.Sprintf("%s:%d", filepath.Base(path), i+1),
-			Start: rec.Position(rec.Root), Moves: rec.MainMoves()})
-	}
-	if len(list) == 0 {
-		return nil, &kifu.ParseError{File: path, Msg: "no start positions in it (one SFEN or USI position a line)"}
 	}
 	if shuffle {
 		if rnd == nil {

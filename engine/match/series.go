@@ -55,17 +55,22 @@ func ReadOpenings(path string) ([]Opening, error) {
 		}
 		rec, err := kifu.ParseUSI(line)
 		if err != nil {
-			return nil, fmt.Errorf("%s: line %d: %v", path, ln, err)
+			msg := err.Error()
+			var pe *kifu.ParseError
+			if errors.As(err, &pe) {
+				msg = pe.Msg // its line is the line's first: the file's line is told instead
+			}
+			return nil, &kifu.ParseError{File: path, Line: ln, Msg: msg}
 		}
 		if len(rec.Warnings) > 0 {
 			// a position the reader takes as given (more pieces than a set has, 二歩, …) is
 			// none a game can start from
-			return nil, fmt.Errorf("%s: line %d: %s: no game can start from it", path, ln, rec.Warnings[0].Msg)
+			return nil, &kifu.ParseError{File: path, Line: ln, Msg: rec.Warnings[0].Msg + ": no game can start from it"}
 		}
 		out = append(out, Opening{Name: fmt.Sprintf("%s:%d", filepath.Base(path), ln), Start: rec.Position(rec.Root), Moves: rec.MainMoves()})
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no openings in it", path)
+		return nil, &kifu.ParseError{File: path, Msg: "no start positions in it (one SFEN or USI position a line)"}
 	}
 	return out, nil
 }
