@@ -112,7 +112,7 @@ func Batch(ctx context.Context, start func(context.Context) (*engine.Running, er
 		if progress != nil {
 			progress(bp)
 		}
-		f := analyseFile(ctx, filepath.Join(in, name), filepath.Join(out, OutputName(name)), c, func(p Progress) {
+		f := analyseFile(ctx, filepath.Join(in, name), filepath.Join(out, outputName(name)), c, func(p Progress) {
 			if progress != nil {
 				bp.Position = p
 				progress(bp)
@@ -131,11 +131,11 @@ func Batch(ctx context.Context, start func(context.Context) (*engine.Running, er
 	return results, nil
 }
 
-// OutputName is the name a record's analysis is written under: its own, in its own format,
+// outputName is the name a record's analysis is written under: its own, in its own format,
 // unless that format holds no comments (a USI position command), where the analysis would be
 // lost: then the name with .kifu added (a.usi → a.usi.kifu, which no other record of the
 // folder maps to).
-func OutputName(name string) string {
+func outputName(name string) string {
 	if f, err := kifu.ParseFormat(filepath.Ext(name)); err == nil && f == kifu.USI {
 		return name + ".kifu"
 	}
