@@ -71,7 +71,13 @@ func ponderText(pv game.PonderView, pos *board.Position, lastTo board.Square, gt
 		if pv.LastHit {
 			mark = gt.PonderHit
 		}
-		return "　" + fmt.Sprintf(gt.PonderLastF, pv.Last.USI(), mark, pv.Hits, pv.Hits+pv.Misses)
+		last := pv.Last.USI()
+		if pv.LastFrom != nil && pv.LastFrom.IsLegal(pv.Last) {
+			if s, n := pv.LastFrom.JapaneseLine([]board.Move{pv.Last}, board.NoSquare); n == 1 {
+				last = s
+			}
+		}
+		return "　" + fmt.Sprintf(gt.PonderLastF, last, mark, pv.Hits, pv.Hits+pv.Misses)
 	}
 	return ""
 }

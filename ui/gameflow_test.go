@@ -619,8 +619,10 @@ func TestPlayAgainstEnginePonderShowsPrediction(t *testing.T) {
 		// "で先読み中": the 検討 panel's own 予想手 is in every header
 		return expected != board.NoMove && strings.Contains(panel.text(), strings.SplitN(gt.PonderingF, "%s", 2)[1])
 	})
+	// the move as the record has it, not in USI
+	said, _ := w.Session().Position().JapaneseLine([]board.Move{expected}, board.NoSquare)
 	play(t, w, expected.USI())
-	hit := fmt.Sprintf(gt.PonderLastF, expected.USI(), gt.PonderHit, 1, 1)
+	hit := fmt.Sprintf(gt.PonderLastF, said, gt.PonderHit, 1, 1)
 	waitUntil(t, q, "the hit shown", func() bool { return strings.Contains(panel.text(), hit) })
 	if pv := w.game.run.runner.Engine(board.White).PonderView(); pv.Hits != 1 || pv.Last != expected {
 		t.Errorf("the engine's pondering: %+v, want a hit on %s", pv, expected.USI())

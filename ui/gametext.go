@@ -53,7 +53,7 @@ var japaneseGame = gameText{
 	NotAGame: "この棋譜は続けられる対局ではありません（先手・後手が「あなた」か登録済みのエンジンで、終局していない棋譜）",
 	Declare:  "入玉宣言", DeclareTitle: "入玉宣言",
 	DeclareConfirm: "入玉宣言をしますか？\n宣言の条件（%s）を満たしていなければ、反則負けになります。",
-	PonderingF:     "予想手 %s で先読み中", PonderLastF: "予想手 %s %s（的中 %d/%d）", PonderHit: "的中", PonderMiss: "外れ",
+	PonderingF:     "予想手 %s で先読み中", PonderLastF: "前の予想 %s %s（通算 %d/%d 的中）", PonderHit: "的中", PonderMiss: "外れ",
 	OwnScoreF: "自分から %s",
 }
 
@@ -86,7 +86,7 @@ var englishGame = gameText{
 	NotAGame: "This record is not a game that can be continued (its players must be you or registered engines, and it must not be over)",
 	Declare:  "Declare Win (入玉宣言)", DeclareTitle: "Entering-king declaration",
 	DeclareConfirm: "Declare a win by entering king?\nIf the position does not meet the rule (%s), you lose by a foul.",
-	PonderingF:     "pondering on %s", PonderLastF: "expected %s: %s (hits %d/%d)", PonderHit: "hit", PonderMiss: "missed",
+	PonderingF:     "pondering on %s", PonderLastF: "last expected %s: %s (hits %d/%d)", PonderHit: "hit", PonderMiss: "missed",
 	OwnScoreF: "own view %s",
 }
 

@@ -22,20 +22,23 @@ type EnginePlayer struct {
 	thinking    bool       // a search for the engine's move is under way (Think)
 	expected    board.Move // the reply the engine expects to its last move
 	pondering   *engine.Search
-	ponderMove  board.Move // the opponent's move the engine ponders on
-	ponderPlies int        // len(Moves) of the position pondered, after ponderMove
+	ponderMove  board.Move      // the opponent's move the engine ponders on
+	ponderPlies int             // len(Moves) of the position pondered, after ponderMove
+	ponderFrom  *board.Position // the position ponderMove is a move of
 	// PonderHits and PonderMisses count how pondering went (read them with PonderView
 	// while the game runs).
 	PonderHits, PonderMisses int
-	lastPonder               board.Move // the move last pondered on, when the opponent moved
-	lastHit                  bool       // …and whether the opponent played it
+	lastPonder               board.Move      // the move last pondered on, when the opponent moved
+	lastFrom                 *board.Position // …the position it is a move of
+	lastHit                  bool            // …and whether the opponent played it
 }
 
 // PonderView is how an engine's pondering goes, for display.
 type PonderView struct {
-	Pondering board.Move // the opponent's move the engine ponders on now (NoMove: none)
-	Last      board.Move // the move it pondered on last, once the opponent moved (NoMove: none)
-	LastHit   bool       // the opponent played Last
+	Pondering board.Move      // the opponent's move the engine ponders on now (NoMove: none)
+	Last      board.Move      // the move it pondered on last, once the opponent moved (NoMove: none)
+	LastFrom  *board.Position // the position Last is a move of (not to be changed)
+	LastHit   bool            // the opponent played Last
 	Hits      int
 	Misses    int
 }
@@ -44,7 +47,7 @@ type PonderView struct {
 func (p *EnginePlayer) PonderView() PonderView {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	v := PonderView{Last: p.lastPonder, LastHit: p.lastHit, Hits: p.PonderHits, Misses: p.PonderMisses}
+	v := PonderView{Last: p.lastPonder, LastFrom: p.lastFrom, LastHit: p.lastHit, Hits: p.PonderHits, Misses: p.PonderMisses}
 	if p.pondering != nil {
 		v.Pondering = p.ponderMove
 	}
@@ -102,7 +105,7 @@ func (p *EnginePlayer) Think(ctx context.Context, req Request) (Decision, error)
 		p.PonderMisses++
 	}
 	if sr != nil {
-		p.lastPonder, p.lastHit = p.ponderMove, hit
+		p.lastPonder, p.lastFrom, p.lastHit = p.ponderMove, p.ponderFrom, hit
 	}
 	p.mu.Unlock()
 	var err error
@@ -200,7 +203,8 @@ func (p *EnginePlayer) Moved(req Request) {
 		return
 	}
 	p.mu.Lock()
-	p.pondering, p.ponderMove, p.ponderPlies = sr, expected, len(moves)
+	from := *req.Position
+	p.pondering, p.ponderMove, p.ponderPlies, p.ponderFrom = sr, expected, len(moves), &from
 	p.mu.Unlock()
 }
 
