@@ -411,6 +411,13 @@ func (r *evalGraphRenderer) build() {
 		r.objects = objs
 		return
 	}
+	// the caption and the legend have a strip of their own above the plot, so that a line
+	// at its top (a won game's scores) does not run through their words; a graph too
+	// low for it keeps them over the plot
+	textTop := top
+	if strip := theme.CaptionTextSize() * 1.4; bottom-top > 6*strip {
+		top += strip
+	}
 	mid := (top + bottom) / 2
 	grid := theme.Color(theme.ColorNameSeparator)
 	// the grid and the current move's marker are thin rectangles, not canvas.Lines: see
@@ -472,11 +479,11 @@ func (r *evalGraphRenderer) build() {
 	if g.current >= 0 && g.current < n {
 		t := canvas.NewText(r.caption(g.points[g.current]), theme.Color(theme.ColorNameForeground))
 		t.TextSize = theme.CaptionTextSize()
-		t.Move(fyne.NewPos(left+2, top))
+		t.Move(fyne.NewPos(left+2, textTop))
 		objs = append(objs, t)
 		captionEnd = left + 2 + t.MinSize().Width
 	}
-	objs = append(objs, r.legend(seen, captionEnd, right, top)...)
+	objs = append(objs, r.legend(seen, captionEnd, right, textTop)...)
 	r.objects = objs
 }
 
