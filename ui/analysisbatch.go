@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -32,6 +33,10 @@ type batchRun struct {
 	runner   *analysis.BatchRunner
 	in, out  string
 	progress *analysisProgress
+	pending  atomic.Bool
+	engine   string    // the engine's name, for the panel
+	multiPV  int       // the candidates per position
+	msg      *Messages // the texts when it started, for the poll's goroutine
 }
 
 // BatchAnalyseDialog asks for the folders, the engine and the settings of a batch, then
@@ -112,7 +117,8 @@ func (w *MainWindow) batchDialog(list []engine.Definition) {
 // startBatch starts analysing the records of in into out with def.
 func (w *MainWindow) startBatch(def engine.Definition, in, out string, cfg analysis.Config) {
 	c := w.analysis
-	b := &batchRun{in: in, out: out, runner: analysis.StartBatch(w.study.mgr, def, in, out, cfg)}
+	b := &batchRun{in: in, out: out, engine: def.Name, multiPV: cfg.MultiPV, msg: w.msg,
+		runner: analysis.StartBatch(w.study.mgr, def, in, out, cfg)}
 	c.batch = b
 	b.progress = w.showAnalysisProgress(func() { b.runner.Cancel() })
 	go c.pollBatch(b)
@@ -130,12 +136,25 @@ func (c *analysisCtl) pollBatch(b *batchRun) {
 			finished = true
 		case <-t.C:
 		}
-		if !finished && b.runner.Version() == version {
+		e := b.runner.Engine()
+		changed := b.runner.Version() != version
+		if !finished && (b.pending.Load() || !changed && e == nil) {
 			continue
 		}
+		// each file has its own start: the progress says which position
+		et := analysingText(e, b.engine, finished, 0, nil, b.msg)
 		version = b.runner.Version()
+		b.pending.Store(true)
 		s := b.runner.Snapshot()
-		c.w.study.post(func() { c.applyBatch(b, s, finished) })
+		c.w.study.post(func() {
+			b.pending.Store(false)
+			if c.batch == b {
+				c.showEngine(b.engine, max(1, b.multiPV), et)
+			}
+			if changed || finished {
+				c.applyBatch(b, s, finished)
+			}
+		})
 		if finished {
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"banmen/engine"
 	"banmen/engine/analysis"
 	"banmen/kifu"
 )
@@ -62,7 +63,20 @@ func TestAnalysisDialogBatchAnalysesAFolder(t *testing.T) {
 	if buttonIn(w.progressHolder, at.Stop) == nil {
 		t.Error("no 中断 at the foot")
 	}
-	waitUntil(t, q, "the end of the batch", func() bool { return ended })
+	// the engine panel shows the analysing engine's line as it thinks
+	panel := w.study.panel
+	sawLine := false
+	waitUntil(t, q, "the end of the batch", func() bool {
+		txt := panel.text()
+		sawLine = sawLine || strings.Contains(txt, engine.BundledName+"　"+w.msg.EngineThinking) && strings.Contains(txt, "\n1 ")
+		return ended
+	})
+	if !sawLine {
+		t.Error("the engine panel never showed the analysing engine's line")
+	}
+	if txt := panel.text(); !strings.Contains(txt, engine.BundledName+"　"+w.msg.EngineStopped) {
+		t.Errorf("after the batch the panel says %q, want the engine stopped", txt)
+	}
 	if w.lastShown.title != at.BatchTitle || !strings.Contains(w.lastShown.text, "3 / 4") ||
 		!strings.Contains(w.lastShown.text, "broken.kif") || strings.Contains(w.lastShown.text, "a.csa") ||
 		!strings.Contains(w.lastShown.text, "c.kif: 読み込み時の注意 1 件") {

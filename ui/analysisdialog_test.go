@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -98,6 +100,18 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	if ended > 0 {
 		t.Fatal("the analysis ended before it was stopped")
 	}
+	// the engine panel shows the analysing engine's line as it thinks, and on which
+	// position of the record
+	panel := w.study.panel
+	thinking := regexp.MustCompile(regexp.QuoteMeta(engine.BundledName) + `（([0-9]+)手目の局面|開始局面）　` + w.msg.EngineThinking)
+	var on []string
+	waitUntil(t, q, "the analysing engine's line in the panel", func() bool {
+		on = thinking.FindStringSubmatch(panel.text())
+		return on != nil && strings.Contains(panel.text(), "\n1 ")
+	})
+	if n, _ := strconv.Atoi(on[1]); n > to {
+		t.Errorf("the panel says the engine thinks on %q, past the 30 moves analysed", on[0])
+	}
 	// the record stays usable: steps, and the graph fills
 	w.Session().Forward()
 	w.Session().Forward()
@@ -120,6 +134,9 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	}
 	test.Tap(stop)
 	waitUntil(t, q, "the end of the stopped analysis", func() bool { return ended == 1 })
+	if txt := panel.text(); !strings.Contains(txt, engine.BundledName+"　"+w.msg.EngineStopped) {
+		t.Errorf("after 中断 the panel says %q, want the engine stopped", txt)
+	}
 	done := analysedPlies(w.Session().Record(), to)
 	if done < 5 || done == to+1 {
 		t.Fatalf("%d positions analysed after 中断, want at least 5 and not all", done)

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -52,6 +53,10 @@ type analysisRun struct {
 	lost     bool     // some result could not be written: the main line changed
 	pending  atomic.Bool
 	progress *analysisProgress
+	engine   string        // the engine's name, for the panel
+	base     int           // the move number of the record's start position
+	msg      *Messages     // the texts when it started, for the poll's goroutine
+	txt      *analysisText // …and the analysis' own
 }
 
 // startAnalysis starts analysing the session's main line, plies from to to, with def.
@@ -62,8 +67,9 @@ func (w *MainWindow) startAnalysis(def engine.Definition, perMove time.Duration,
 // startAnalysisWith starts analysing the session's main line with def as cfg says.
 func (w *MainWindow) startAnalysisWith(def engine.Definition, cfg analysis.Config) {
 	c := w.analysis
-	r := &analysisRun{from: cfg.From, to: cfg.To, cfg: cfg, rec: w.sess.Record(),
-		runner: analysis.Start(w.study.mgr, def, w.sess.Record(), cfg)}
+	rec := w.sess.Record()
+	r := &analysisRun{from: cfg.From, to: cfg.To, cfg: cfg, rec: rec, runner: analysis.Start(w.study.mgr, def, rec, cfg),
+		engine: def.Name, base: rec.Position(rec.Root).MoveNumber(), msg: w.msg, txt: w.analysisText()}
 	r.applied = r.runner.Snapshot().Comments
 	c.run = r
 	r.progress = w.showAnalysisProgress(func() { r.runner.Cancel() })
@@ -73,7 +79,8 @@ func (w *MainWindow) startAnalysisWith(def engine.Definition, cfg analysis.Confi
 // Analysing reports whether a 棋譜解析 is under way.
 func (w *MainWindow) Analysing() bool { return w.analysis.run != nil }
 
-// poll posts the runner's news to the Fyne goroutine until it is done.
+// poll posts the runner's news, and what its engine thinks, to the Fyne goroutine until it
+// is done.
 func (c *analysisCtl) poll(r *analysisRun) {
 	t := time.NewTicker(pollInterval)
 	defer t.Stop()
@@ -85,20 +92,68 @@ func (c *analysisCtl) poll(r *analysisRun) {
 			finished = true
 		case <-t.C:
 		}
-		if !finished && (r.pending.Load() || r.runner.Version() == version) {
+		e := r.runner.Engine()
+		changed := r.runner.Version() != version
+		if !finished && (r.pending.Load() || !changed && e == nil) {
 			continue
 		}
+		et := analysingText(e, r.engine, finished, r.base, r.txt, r.msg)
 		version = r.runner.Version()
 		r.pending.Store(true)
 		s := r.runner.Snapshot()
 		c.w.study.post(func() {
 			r.pending.Store(false)
-			c.apply(r, s, finished)
+			if c.run == r {
+				c.showEngine(r.engine, max(1, r.cfg.MultiPV), et)
+			}
+			if changed || finished {
+				c.apply(r, s, finished)
+			}
 		})
 		if finished {
 			return
 		}
 	}
+}
+
+// analysingText is what the panel shows of e, the engine of an analysis, named name: nil
+// when it has stopped (or finished). With txt set, the header says which position of the
+// record it thinks on ("Banmen（6手目の局面）"); base is the move number of the record's
+// start position.
+func analysingText(e *engine.Running, name string, finished bool, base int, txt *analysisText, msg *Messages) *engineText {
+	if e == nil || finished {
+		return nil
+	}
+	v := runningView(e, name)
+	if v.OK && txt != nil {
+		if ply := v.Root.MoveNumber() - base; ply == 0 {
+			v.Engine += "（" + txt.AnalysingStart + "）"
+		} else if ply > 0 {
+			v.Engine += "（" + fmt.Sprintf(txt.AnalysingAtF, ply) + "）"
+		}
+	}
+	t := formatEngine(v, board.NoSquare, msg)
+	t.Position = "" // the position analysed, whichever the board shows
+	return &t
+}
+
+// showEngine shows the line of the engine analysing, named name, in the engine panel with
+// rows for lines lines (et nil: it has stopped), unless a study or a game has the panel.
+func (c *analysisCtl) showEngine(name string, lines int, et *engineText) {
+	w := c.w
+	p := w.study.panel
+	if w.closing || p == nil || w.study.run != nil || w.game.run != nil {
+		return
+	}
+	names := []string{name}
+	if !slices.Equal(p.names, names) || p.lines != lines {
+		p.setEngines(names, lines)
+	}
+	if et == nil {
+		p.setStates(names, stateStopped)
+		return
+	}
+	p.show([]engineText{*et}, "")
 }
 
 // apply copies what the runner wrote since the last time into the record and shows the

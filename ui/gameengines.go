@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"banmen/board"
+	"banmen/engine"
 	"banmen/engine/game"
 	"banmen/engine/study"
 	"banmen/usiclient"
@@ -27,17 +28,7 @@ func gameEngineTexts(r *gameRun, pos *board.Position, last board.Move) (names []
 		if ep == nil {
 			continue
 		}
-		snap := ep.Engine.Snapshot()
-		v := study.EngineView{View: study.View{Engine: r.names[side], Root: snap.Root, Position: snap.Position,
-			Stats: snap.Stats, Thinking: snap.Result == nil && snap.SearchID != 0, OK: snap.Root != nil}, State: study.Stopped}
-		for _, l := range snap.Lines {
-			if l.MultiPV > 0 {
-				v.Lines = append(v.Lines, l)
-			}
-		}
-		if v.Thinking {
-			v.State = study.Thinking
-		}
+		v := runningView(ep.Engine, r.names[side])
 		et := formatEngine(v, board.NoSquare, r.msg)
 		et.Position = "" // a game's engines think on the game's positions: always shown
 		pv := ep.PonderView()
@@ -55,6 +46,23 @@ func gameEngineTexts(r *gameRun, pos *board.Position, last board.Move) (names []
 		texts = append(texts, et)
 	}
 	return names, texts
+}
+
+// runningView is what an engine that an activity (a game, 棋譜解析) drives thinks now, as
+// the panel shows a study's engines; name is the engine's as the user knows it.
+func runningView(e *engine.Running, name string) study.EngineView {
+	snap := e.Snapshot()
+	v := study.EngineView{View: study.View{Engine: name, Root: snap.Root, Position: snap.Position,
+		Stats: snap.Stats, Thinking: snap.Result == nil && snap.SearchID != 0, OK: snap.Root != nil}, State: study.Stopped}
+	for _, l := range snap.Lines {
+		if l.MultiPV > 0 {
+			v.Lines = append(v.Lines, l)
+		}
+	}
+	if v.Thinking {
+		v.State = study.Thinking
+	}
+	return v
 }
 
 // ponderText is what the header says of the engine's pondering: the move it thinks on

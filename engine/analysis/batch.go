@@ -259,6 +259,7 @@ type BatchRunner struct {
 	cancel  context.CancelFunc
 	done    chan struct{}
 	version atomic.Uint64
+	engine  atomic.Pointer[engine.Running] // the engine the batch started last
 
 	mu       sync.Mutex
 	progress BatchProgress
@@ -286,11 +287,15 @@ func StartBatch(m *engine.Manager, def engine.Definition, in, out string, cfg Co
 		if err != nil && !errors.As(err, &f) {
 			err = &engine.Failure{Engine: def.Name, Doing: "starting", Err: err}
 		}
+		if err == nil {
+			r.engine.Store(e)
+		}
 		return e, err
 	}
 	go func() {
 		defer close(r.done)
 		defer r.version.Add(1)
+		defer r.engine.Store(nil)
 		res, err := Batch(r.ctx, start, in, out, cfg, func(p BatchProgress) {
 			r.mu.Lock()
 			r.progress = p
@@ -312,6 +317,10 @@ func (r *BatchRunner) Cancel() {
 	r.cancel()
 	r.version.Add(1)
 }
+
+// Engine is the engine while the batch runs (nil before it started and once the batch has
+// ended), for a window to show its lines as they come.
+func (r *BatchRunner) Engine() *engine.Running { return r.engine.Load() }
 
 // Done is closed when the batch has ended.
 func (r *BatchRunner) Done() <-chan struct{} { return r.done }

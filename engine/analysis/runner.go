@@ -26,6 +26,7 @@ type Runner struct {
 	cancel  context.CancelFunc
 	done    chan struct{}
 	version atomic.Uint64
+	engine  atomic.Pointer[engine.Running] // the engine while it analyses
 
 	mu       sync.Mutex
 	moves    []board.Move // the main line analysed
@@ -101,7 +102,11 @@ func (r *Runner) work(m *engine.Manager, def engine.Definition, rec *kifu.Record
 		r.finish(Summary{}, err, nodes)
 		return
 	}
-	defer e.Close(context.Background())
+	r.engine.Store(e)
+	defer func() {
+		r.engine.Store(nil)
+		e.Close(context.Background())
+	}()
 	cfg.Engine = e
 	cfg.Progress = func(p Progress) {
 		r.mu.Lock()
@@ -144,6 +149,10 @@ func (r *Runner) Cancel() {
 
 // Done is closed when the analysis has ended and its engine is closed.
 func (r *Runner) Done() <-chan struct{} { return r.done }
+
+// Engine is the engine while it analyses (nil before it started and once it is closed), for
+// a window to show its lines as they come.
+func (r *Runner) Engine() *engine.Running { return r.engine.Load() }
 
 // Version changes whenever Snapshot may have changed: poll it.
 func (r *Runner) Version() uint64 { return r.version.Load() }
