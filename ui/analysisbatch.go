@@ -137,15 +137,19 @@ func (c *analysisCtl) pollBatch(b *batchRun) {
 		case <-t.C:
 		}
 		e := b.runner.Engine()
-		changed := b.runner.Version() != version
+		now := b.runner.Version()
+		changed := now != version
 		if !finished && (b.pending.Load() || !changed && e == nil) {
 			continue
 		}
 		// each file has its own start: the progress says which position
 		et := analysingText(e, b.engine, finished, 0, nil, b.msg)
-		version = b.runner.Version()
+		version = now // the snapshot below is taken after: it holds at least this version
 		b.pending.Store(true)
-		s := b.runner.Snapshot()
+		var s analysis.BatchSnapshot
+		if changed || finished {
+			s = b.runner.Snapshot() // the results are copied: only when there is news
+		}
 		c.w.study.post(func() {
 			b.pending.Store(false)
 			if c.batch == b {

@@ -93,14 +93,18 @@ func (c *analysisCtl) poll(r *analysisRun) {
 		case <-t.C:
 		}
 		e := r.runner.Engine()
-		changed := r.runner.Version() != version
+		now := r.runner.Version()
+		changed := now != version
 		if !finished && (r.pending.Load() || !changed && e == nil) {
 			continue
 		}
 		et := analysingText(e, r.engine, finished, r.base, r.txt, r.msg)
-		version = r.runner.Version()
+		version = now // the snapshot below is taken after: it holds at least this version
 		r.pending.Store(true)
-		s := r.runner.Snapshot()
+		var s analysis.Snapshot
+		if changed || finished {
+			s = r.runner.Snapshot() // the comments are copied: only when there is news
+		}
 		c.w.study.post(func() {
 			r.pending.Store(false)
 			if c.run == r {
