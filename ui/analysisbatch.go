@@ -124,45 +124,22 @@ func (w *MainWindow) startBatch(def engine.Definition, in, out string, cfg analy
 	go c.pollBatch(b)
 }
 
-// pollBatch posts the batch's news to the Fyne goroutine until it is done.
+// pollBatch posts the batch's news, and what its engine thinks, to the Fyne goroutine until
+// it is done.
 func (c *analysisCtl) pollBatch(b *batchRun) {
-	t := time.NewTicker(pollInterval)
-	defer t.Stop()
-	var version uint64
-	for {
-		finished := false
-		select {
-		case <-b.runner.Done():
-			finished = true
-		case <-t.C:
-		}
-		e := b.runner.Engine()
-		now := b.runner.Version()
-		changed := now != version
-		if !finished && (b.pending.Load() || !changed && e == nil) {
-			continue
-		}
+	txt := func(e *engine.Running, finished bool) *engineText {
 		// each file has its own start: the progress says which position
-		et := analysingText(e, b.engine, finished, 0, nil, b.msg)
-		version = now // the snapshot below is taken after: it holds at least this version
-		b.pending.Store(true)
-		var s analysis.BatchSnapshot
-		if changed || finished {
-			s = b.runner.Snapshot() // the results are copied: only when there is news
-		}
-		c.w.study.post(func() {
-			b.pending.Store(false)
-			if c.batch == b {
-				c.showEngine(b.engine, max(1, b.multiPV), et)
-			}
-			if changed || finished {
-				c.applyBatch(b, s, finished)
-			}
-		})
-		if finished {
+		return analysingText(e, b.engine, finished, 0, nil, b.msg)
+	}
+	pollAnalysis(c, b.runner, &b.pending, txt, func(et *engineText, s analysis.BatchSnapshot, news, finished bool) {
+		if c.batch != b {
 			return
 		}
-	}
+		c.showEngine(b.engine, max(1, b.multiPV), et)
+		if news {
+			c.applyBatch(b, s, finished)
+		}
+	})
 }
 
 // applyBatch shows the batch's progress, or what it did when it finished.

@@ -82,37 +82,60 @@ func (w *MainWindow) Analysing() bool { return w.analysis.run != nil }
 // poll posts the runner's news, and what its engine thinks, to the Fyne goroutine until it
 // is done.
 func (c *analysisCtl) poll(r *analysisRun) {
+	txt := func(e *engine.Running, finished bool) *engineText {
+		return analysingText(e, r.engine, finished, r.base, r.txt, r.msg)
+	}
+	pollAnalysis(c, r.runner, &r.pending, txt, func(et *engineText, s analysis.Snapshot, news, finished bool) {
+		if c.run != r {
+			return
+		}
+		c.showEngine(r.engine, max(1, r.cfg.MultiPV), et)
+		if news {
+			c.apply(r, s, finished)
+		}
+	})
+}
+
+// analysisSource is an analysis a window polls: engine/analysis' Runner or BatchRunner.
+type analysisSource[S any] interface {
+	Done() <-chan struct{}
+	Version() uint64
+	Engine() *engine.Running
+	Snapshot() S
+}
+
+// pollAnalysis polls src every pollInterval until it is done and posts to the Fyne
+// goroutine what its engine thinks (text, on the poll's goroutine) and, when there is news
+// (news: the version changed, or src finished), its snapshot, to show. pending keeps one
+// post at a time.
+func pollAnalysis[S any](c *analysisCtl, src analysisSource[S], pending *atomic.Bool,
+	text func(e *engine.Running, finished bool) *engineText, show func(et *engineText, s S, news, finished bool)) {
 	t := time.NewTicker(pollInterval)
 	defer t.Stop()
 	var version uint64
 	for {
 		finished := false
 		select {
-		case <-r.runner.Done():
+		case <-src.Done():
 			finished = true
 		case <-t.C:
 		}
-		e := r.runner.Engine()
-		now := r.runner.Version()
-		changed := now != version
-		if !finished && (r.pending.Load() || !changed && e == nil) {
+		e := src.Engine()
+		now := src.Version()
+		news := now != version || finished
+		if !finished && (pending.Load() || !news && e == nil) {
 			continue
 		}
-		et := analysingText(e, r.engine, finished, r.base, r.txt, r.msg)
+		et := text(e, finished)
 		version = now // the snapshot below is taken after: it holds at least this version
-		r.pending.Store(true)
-		var s analysis.Snapshot
-		if changed || finished {
-			s = r.runner.Snapshot() // the comments are copied: only when there is news
+		pending.Store(true)
+		var s S
+		if news {
+			s = src.Snapshot() // the comments are copied: only when there is news
 		}
 		c.w.study.post(func() {
-			r.pending.Store(false)
-			if c.run == r {
-				c.showEngine(r.engine, max(1, r.cfg.MultiPV), et)
-			}
-			if changed || finished {
-				c.apply(r, s, finished)
-			}
+			pending.Store(false)
+			show(et, s, news, finished)
 		})
 		if finished {
 			return
