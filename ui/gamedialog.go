@@ -282,10 +282,12 @@ func (d *gameDialog) whiteUnset() bool {
 	return err == nil && err2 == nil && err3 == nil && m == 0 && b == 0 && i == 0
 }
 
-// sideChanged enables a side's option button and ponder for an engine only.
+// sideChanged enables a side's option button and ponder for an engine only; a person's
+// ponder is shown off (a tick left by the engine chosen before said it would ponder).
 func (d *gameDialog) sideChanged(i int) {
 	if d.engine(i) == nil {
 		d.options[i].Disable()
+		d.ponder[i].SetChecked(false)
 		d.ponder[i].Disable()
 	} else {
 		d.options[i].Enable()

@@ -192,6 +192,11 @@ func TestGameDialogControlsReachConfig(t *testing.T) {
 		cfg.Seats[0].Human != "you" || names[0] != "you" {
 		t.Errorf("a person's seat: %+v, %q", cfg.Seats[0], names[0])
 	}
+	// the engine that pondered gives way to a person: the tick goes, as a person does not ponder
+	d.sides[1].SetSelected(w.gameText().Human)
+	if d.ponder[1].Checked || !d.ponder[1].Disabled() {
+		t.Errorf("a person's side shows ponder ticked (%v) or enabled (%v)", d.ponder[1].Checked, !d.ponder[1].Disabled())
+	}
 
 	for _, bad := range []struct {
 		e    *dialogEntry
