@@ -52,8 +52,15 @@ func gameEngineTexts(r *gameRun, pos *board.Position, last board.Move) (names []
 // the panel shows a study's engines; name is the engine's as the user knows it.
 func runningView(e *engine.Running, name string) study.EngineView {
 	snap := e.Snapshot()
+	// thinking while a search runs, by the session's state: a search stopped and
+	// replaced (a ponder search when a move is taken back) has no result, and thinks no more
+	thinking := false
+	switch snap.State {
+	case usiclient.StateSearching, usiclient.StatePondering, usiclient.StateMateSearching, usiclient.StateStopping:
+		thinking = true
+	}
 	v := study.EngineView{View: study.View{Engine: name, Root: snap.Root, Position: snap.Position,
-		Stats: snap.Stats, Thinking: snap.Result == nil && snap.SearchID != 0, OK: snap.Root != nil}, State: study.Stopped}
+		Stats: snap.Stats, Thinking: thinking, OK: snap.Root != nil}, State: study.Stopped}
 	for _, l := range snap.Lines {
 		if l.MultiPV > 0 {
 			v.Lines = append(v.Lines, l)

@@ -278,6 +278,28 @@ func TestTakebackInGame(t *testing.T) {
 	}
 }
 
+// 待った while the engine ponders stops its ponder search: the panel then says it has
+// stopped, not that it still thinks (its search was replaced, with no result).
+func TestTakebackWhilePonderingShowsTheEngineStopped(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Main: 10 * time.Minute, PerSide: true, WhiteByoyomi: time.Second, Ponder: [2]bool{false, true}},
+		[2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
+	panel := w.study.panel
+	waitUntil(t, q, "the engine pondering", func() bool {
+		return w.game.run.runner.Engine(board.White).PonderView().Pondering != board.NoMove &&
+			strings.Contains(panel.text(), engine.BundledName+"　"+w.msg.EngineThinking)
+	})
+	pressShortcut(w, fyne.KeyZ, fyne.KeyModifierShortcutDefault)
+	waitUntil(t, q, "the moves taken back", func() bool { return w.Session().MoveCount() == 0 && w.Playing() })
+	waitUntil(t, q, "the person's turn after 待った", func() bool { return w.status.Text == gt.YourTurn })
+	stopped := engine.BundledName + "　" + w.msg.EngineStopped
+	waitUntil(t, q, "the panel saying the engine stopped", func() bool { return strings.Contains(panel.text(), stopped) })
+}
+
 // A person with a 1 s clock against the bundled engine who does not move loses on time;
 // the clock shows tenths.
 func TestClockTimeLossOnOneSecond(t *testing.T) {
@@ -605,7 +627,7 @@ func TestPlayAgainstEnginePonderShowsPrediction(t *testing.T) {
 	w, q := gameWindow(t)
 	gt := w.gameText()
 	def := bundledDef(t, w, q)
-	w.game.start(gameSetup{Byoyomi: time.Second, Ponder: [2]bool{false, true}}, [2]*engine.Definition{nil, def})
+	w.game.start(gameSetup{Main: 10 * time.Minute, PerSide: true, WhiteByoyomi: time.Second, Ponder: [2]bool{false, true}}, [2]*engine.Definition{nil, def})
 	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
 	play(t, w, "7g7f")
 	waitUntil(t, q, "the engine's reply", func() bool { return w.Session().MoveCount() == 2 })
