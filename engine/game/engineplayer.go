@@ -82,7 +82,7 @@ func (p *EnginePlayer) goClock(v ClockView, side board.Color) *usiclient.Clock {
 // NewGame sends usinewgame.
 func (p *EnginePlayer) NewGame(ctx context.Context, start *board.Position) error {
 	p.mu.Lock()
-	p.pondering, p.ponderMove = nil, board.NoMove
+	p.pondering, p.ponderMove, p.ponderFrom = nil, board.NoMove, nil
 	p.mu.Unlock()
 	return p.Engine.NewGame(ctx)
 }

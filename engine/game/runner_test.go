@@ -122,6 +122,44 @@ func TestRunnerPersonAgainstEngineTakebackAndResign(t *testing.T) {
 	}
 }
 
+// 待った while the engine ponders: the ponder search is dropped, neither a hit nor a miss,
+// and the engine ponders again after its next move.
+func TestRunnerTakebackWhilePondering(t *testing.T) {
+	m := engine.NewManager(nil)
+	defer m.CloseAll(10 * time.Second)
+	def := enginetest.Bundled(t)
+	r := StartRunner(m, RunnerConfig{Seats: [2]Seat{{Human: "me"}, {Engine: &def, Ponder: true}},
+		Game: Config{Time: [2]TimeControl{{Main: 10 * time.Minute}, {Byoyomi: 300 * time.Millisecond}}}})
+	defer r.Abort()
+	waitRunner(t, "the game to start", func() bool { return snapOf(r).State == Playing })
+	pos := board.NewStartPosition()
+	if err := r.Play(mustMove(t, pos, "7g7f")); err != nil {
+		t.Fatal(err)
+	}
+	waitRunner(t, "the engine pondering after its reply", func() bool {
+		return len(snapOf(r).Moves) == 2 && r.Engine(board.White).PonderView().Pondering != board.NoMove
+	})
+	if err := r.Takeback(); err != nil {
+		t.Fatal(err)
+	}
+	waitRunner(t, "the game to go on after 待った", func() bool {
+		s := snapOf(r)
+		return s.State == Playing && len(s.Moves) == 0
+	})
+	if pv := r.Engine(board.White).PonderView(); pv.Pondering != board.NoMove || pv.Misses != 0 || pv.Hits != 0 {
+		t.Errorf("after 待った the engine's pondering is %+v, want none, no hit and no miss", pv)
+	}
+	if err := r.Play(mustMove(t, pos, "2g2f")); err != nil {
+		t.Fatal(err)
+	}
+	waitRunner(t, "the engine pondering after its reply to 2g2f", func() bool {
+		return len(snapOf(r).Moves) == 2 && r.Engine(board.White).PonderView().Pondering != board.NoMove
+	})
+	if pv := r.Engine(board.White).PonderView(); pv.Misses != 0 || pv.Hits != 0 {
+		t.Errorf("the search taken back was counted: %+v", pv)
+	}
+}
+
 // A person's move is refused while the engine is to move, and an illegal one always.
 func TestRunnerRefusesMovesOutOfTurn(t *testing.T) {
 	m := engine.NewManager(nil)
