@@ -156,27 +156,3 @@ func (m *Manager) Add(ctx context.Context, path string, args ...string) (Definit
 	def, err = m.Registry.Add(def)
 	return def, res, err
 }
-
-// Reprobe asks a registered engine for its options again (after an update of the
-// engine) and keeps the saved values that still fit; it returns the engine as saved
-// and the names dropped. What the probe found is applied to the engine as stored
-// when the probe ends, so changes made meanwhile (by another copy of the app) stay.
-func (m *Manager) Reprobe(ctx context.Context, id string) (Definition, []string, error) {
-	def, ok := m.Registry.Find(id)
-	if !ok {
-		return def, nil, ErrNotFound
-	}
-	res, err := Probe(ctx, def)
-	if err != nil {
-		return def, nil, err
-	}
-	var dropped []string
-	saved, err := m.Registry.Edit(id, func(d *Definition) error {
-		dropped = d.ApplyProbe(res.Name, res.Author, res.Options)
-		return nil
-	})
-	if err != nil {
-		return def, nil, err
-	}
-	return saved, dropped, nil
-}

@@ -430,6 +430,22 @@ func (r *Registry) Add(d Definition) (Definition, error) {
 // ErrNotFound is returned for an engine ID that is not in the registry.
 var ErrNotFound = errors.New("no such engine")
 
+// Reprobed applies what a new probe of the registered engine id found (its program was
+// updated) to the engine as stored now, keeping the saved values that still fit, so that
+// changes made meanwhile (by another copy of the app) stay; it returns the engine as saved
+// and the names of the values dropped.
+func (r *Registry) Reprobed(id string, res ProbeResult) (Definition, []string, error) {
+	var dropped []string
+	saved, err := r.Edit(id, func(d *Definition) error {
+		dropped = d.ApplyProbe(res.Name, res.Author, res.Options)
+		return nil
+	})
+	if err != nil {
+		return saved, nil, err
+	}
+	return saved, dropped, nil
+}
+
 // Edit changes the engine with that ID and returns it as saved. change is applied
 // under the file lock to the engine as the file holds it now, not to a copy read
 // earlier, so two running copies of the app editing one engine keep each other's

@@ -348,12 +348,11 @@ func logNotes(r *Running, text string) bool {
 	return false
 }
 
-// Reprobe applies what the engine declares now to the engine as stored when the
+// Reprobed applies what the engine declares now to the engine as stored when the
 // probe ends: what another copy of the app saved meanwhile stays.
 func TestReprobeKeepsChangesOfAnotherCopy(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "engines.json")
 	reg, _ := OpenRegistry(path)
-	m := NewManager(reg)
 	def, err := reg.Add(fakeDefinition(enginetest.Normal, ""))
 	if err != nil {
 		t.Fatal(err)
@@ -364,9 +363,13 @@ func TestReprobeKeepsChangesOfAnotherCopy(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	re, dropped, err := m.Reprobe(ctx, def.ID)
+	res, err := Probe(ctx, def) // the engine as it was when the probe began
+	if err != nil {
+		t.Fatal(err)
+	}
+	re, dropped, err := reg.Reprobed(def.ID, res)
 	if err != nil || len(dropped) != 0 {
-		t.Fatalf("Reprobe: %v, dropped %v", err, dropped)
+		t.Fatalf("Reprobed: %v, dropped %v", err, dropped)
 	}
 	if re.Values["Skill"] != "5" || re.HashMB != 32 || re.EngineName != "Fake Engine" || len(re.Options) != 3 || re.Name != def.Name {
 		t.Errorf("reprobed %q (%q): values %v, hash %d, %d options", re.Name, re.EngineName, re.Values, re.HashMB, len(re.Options))
@@ -520,9 +523,13 @@ func TestAddSearchAndCloseFairyStockfish(t *testing.T) {
 	if !r.Exited() {
 		t.Error("still running")
 	}
-	re, dropped, err := m.Reprobe(context.Background(), def.ID)
+	res3, err := Probe(context.Background(), def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re, dropped, err := reg.Reprobed(def.ID, res3)
 	if err != nil || len(dropped) != 0 || re.Values["Skill Level"] != "3" {
-		t.Errorf("Reprobe: %v dropped %v values %v", err, dropped, re.Values)
+		t.Errorf("Reprobed: %v dropped %v values %v", err, dropped, re.Values)
 	}
 }
 

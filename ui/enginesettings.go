@@ -426,10 +426,9 @@ func (e *engineSettings) reprobe(d engine.Definition) {
 		asked.TimeoutScale = e.probeScale
 	}
 	e.probing(d.Path, asked, func(res engine.ProbeResult) (engine.Definition, error) {
-		return e.reg.Edit(d.ID, func(x *engine.Definition) error {
-			dropped = x.ApplyProbe(res.Name, res.Author, res.Options)
-			return nil
-		})
+		saved, gone, err := e.reg.Reprobed(d.ID, res)
+		dropped = gone
+		return saved, err
 	}, func(saved engine.Definition, res engine.ProbeResult) {
 		e.reload(saved.ID)
 		e.ShowOptions()
