@@ -33,6 +33,7 @@ type logSource interface {
 	Name() string
 	LogSince(seq uint64) []usiclient.LogLine
 	SendRaw(line string) error
+	Alive() bool
 }
 
 // logRing is the window's last logLimit lines.
@@ -117,8 +118,22 @@ func newProtocolLog(win fyne.Window, src logSource, txt *roomText, dialogs FileD
 	bottom := container.NewVBox(container.NewBorder(nil, nil, nil, p.send, p.cmd), p.status)
 	win.SetContent(container.NewBorder(top, bottom, nil, nil, p.list))
 	p.take(src.LogSince(0))
+	if !src.Alive() {
+		p.ended()
+	}
 	go p.poll()
 	return p
+}
+
+// endedGrace is how long the poll goes on after the engine ended, for the lines written as
+// it went (its last output, the session's note of the exit).
+const endedGrace = 2 * time.Second
+
+// ended says in the title that the engine has ended and disables sending to it.
+func (p *protocolLog) ended() {
+	p.win.SetTitle(fmt.Sprintf(p.txt.ProtocolLogTitleF, fmt.Sprintf(p.txt.EndedF, p.src.Name())))
+	p.cmd.Disable()
+	p.send.Disable()
 }
 
 // formatLogLine writes a line as the window shows it.
@@ -129,14 +144,20 @@ func formatLogLine(l usiclient.LogLine) string {
 // poll asks the source for new lines ten times a second and hands them to the Fyne
 // goroutine; while a batch waits there, no new one is fetched (the window never queues
 // more than one poll's lines).
+// Once the engine has ended it polls endedGrace more for its last lines, says so in the
+// window and stops.
 func (p *protocolLog) poll() {
 	t := time.NewTicker(pollInterval)
 	defer t.Stop()
+	var endedAt time.Time
 	for {
 		select {
 		case <-p.stop:
 			return
 		case <-t.C:
+		}
+		if endedAt.IsZero() && !p.src.Alive() {
+			endedAt = time.Now()
 		}
 		p.mu.Lock()
 		busy, last := p.pending, p.last
@@ -146,6 +167,10 @@ func (p *protocolLog) poll() {
 		}
 		lines := p.src.LogSince(last)
 		if len(lines) == 0 {
+			if !endedAt.IsZero() && time.Since(endedAt) > endedGrace {
+				p.post(p.ended)
+				return
+			}
 			continue
 		}
 		p.mu.Lock()

@@ -28,6 +28,13 @@ type fakeWire struct {
 	in   *bufio.Reader  // the engine's stdin
 }
 
+// source is the wire's session as a log window's source: alive until the session ends.
+func (w *fakeWire) source() logSource { return wireSource{w.sess} }
+
+type wireSource struct{ *usiclient.Session }
+
+func (w wireSource) Alive() bool { return w.Err() == nil }
+
 func newFakeWire(t *testing.T) *fakeWire {
 	t.Helper()
 	engineIn, toEngine := io.Pipe()
@@ -80,7 +87,7 @@ func (p *protocolLog) shownLines() []string {
 func TestProtocolLogShowsBothWaysFiltersCopiesSavesAndSends(t *testing.T) {
 	w := newFakeWire(t)
 	d := &stubDialogs{}
-	p, q := newLogWindow(t, w.sess, d)
+	p, q := newLogWindow(t, w.source(), d)
 	got := make(chan string, 4)
 	go func() {
 		for {
@@ -135,7 +142,7 @@ func TestProtocolLogShowsBothWaysFiltersCopiesSavesAndSends(t *testing.T) {
 func TestProtocolLogFloodIsBounded(t *testing.T) {
 	const n = 1_000_000
 	w := newFakeWire(t)
-	src := &maxBatch{logSource: w.sess}
+	src := &maxBatch{logSource: w.source()}
 	p, q := newLogWindow(t, src, nil)
 	runtime.GC()
 	var before runtime.MemStats
@@ -195,6 +202,7 @@ func (s *transcriptSource) LogSince(seq uint64) []usiclient.LogLine {
 	return s.lines[seq:]
 }
 func (s *transcriptSource) SendRaw(string) error { return nil }
+func (s *transcriptSource) Alive() bool          { return true }
 
 // readTranscript reads "[  12.3 ms] > line" lines as log lines from a fixed start time.
 func readTranscript(t *testing.T, path string, first, n int) *transcriptSource {
@@ -286,6 +294,9 @@ func TestProtocolLogOfAnEndedEngine(t *testing.T) {
 	if want := fmt.Sprintf(txt.ProtocolLogTitleF, fmt.Sprintf(txt.EndedF, r.Name())); p.win.Title() != want {
 		t.Errorf("the window is titled %q, want %q", p.win.Title(), want)
 	}
+	if !p.cmd.Disabled() || !p.send.Disabled() {
+		t.Error("the log of an ended engine offers to send it a command")
+	}
 	quit := false
 	for i := 0; i < p.ring.len(); i++ {
 		l := p.ring.at(i)
@@ -293,6 +304,42 @@ func TestProtocolLogOfAnEndedEngine(t *testing.T) {
 	}
 	if !quit {
 		t.Errorf("the ended engine's log lacks its quit (%d lines)", p.ring.len())
+	}
+	p.win.Close()
+}
+
+// A log window open while its engine ends says so: its title, and no command can be sent;
+// the engine's last words are in it.
+func TestProtocolLogSaysWhenItsEngineEnds(t *testing.T) {
+	w, q := gameWindow(t)
+	def := bundledDef(t, w, q)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r, err := w.study.mgr.Start(ctx, *def, engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.openProtocolLog(r)
+	p := w.room.logs[r]
+	txt, _ := w.roomText()
+	if p.win.Title() != fmt.Sprintf(txt.ProtocolLogTitleF, r.Name()) || p.send.Disabled() {
+		t.Fatalf("the log of a running engine is titled %q, send disabled %v", p.win.Title(), p.send.Disabled())
+	}
+	if err := r.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ended := fmt.Sprintf(txt.ProtocolLogTitleF, fmt.Sprintf(txt.EndedF, r.Name()))
+	waitUntil(t, q, "the window saying the engine ended", func() bool { return p.win.Title() == ended })
+	if !p.cmd.Disabled() || !p.send.Disabled() {
+		t.Error("the log of an ended engine offers to send it a command")
+	}
+	quit := false
+	for i := 0; i < p.ring.len(); i++ {
+		l := p.ring.at(i)
+		quit = quit || l.Dir == usiclient.Sent && l.Text == "quit"
+	}
+	if !quit {
+		t.Errorf("the log lacks the engine's quit (%d lines)", p.ring.len())
 	}
 	p.win.Close()
 }
