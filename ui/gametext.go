@@ -53,7 +53,7 @@ var japaneseGame = gameText{
 	NotAGame: "この棋譜は続けられる対局ではありません（先手・後手が「あなた」か登録済みのエンジンで、終局していない棋譜）",
 	Declare:  "入玉宣言", DeclareTitle: "入玉宣言",
 	DeclareConfirm: "入玉宣言をしますか？\n宣言の条件（%s）を満たしていなければ、反則負けになります。",
-	PonderingF:     "予想手 %s で先読み中", PonderLastF: "前の予想 %s %s（通算 %d/%d 的中）", PonderHit: "的中", PonderMiss: "外れ",
+	PonderingF:     "予想手 %s で先読み中", PonderLastF: "前の予想 %s %s（通算 %d/%d）", PonderHit: "的中", PonderMiss: "外れ",
 	OwnScoreF: "自分から %s",
 }
 
