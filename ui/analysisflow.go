@@ -154,9 +154,9 @@ func analysingText(e *engine.Running, name string, finished bool, base int, txt 
 	v := runningView(e, name)
 	if v.OK && txt != nil {
 		if ply := v.Root.MoveNumber() - base; ply == 0 {
-			v.Engine += "（" + txt.AnalysingStart + "）"
+			v.Engine += txt.AnalysingStart
 		} else if ply > 0 {
-			v.Engine += "（" + fmt.Sprintf(txt.AnalysingAtF, ply) + "）"
+			v.Engine += fmt.Sprintf(txt.AnalysingAtF, ply)
 		}
 	}
 	t := formatEngine(v, board.NoSquare, msg)

@@ -43,7 +43,7 @@ var japaneseAnalysis = analysisText{
 	BatchStopped: "中断しました。解析した分は保存先にあり、もう一度実行すると続きから解析します。",
 	DoneF:        "棋譜解析が終わりました（%d 局面）", StoppedStatusF: "棋譜解析を中断しました（%d / %d 局面）",
 	GraphAnalysis: "解析・検討",
-	AnalysingAtF:  "%d手目の局面", AnalysingStart: "開始局面",
+	AnalysingAtF:  "（%d手目の局面）", AnalysingStart: "（開始局面）",
 }
 
 var englishAnalysis = analysisText{
@@ -70,7 +70,7 @@ var englishAnalysis = analysisText{
 	BatchStopped: "Stopped. What was analysed is in the output folder; analysing again goes on from there.",
 	DoneF:        "Game analysis finished (%d positions)", StoppedStatusF: "Game analysis stopped (%d of %d positions)",
 	GraphAnalysis: "Analysis",
-	AnalysingAtF:  "after move %d", AnalysingStart: "start position",
+	AnalysingAtF:  " (after move %d)", AnalysingStart: " (start position)",
 }
 
 // analysisText returns the texts in the window's language.
