@@ -52,6 +52,7 @@ import (
 type engineText struct {
 	Header   string // name and state, and the move it expects in reply
 	Stats    string // depth, nodes, speed, hash
+	Message  string // the engine's last info string of the search, labelled ("" when none)
 	Position string // SFEN of the position the rows are for ("" when there are none)
 	Rows     []rowText
 }
@@ -285,7 +286,7 @@ func formatEngine(v study.EngineView, lastTo board.Square, msg *Messages) engine
 		e.State = EngineThinking
 	}
 	if v.OK && v.Root != nil {
-		e.Root, e.Position, e.Lines, e.Stats = v.Root, v.Position, v.Lines, v.Stats
+		e.Root, e.Position, e.Lines, e.Stats, e.Message = v.Root, v.Position, v.Lines, v.Stats, v.Message
 	}
 	return FormatPanelEngine(e, msg)
 }
@@ -311,6 +312,7 @@ type PanelEngine struct {
 	LastTo   board.Square    // where the move before Root went (for 同), board.NoSquare if unknown
 	Lines    []usiclient.Line
 	Stats    usiclient.Stats
+	Message  string // the search's last info string
 }
 
 // FormatPanelEngine writes what the panel shows of one engine. It touches no widget: call it
@@ -328,6 +330,9 @@ func FormatPanelEngine(e PanelEngine, msg *Messages) EngineText {
 			et.Rows = append(et.Rows, formatRow(e.Root, l, e.LastTo, msg))
 		}
 		expects = predicted(e.Root, e.Lines, e.LastTo)
+		if m := strings.TrimSpace(e.Message); m != "" {
+			et.Message = panelTextFor(msg).InfoString + " " + m
+		}
 	}
 	et.Header = formatHeader(e.Name, e.State, expects, msg)
 	return et
@@ -372,6 +377,7 @@ type EnginePanel struct {
 type engineBlock struct {
 	name          string
 	header, stats *textLine
+	note          *textLine // the engine's info string, hidden when it has none
 	histToggle    *tabTitle
 	showHist      bool
 	rows          []*pvRow
@@ -381,6 +387,10 @@ type engineBlock struct {
 	position      string  // the position best and hist are for
 	box           *fyne.Container
 }
+
+// blockHead is how many of an engine block's objects come before its rows: the header (with
+// 履歴), the numbers and the info string.
+const blockHead = 3
 
 // mateBlock is the mate search's part of the panel: what it does and its answer.
 type mateBlock struct {
@@ -446,8 +456,10 @@ func (p *EnginePanel) setEngines(names []string, lines int) {
 			header: newTextLine(formatHeader(name, stateStarting, "", p.msg), false),
 			stats:  newTextLine(formatStats(usiclient.Stats{}, p.msg), true),
 		}
+		b.note = newTextLine("", false)
+		b.note.Hide()
 		b.histToggle = newTabTitle(p.txt.History, func() { p.toggleHistory(b) })
-		b.box = container.New(vlist{p}, container.NewBorder(nil, nil, nil, b.histToggle, b.header), b.stats)
+		b.box = container.New(vlist{p}, container.NewBorder(nil, nil, nil, b.histToggle, b.header), b.stats, b.note)
 		for range lines {
 			r := p.newRow(b, false)
 			b.rows = append(b.rows, r)
@@ -554,11 +566,11 @@ func (p *EnginePanel) showHistory(b *engineBlock) {
 	for i := range n {
 		b.histRows[i].set(b.hist[i])
 	}
-	want := 2 + len(b.rows) + n
+	want := blockHead + len(b.rows) + n
 	if len(b.box.Objects) == want {
 		return
 	}
-	objs := b.box.Objects[:2+len(b.rows)]
+	objs := b.box.Objects[:blockHead+len(b.rows)]
 	for _, r := range b.histRows[:n] {
 		objs = append(objs, r)
 	}
@@ -610,9 +622,9 @@ func (p *EnginePanel) show(texts []engineText, shownSFEN string) {
 		b := p.blocks[i]
 		b.header.set(et.Header)
 		b.stats.set(et.Stats)
-		rows := et.Rows
+		rows, note := et.Rows, et.Message
 		if et.Position != shownSFEN {
-			rows = nil
+			rows, note = nil, ""
 		} else {
 			var best rowText
 			if len(rows) > 0 {
@@ -621,6 +633,11 @@ func (p *EnginePanel) show(texts []engineText, shownSFEN string) {
 			if b.remember(et.Position, best) && b.showHist {
 				p.showHistory(b)
 			}
+		}
+		b.note.set(note)
+		if (note != "") != b.note.Visible() {
+			b.note.Hidden = note == ""
+			b.box.Refresh()
 		}
 		for j, r := range b.rows {
 			if j < len(rows) {
@@ -756,6 +773,9 @@ func (p *EnginePanel) text() string {
 	}
 	for _, bl := range p.blocks {
 		b.WriteString(bl.header.full + "\n" + bl.stats.full + "\n")
+		if bl.note.Visible() {
+			b.WriteString(bl.note.full + "\n")
+		}
 		for _, r := range bl.rows {
 			if r.t.PV != "" || r.t.Score != "" {
 				fmt.Fprintf(&b, "%s %s %s %s\n", r.t.Rank, r.t.Score, r.t.Flag, r.t.PV)

@@ -240,11 +240,11 @@ func TestEnginePanelHistoryKeepsEarlierIterations(t *testing.T) {
 		t.Errorf("a history row: %+v", b.hist[0])
 	}
 	// hidden until asked
-	if len(b.box.Objects) != 2+len(b.rows) {
+	if len(b.box.Objects) != blockHead+len(b.rows) {
 		t.Fatalf("the history is shown before 履歴 is tapped")
 	}
 	test.Tap(b.histToggle)
-	if len(b.box.Objects) != 2+len(b.rows)+2 || b.histRows[0].t.PV != "▲７六歩△３四歩" || !b.histRows[0].dim {
+	if len(b.box.Objects) != blockHead+len(b.rows)+2 || b.histRows[0].t.PV != "▲７六歩△３四歩" || !b.histRows[0].dim {
 		t.Fatalf("履歴 shows %d objects", len(b.box.Objects))
 	}
 	if !visibleIn2(win, b.histRows[1]) {
@@ -257,7 +257,7 @@ func TestEnginePanelHistoryKeepsEarlierIterations(t *testing.T) {
 		t.Errorf("history of %d, newest at depth %d", len(b.hist), depthOf(b.hist[0]))
 	}
 	show("p2", row(1, "△３四歩"))
-	if len(b.hist) != 0 || len(b.box.Objects) != 2+len(b.rows) {
+	if len(b.hist) != 0 || len(b.box.Objects) != blockHead+len(b.rows) {
 		t.Errorf("a new position keeps %d earlier lines", len(b.hist))
 	}
 	test.Tap(b.histToggle)

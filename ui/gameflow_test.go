@@ -300,6 +300,28 @@ func TestTakebackWhilePonderingShowsTheEngineStopped(t *testing.T) {
 	waitUntil(t, q, "the panel saying the engine stopped", func() bool { return strings.Contains(panel.text(), stopped) })
 }
 
+// What the engine says in an info string is in the panel: the bundled engine with a book
+// says which book move it played.
+func TestEnginePanelShowsTheEnginesInfoString(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	bookFile := filepath.Join(t.TempDir(), "book.db")
+	if err := os.WriteFile(bookFile, []byte("#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n3c3d none 0 0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	def := *bundledDef(t, w, q)
+	def.SetValue("BookFile", bookFile)
+	w.game.start(gameSetup{Main: 10 * time.Minute, PerSide: true, WhiteByoyomi: time.Second}, [2]*engine.Definition{nil, &def})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the engine's book move", func() bool { return w.Session().MoveCount() == 2 })
+	if got := w.Session().Record().MainMoves()[1].USI(); got != "3c3d" {
+		t.Fatalf("the engine played %s, not its book's 3c3d", got)
+	}
+	note := panelTextFor(w.msg).InfoString + " book move 3c3d"
+	waitUntil(t, q, "the info string in the panel", func() bool { return strings.Contains(w.study.panel.text(), note) })
+}
+
 // A person with a 1 s clock against the bundled engine who does not move loses on time;
 // the clock shows tenths.
 func TestClockTimeLossOnOneSecond(t *testing.T) {

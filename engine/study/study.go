@@ -198,6 +198,7 @@ type View struct {
 	Position string          // its SFEN
 	Lines    []usiclient.Line
 	Stats    usiclient.Stats
+	Message  string // the search's last info string
 	Thinking bool
 	OK       bool
 }
@@ -216,7 +217,7 @@ func (s *Study) View(i int) View {
 	if snap.SearchID != sr.ID || snap.Position != rootSFEN {
 		return v // the engine's lines are still those of an old position
 	}
-	v.Stats, v.OK = snap.Stats, true
+	v.Stats, v.Message, v.OK = snap.Stats, snap.Message, true
 	for _, l := range snap.Lines {
 		if l.MultiPV > 0 {
 			v.Lines = append(v.Lines, l)
