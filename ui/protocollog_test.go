@@ -268,13 +268,9 @@ func TestProtocolLogLooks(t *testing.T) {
 // running the menu said only that none was, and the log of a game's engine was gone with it.
 func TestProtocolLogOfAnEndedEngine(t *testing.T) {
 	w, q := gameWindow(t)
-	def := bundledDef(t, w, q)
+	r := startBundledEngine(t, w, q)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	r, err := w.study.mgr.Start(ctx, *def, engine.StartOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err := r.Close(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -294,31 +290,16 @@ func TestProtocolLogOfAnEndedEngine(t *testing.T) {
 	if want := fmt.Sprintf(txt.ProtocolLogTitleF, fmt.Sprintf(txt.EndedF, r.Name())); p.win.Title() != want {
 		t.Errorf("the window is titled %q, want %q", p.win.Title(), want)
 	}
-	if !p.cmd.Disabled() || !p.send.Disabled() {
-		t.Error("the log of an ended engine offers to send it a command")
-	}
-	quit := false
-	for i := 0; i < p.ring.len(); i++ {
-		l := p.ring.at(i)
-		quit = quit || l.Dir == usiclient.Sent && l.Text == "quit"
-	}
-	if !quit {
-		t.Errorf("the ended engine's log lacks its quit (%d lines)", p.ring.len())
-	}
-	p.win.Close()
+	checkEndedLog(t, p)
 }
 
 // A log window open while its engine ends says so: its title, and no command can be sent;
 // the engine's last words are in it.
 func TestProtocolLogSaysWhenItsEngineEnds(t *testing.T) {
 	w, q := gameWindow(t)
-	def := bundledDef(t, w, q)
+	r := startBundledEngine(t, w, q)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	r, err := w.study.mgr.Start(ctx, *def, engine.StartOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	w.openProtocolLog(r)
 	p := w.room.logs[r]
 	txt, _ := w.roomText()
@@ -330,6 +311,25 @@ func TestProtocolLogSaysWhenItsEngineEnds(t *testing.T) {
 	}
 	ended := fmt.Sprintf(txt.ProtocolLogTitleF, fmt.Sprintf(txt.EndedF, r.Name()))
 	waitUntil(t, q, "the window saying the engine ended", func() bool { return p.win.Title() == ended })
+	checkEndedLog(t, p)
+}
+
+// startBundledEngine starts the bundled engine in w's engine manager.
+func startBundledEngine(t *testing.T, w *MainWindow, q *uiQueue) *engine.Running {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r, err := w.study.mgr.Start(ctx, *bundledDef(t, w, q), engine.StartOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// checkEndedLog checks the log window of an engine that has ended: no command can be sent,
+// and it holds what was said to the end, the quit included; then closes it.
+func checkEndedLog(t *testing.T, p *protocolLog) {
+	t.Helper()
 	if !p.cmd.Disabled() || !p.send.Disabled() {
 		t.Error("the log of an ended engine offers to send it a command")
 	}
@@ -339,7 +339,7 @@ func TestProtocolLogSaysWhenItsEngineEnds(t *testing.T) {
 		quit = quit || l.Dir == usiclient.Sent && l.Text == "quit"
 	}
 	if !quit {
-		t.Errorf("the log lacks the engine's quit (%d lines)", p.ring.len())
+		t.Errorf("the ended engine's log lacks its quit (%d lines)", p.ring.len())
 	}
 	p.win.Close()
 }
