@@ -18,7 +18,7 @@ import (
 	"banmen/book"
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
-	"banmen/ui/session"
+	"banmen/kifu/recordfile"
 )
 
 // 定跡 (the opening book) in the window, as ShogiHome's 定跡 panel: a book in YaneuraOu's DB2016
@@ -519,7 +519,7 @@ func (c *bookCtl) addFolder() {
 	w := c.w
 	bt := w.bookText()
 	c.pliesDialog(bt.AddFolderTitle, true, func(plies int, dir string) {
-		names, err := session.RecordFilesIn(dir, true, nil, "")
+		names, err := recordfile.RecordFilesIn(dir, true, nil, "")
 		if err == nil && len(names) == 0 {
 			err = fmt.Errorf(bt.NoRecordsF, dir)
 		}
@@ -530,7 +530,7 @@ func (c *bookCtl) addFolder() {
 		go func() {
 			recs := make([]*readRecord, 0, len(names))
 			for _, name := range names {
-				rec, _, _, err := session.ReadFile(filepath.Join(dir, name))
+				rec, _, _, err := recordfile.ReadFile(filepath.Join(dir, name))
 				recs = append(recs, &readRecord{name: name, rec: rec, err: err})
 			}
 			w.study.post(func() {

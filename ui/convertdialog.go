@@ -15,12 +15,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/kifu"
-	"banmen/ui/session"
+	"banmen/kifu/recordfile"
 )
 
 // ファイル → 棋譜の一括変換…: every record of a folder written again in another format, into a
 // folder that keeps the source's tree, or every main line into one file of USI position
-// commands, as ShogiHome's batch conversion does (session.ConvertFolder). The dialog remembers
+// commands, as ShogiHome's batch conversion does (recordfile.ConvertFolder). The dialog remembers
 // its choices; the work runs off the Fyne goroutine behind a progress dialog with 中止, and
 // ends with what was written, what was skipped and why, and what the format could not hold.
 
@@ -87,8 +87,8 @@ func (w *MainWindow) convertText() *convertText {
 // convertFormatChoices are the output formats the dialog offers, as ConvertExtensions.
 func convertFormatChoices(utf8Always bool) []string {
 	var out []string
-	for _, ext := range session.ConvertExtensions {
-		_, enc, _ := session.FormatForPath("x."+ext, utf8Always)
+	for _, ext := range recordfile.ConvertExtensions {
+		_, enc, _ := recordfile.FormatForPath("x."+ext, utf8Always)
 		name := "UTF-8"
 		if enc == kifu.ShiftJIS {
 			name = "Shift_JIS"
@@ -126,7 +126,7 @@ func (w *MainWindow) ConvertDialog() {
 	skipped := strings.Split(p.String(prefConvertSkip), ",")
 	var formatChecks []*widget.Check
 	formatRow := container.NewHBox()
-	for _, s := range session.ConvertSources {
+	for _, s := range recordfile.ConvertSources {
 		c := widget.NewCheck(strings.ToUpper(s.Exts[0]), nil)
 		c.SetChecked(!slices.Contains(skipped, s.Exts[0]))
 		formatChecks = append(formatChecks, c)
@@ -135,7 +135,7 @@ func (w *MainWindow) ConvertDialog() {
 	choices := convertFormatChoices(w.settings.SaveUTF8())
 	format := widget.NewSelect(choices, nil)
 	format.SetSelectedIndex(0)
-	for i, ext := range session.ConvertExtensions {
+	for i, ext := range recordfile.ConvertExtensions {
 		if ext == p.String(prefConvertExt) {
 			format.SetSelectedIndex(i)
 		}
@@ -167,18 +167,18 @@ func (w *MainWindow) ConvertDialog() {
 		widget.NewLabel(ct.OneFile), oneField,
 		widget.NewLabel(ct.Conflict), conflict)
 	w.showFormDialog(ct.Title, 560, form, ct.Cancel, ct.Start, func(problem *widget.Label, close func()) {
-		o := session.ConvertOptions{
+		o := recordfile.ConvertOptions{
 			Source:     strings.TrimSpace(in.Text),
 			Subfolders: sub.Checked,
-			Conflict:   session.Conflict(conflict.SelectedIndex()),
+			Conflict:   recordfile.Conflict(conflict.SelectedIndex()),
 			UTF8Always: w.settings.SaveUTF8(),
 		}
 		var skip []string
 		for i, c := range formatChecks {
 			if c.Checked {
-				o.From = append(o.From, session.ConvertSources[i].Format)
+				o.From = append(o.From, recordfile.ConvertSources[i].Format)
 			} else {
-				skip = append(skip, session.ConvertSources[i].Exts[0])
+				skip = append(skip, recordfile.ConvertSources[i].Exts[0])
 			}
 		}
 		toOne := output.Selected == ct.ToOneFile
@@ -186,7 +186,7 @@ func (w *MainWindow) ConvertDialog() {
 			o.OneFile = strings.TrimSpace(oneFile.Text)
 		} else {
 			o.Dest = strings.TrimSpace(out.Text)
-			o.Ext = session.ConvertExtensions[max(format.SelectedIndex(), 0)]
+			o.Ext = recordfile.ConvertExtensions[max(format.SelectedIndex(), 0)]
 		}
 		switch {
 		case o.Source == "":
@@ -217,7 +217,7 @@ func (w *MainWindow) ConvertDialog() {
 
 // startConvert converts as o says behind a progress dialog whose 中止 stops between records,
 // then says what it did.
-func (w *MainWindow) startConvert(o session.ConvertOptions) {
+func (w *MainWindow) startConvert(o recordfile.ConvertOptions) {
 	ct := w.convertText()
 	ctx, cancel := context.WithCancel(context.Background())
 	bar := widget.NewProgressBar()
@@ -258,7 +258,7 @@ func (w *MainWindow) startConvert(o session.ConvertOptions) {
 		})
 	}
 	go func() {
-		res, err := session.ConvertFolder(ctx, o, progress)
+		res, err := recordfile.ConvertFolder(ctx, o, progress)
 		cancel()
 		w.study.post(func() {
 			d.Hide()
@@ -287,7 +287,7 @@ func capLines(lines []string, moreF string) []string {
 
 // convertSummary says what a conversion wrote, what it skipped and why, what the format could
 // not hold and what the reader warned of.
-func (w *MainWindow) convertSummary(o session.ConvertOptions, res session.ConvertResult) string {
+func (w *MainWindow) convertSummary(o recordfile.ConvertOptions, res recordfile.ConvertResult) string {
 	ct := w.convertText()
 	var b strings.Builder
 	if res.Canceled {
@@ -328,7 +328,7 @@ func (w *MainWindow) convertSummary(o session.ConvertOptions, res session.Conver
 }
 
 // lossNames names what a format could not hold, as a list.
-func (ct *convertText) lossNames(losses []session.Loss) string {
+func (ct *convertText) lossNames(losses []recordfile.Loss) string {
 	var names []string
 	for _, l := range losses {
 		names = append(names, ct.lossName(l))
@@ -337,17 +337,17 @@ func (ct *convertText) lossNames(losses []session.Loss) string {
 }
 
 // lossName names what a format could not hold.
-func (ct *convertText) lossName(l session.Loss) string {
+func (ct *convertText) lossName(l recordfile.Loss) string {
 	switch l {
-	case session.LossVariations:
+	case recordfile.LossVariations:
 		return ct.LossVariations
-	case session.LossTimes:
+	case recordfile.LossTimes:
 		return ct.LossTimes
-	case session.LossComments:
+	case recordfile.LossComments:
 		return ct.LossComments
-	case session.LossBookmarks:
+	case recordfile.LossBookmarks:
 		return ct.LossBookmarks
-	case session.LossHeaders:
+	case recordfile.LossHeaders:
 		return ct.LossHeaders
 	}
 	return l.String()

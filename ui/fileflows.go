@@ -12,7 +12,7 @@ import (
 
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
-	"banmen/ui/session"
+	"banmen/kifu/recordfile"
 )
 
 // Open asks for a file with the desktop's dialog and opens it (after asking about unsaved
@@ -27,7 +27,7 @@ func (w *MainWindow) Open() {
 	}
 	w.confirmDiscard(func() {
 		w.opts.Async(func() {
-			path, err := w.opts.Dialogs.OpenFile(w.msg.Open, session.OpenExtensions)
+			path, err := w.opts.Dialogs.OpenFile(w.msg.Open, recordfile.OpenExtensions)
 			fyne.Do(func() {
 				switch {
 				case err != nil:
@@ -53,10 +53,10 @@ func (w *MainWindow) OpenRecent(path string) {
 // not ask about unsaved changes: its callers do.
 func (w *MainWindow) OpenFile(path string) {
 	w.opts.Async(func() {
-		rec, f, enc, err := session.ReadFile(path)
+		rec, f, enc, err := recordfile.ReadFile(path)
 		fyne.Do(func() {
 			if err != nil {
-				var part *session.PartialError
+				var part *recordfile.PartialError
 				if errors.As(err, &part) {
 					w.offerPartial(w.msg.ReadErrorTitle, w.readErrorSummary(fileName(path), err), part, func(line int) {
 						w.loadPartial(part, fmt.Sprintf(w.msg.OpenedPartialF, filepath.Base(path), line, part.Moves))
@@ -83,7 +83,7 @@ func (w *MainWindow) OpenFile(path string) {
 // open the moves read before the reader stopped: as a new record with no file, so that saving
 // asks for a name and the file is never written over with less. open opens them, given the
 // line the reader stopped at.
-func (w *MainWindow) offerPartial(title, summary string, part *session.PartialError, open func(line int)) {
+func (w *MainWindow) offerPartial(title, summary string, part *recordfile.PartialError, open func(line int)) {
 	line := 0
 	var pe *kifu.ParseError
 	if errors.As(part.Err, &pe) {
@@ -119,7 +119,7 @@ func (w *MainWindow) sayWarnings(name string, warnings []kifu.Warning) {
 }
 
 // loadPartial shows the record of part, with no file, and says so in the status line.
-func (w *MainWindow) loadPartial(part *session.PartialError, status string) {
+func (w *MainWindow) loadPartial(part *recordfile.PartialError, status string) {
 	w.sess.Load(part.Record, "", part.Format, part.Encoding)
 	w.setStatus(status)
 }
@@ -156,8 +156,8 @@ func (w *MainWindow) Paste() {
 		w.setStatus(w.msg.PasteNothing)
 		return
 	}
-	rec, f, err := session.ParseText(text)
-	var part *session.PartialError
+	rec, f, err := recordfile.ParseText(text)
+	var part *recordfile.PartialError
 	if errors.As(err, &part) && w.editor == nil {
 		w.offerPartial(w.msg.Error, fmt.Sprintf(w.msg.PasteErrorF, w.errorReason(err)), part, func(line int) {
 			w.confirmDiscard(func() { w.loadPartial(part, fmt.Sprintf(w.msg.PastedPartialF, line, part.Moves)) })
@@ -212,7 +212,7 @@ func (w *MainWindow) SaveAs(after func()) {
 		suggested = strings.TrimSuffix(w.sess.Name(w.msg.Untitled), filepath.Ext(w.sess.Path())) + ext
 	}
 	var exts []string
-	for _, sf := range session.SaveFormats {
+	for _, sf := range recordfile.SaveFormats {
 		exts = append(exts, sf.Exts...)
 	}
 	w.opts.Async(func() {
@@ -231,7 +231,7 @@ func (w *MainWindow) SaveAs(after func()) {
 					path += "u"
 				}
 			}
-			f, enc, err := session.FormatForPath(path, w.settings.SaveUTF8())
+			f, enc, err := recordfile.FormatForPath(path, w.settings.SaveUTF8())
 			if err == nil && f == kifu.USI {
 				err = fmt.Errorf("%s: USI and SFEN hold one line of moves only: save as .kif, .kifu, .ki2, .csa or .jkf", filepath.Base(path))
 			}
@@ -271,7 +271,7 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 			})
 		})
 	}
-	losses := session.Losses(w.sess.Record(), f)
+	losses := recordfile.Losses(w.sess.Record(), f)
 	if len(losses) == 0 {
 		write()
 		return
@@ -279,15 +279,15 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 	var lines []string
 	for _, l := range losses {
 		switch l {
-		case session.LossVariations:
+		case recordfile.LossVariations:
 			lines = append(lines, fmt.Sprintf(w.msg.LossyVariationsF, f))
-		case session.LossTimes:
+		case recordfile.LossTimes:
 			lines = append(lines, fmt.Sprintf(w.msg.LossyTimesF, f))
-		case session.LossComments:
+		case recordfile.LossComments:
 			lines = append(lines, w.msg.LossyComments)
-		case session.LossBookmarks:
+		case recordfile.LossBookmarks:
 			lines = append(lines, w.msg.LossyBookmarks)
-		case session.LossHeaders:
+		case recordfile.LossHeaders:
 			lines = append(lines, w.msg.LossyHeaders)
 		}
 	}
@@ -321,7 +321,7 @@ func (w *MainWindow) errorReason(err error) string {
 		return w.msg.NoSuchFile
 	case errors.Is(err, syscall.EISDIR):
 		return w.msg.IsFolder
-	case session.IsBinary(err):
+	case recordfile.IsBinary(err):
 		return w.msg.BinaryFile
 	case errors.As(err, &pe):
 		if strings.HasPrefix(pe.Msg, "not a record in any format") {

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"banmen/kifu"
-	"banmen/ui/session"
+	"banmen/kifu/recordfile"
 )
 
 // accordionIn finds an accordion among o's descendants.
@@ -180,7 +180,7 @@ func TestWindowOpensWhatWasReadOfABrokenRecord(t *testing.T) {
 	if after, _ := os.ReadFile(path); string(after) != string(data) {
 		t.Error("the file read in part was changed")
 	}
-	rec, _, _, err := session.ReadFile(d.save)
+	rec, _, _, err := recordfile.ReadFile(d.save)
 	if err != nil || w.Session().Path() != d.save {
 		t.Fatalf("saved as %s: %v (session path %q)", d.save, err, w.Session().Path())
 	}

@@ -94,7 +94,7 @@ type Messages struct {
 	ExportImage                                                 string
 	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile string
 	IsFolder                                                    string
-	// a record read only in part (session.PartialError): the offer, its button, the status
+	// a record read only in part (recordfile.PartialError): the offer, its button, the status
 	PartialOfferF, OpenPartial, OpenedPartialF, PastedPartialF string
 	PastedText                                                 string // names pasted text in WarningsF
 	HeaderShitate, HeaderUwate, HeaderHandicap, HeaderEnd      string

@@ -17,6 +17,7 @@ import (
 	"banmen/board"
 	"banmen/engine"
 	"banmen/kifu"
+	"banmen/kifu/recordfile"
 	"banmen/ui/session"
 )
 
@@ -417,7 +418,7 @@ func (w *MainWindow) copyText(what, text string) {
 func (w *MainWindow) copyRecord(f kifu.Format, text string) {
 	what := strings.ToUpper(f.String())
 	w.copyText(what, text)
-	if losses := session.Losses(w.sess.Record(), f); len(losses) > 0 {
+	if losses := recordfile.Losses(w.sess.Record(), f); len(losses) > 0 {
 		w.setStatus(fmt.Sprintf(w.msg.CopiedLossF, what, w.convertText().lossNames(losses)))
 	}
 }

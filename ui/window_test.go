@@ -16,6 +16,7 @@ import (
 
 	"banmen/board"
 	"banmen/kifu"
+	"banmen/kifu/recordfile"
 	"banmen/ui/session"
 )
 
@@ -793,7 +794,7 @@ func TestWindowCopies(t *testing.T) {
 			t.Errorf("%s copied %q, want %q in it", tc.label, got, tc.want)
 		}
 		// what is copied pastes back: the game, or the position for the SFEN
-		if rec, _, err := session.ParseText(got); err != nil {
+		if rec, _, err := recordfile.ParseText(got); err != nil {
 			t.Errorf("%s: the copy does not read back: %v", tc.label, err)
 		} else if n := len(rec.MainMoves()); tc.label != w.msg.CopySFEN && n != 1 {
 			t.Errorf("%s: the copy reads back with %d moves", tc.label, n)

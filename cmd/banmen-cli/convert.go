@@ -14,7 +14,7 @@ import (
 
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
-	"banmen/ui/session"
+	"banmen/kifu/recordfile"
 )
 
 // runConvert reads a record in any format and encoding and writes it in another:
@@ -183,13 +183,13 @@ type folderFlags struct {
 	oneFile, sub           bool
 }
 
-// convertFolder converts every record of dir (and its subfolders) as ui/session.ConvertFolder
+// convertFolder converts every record of dir (and its subfolders) as ui/recordfile.ConvertFolder
 // does for the window's 棋譜の一括変換: into the folder -o, keeping the tree, or with --one-file
 // every main line into the file -o. Each record skipped is named on stderr with the reason, as
 // are the reader's warnings and what the format could not hold; exit 1 when a record could not
 // be converted (the others are written), 2 for bad usage.
 func convertFolder(dir string, f folderFlags, stdout, stderr io.Writer, fs *flag.FlagSet) int {
-	o := session.ConvertOptions{Source: dir, Subfolders: f.sub}
+	o := recordfile.ConvertOptions{Source: dir, Subfolders: f.sub}
 	switch enc, err := kifu.ParseEncoding(f.enc); {
 	case err == nil && enc == kifu.UTF8:
 		o.UTF8Always = true
@@ -199,11 +199,11 @@ func convertFolder(dir string, f folderFlags, stdout, stderr io.Writer, fs *flag
 	}
 	switch f.conflict {
 	case "number":
-		o.Conflict = session.ConflictNumber
+		o.Conflict = recordfile.ConflictNumber
 	case "skip":
-		o.Conflict = session.ConflictSkip
+		o.Conflict = recordfile.ConflictSkip
 	case "overwrite":
-		o.Conflict = session.ConflictOverwrite
+		o.Conflict = recordfile.ConflictOverwrite
 	default:
 		return badUsage(stderr, "convert", fs, "--conflict %q: want number, skip or overwrite", f.conflict)
 	}
@@ -222,7 +222,7 @@ func convertFolder(dir string, f folderFlags, stdout, stderr io.Writer, fs *flag
 	} else {
 		o.Dest, o.Ext = f.out, to
 	}
-	res, err := session.ConvertFolder(context.Background(), o, nil)
+	res, err := recordfile.ConvertFolder(context.Background(), o, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
 		return 1
@@ -258,10 +258,10 @@ func convertFolder(dir string, f folderFlags, stdout, stderr io.Writer, fs *flag
 // tellLosses says, after prefix, what rec has that format cannot hold and is left out of
 // what is written (nothing when it holds everything).
 func tellLosses(stderr io.Writer, prefix string, rec *kifu.Record, format kifu.Format) {
-	sayLosses(stderr, prefix, session.Losses(rec, format), strings.ToUpper(format.String()))
+	sayLosses(stderr, prefix, recordfile.Losses(rec, format), strings.ToUpper(format.String()))
 }
 
-func sayLosses(stderr io.Writer, prefix string, losses []session.Loss, format string) {
+func sayLosses(stderr io.Writer, prefix string, losses []recordfile.Loss, format string) {
 	if len(losses) == 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package session
+package recordfile
 
 import (
 	"context"
@@ -192,7 +192,7 @@ func ConvertFolder(ctx context.Context, o ConvertOptions, progress ConvertProgre
 	}
 	if oneFile {
 		// the one file of an earlier run, written into the source folder, is no source
-		names = slices.DeleteFunc(names, func(n string) bool { return sameFile(filepath.Join(o.Source, n), o.OneFile) })
+		names = slices.DeleteFunc(names, func(n string) bool { return SamePath(filepath.Join(o.Source, n), o.OneFile) })
 	}
 	if len(names) == 0 {
 		return res, fmt.Errorf("%s holds no records of the formats chosen", o.Source)
@@ -258,7 +258,7 @@ func convertOne(rec *kifu.Record, src string, o ConvertOptions, name string, for
 	if err != nil || exists {
 		return out, exists, err
 	}
-	data, err := encodeRecord(rec, format, enc, "")
+	data, err := Encode(rec, format, enc, "")
 	if err != nil {
 		return "", false, fmt.Errorf("%s: %w", out, err)
 	}
@@ -277,7 +277,7 @@ func convertOne(rec *kifu.Record, src string, o ConvertOptions, name string, for
 // (mine): those are numbered whatever c says.
 func freePath(want, src string, c Conflict, mine map[string]bool) (string, bool, error) {
 	taken := func(p string) bool {
-		if src != "" && sameFile(p, src) || mine[p] {
+		if src != "" && SamePath(p, src) || mine[p] {
 			return true
 		}
 		_, err := os.Lstat(p)
@@ -286,7 +286,7 @@ func freePath(want, src string, c Conflict, mine map[string]bool) (string, bool,
 	if !taken(want) {
 		return want, false, nil
 	}
-	ours := mine[want] || src != "" && sameFile(want, src)
+	ours := mine[want] || src != "" && SamePath(want, src)
 	switch {
 	case ours:
 	case c == ConflictSkip:
@@ -305,8 +305,9 @@ func freePath(want, src string, c Conflict, mine map[string]bool) (string, bool,
 	return "", false, fmt.Errorf("%s: no free name beside it", want)
 }
 
-// sameFile reports whether a and b name the same file (or the same path when a does not exist).
-func sameFile(a, b string) bool {
+// SamePath reports whether a and b name the same file or folder (or the same path when one
+// does not exist).
+func SamePath(a, b string) bool {
 	ia, errA := os.Stat(a)
 	ib, errB := os.Stat(b)
 	if errA == nil && errB == nil {

@@ -14,6 +14,7 @@ import (
 
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
+	"banmen/kifu/recordfile"
 )
 
 // Autosaver keeps a copy of a record with unsaved changes in a directory of the user's data,
@@ -216,7 +217,7 @@ func FindAutosaved(dir string, running func(pid int) bool) []Autosaved {
 				as.Meta.Saved = fi.ModTime()
 			}
 		}
-		rec, _, _, rerr := ReadFile(recPath)
+		rec, _, _, rerr := recordfile.ReadFile(recPath)
 		if rerr != nil {
 			as.Err = rerr
 		} else {

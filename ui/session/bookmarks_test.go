@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"banmen/kifu"
+	"banmen/kifu/recordfile"
 )
 
 // しおり set in the session are listed in the record's order, renamed, removed, and kept by a
@@ -55,13 +56,13 @@ func TestBookmarksSetRenameRemoveAndSave(t *testing.T) {
 		t.Error("FindBookmark")
 	}
 	for _, f := range []kifu.Format{kifu.CSA, kifu.JKF} {
-		if !slices.Contains(Losses(s.Record(), f), LossBookmarks) {
+		if !slices.Contains(recordfile.Losses(s.Record(), f), recordfile.LossBookmarks) {
 			t.Errorf("%v does not say it loses the bookmarks", f)
 		}
 	}
 	dir := t.TempDir()
 	for _, name := range []string{"b.kif", "b.kifu", "b.ki2", "b.ki2u"} {
-		f, enc, err := FormatForPath(name, false)
+		f, enc, err := recordfile.FormatForPath(name, false)
 		if err != nil {
 			t.Fatal(err)
 		}

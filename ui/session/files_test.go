@@ -2,9 +2,6 @@ package session
 
 import (
 	"bytes"
-	"compress/gzip"
-	"errors"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +12,7 @@ import (
 
 	"banmen/board"
 	"banmen/kifu"
+	"banmen/kifu/recordfile"
 )
 
 const (
@@ -86,7 +84,7 @@ func TestOpenIllegalLastMoveKeepsTheMovesBefore(t *testing.T) {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rec, _, _, err := ReadFile(path)
+	rec, _, _, err := recordfile.ReadFile(path)
 	if err != nil {
 		t.Fatalf("open: %v", err)
 	}
@@ -97,7 +95,7 @@ func TestOpenIllegalLastMoveKeepsTheMovesBefore(t *testing.T) {
 		t.Errorf("warnings %v, want one naming line 7 and the move", rec.Warnings)
 	}
 	// pasted, the same
-	rec, _, err = ParseText("position startpos moves 7g7f 3c3d 5i6h 9c9d 6h7g")
+	rec, _, err = recordfile.ParseText("position startpos moves 7g7f 3c3d 5i6h 9c9d 6h7g")
 	if err != nil || len(rec.MainMoves()) != 4 || len(rec.Warnings) != 1 || !strings.Contains(rec.Warnings[0].Msg, "6h7g") {
 		t.Errorf("paste: %v, %v", rec, err)
 	}
@@ -136,55 +134,6 @@ func TestPasteReadsAnyFormat(t *testing.T) {
 	}
 }
 
-func TestLosses(t *testing.T) {
-	s := New()
-	if err := s.Open(henka); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		f    kifu.Format
-		want []Loss
-	}{
-		{kifu.KIF, nil},
-		{kifu.KI2, []Loss{LossTimes}},
-		{kifu.CSA, []Loss{LossVariations, LossBookmarks}},
-		{kifu.JKF, []Loss{LossBookmarks}},
-		{kifu.USI, []Loss{LossVariations, LossTimes, LossComments, LossBookmarks, LossHeaders}},
-	} {
-		if got := Losses(s.Record(), tc.f); !slices.Equal(got, tc.want) {
-			t.Errorf("%v: %v, want %v", tc.f, got, tc.want)
-		}
-	}
-	// A bare record loses nothing anywhere.
-	if got := Losses(kifu.New(nil), kifu.USI); len(got) != 0 {
-		t.Errorf("an empty record in USI loses %v", got)
-	}
-}
-
-func TestFormatForPath(t *testing.T) {
-	for _, tc := range []struct {
-		path     string
-		utf8     bool
-		f        kifu.Format
-		enc      kifu.Encoding
-		hasError bool
-	}{
-		{"a.kif", false, kifu.KIF, kifu.ShiftJIS, false},
-		{"a.KIF", true, kifu.KIF, kifu.UTF8, false},
-		{"a.kifu", false, kifu.KIF, kifu.UTF8, false},
-		{"a.ki2", false, kifu.KI2, kifu.ShiftJIS, false},
-		{"a.ki2u", false, kifu.KI2, kifu.UTF8, false},
-		{"a.csa", false, kifu.CSA, kifu.ShiftJIS, false},
-		{"a.jkf", false, kifu.JKF, kifu.UTF8, false},
-		{"a.txt", false, kifu.UnknownFormat, kifu.UTF8, true},
-	} {
-		f, enc, err := FormatForPath(tc.path, tc.utf8)
-		if f != tc.f || enc != tc.enc || (err != nil) != tc.hasError {
-			t.Errorf("FormatForPath(%q, %v) = %v %v %v", tc.path, tc.utf8, f, enc, err)
-		}
-	}
-}
-
 func TestSaveAsInEveryFormatReadsBack(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"g.kif", "g.kifu", "g.ki2", "g.ki2u", "g.csa", "g.jkf"} {
@@ -194,7 +143,7 @@ func TestSaveAsInEveryFormatReadsBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			s.SetComment("開始局面のコメント（書き換え）")
-			f, enc, err := FormatForPath(name, utf8Always)
+			f, enc, err := recordfile.FormatForPath(name, utf8Always)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -379,56 +328,6 @@ func TestAutosaveKeepsUnsavedWorkAndOffersItBack(t *testing.T) {
 	}
 }
 
-func TestReadFileSaysABinaryFileIsNotARecord(t *testing.T) {
-	dir := t.TempDir()
-	kif, err := os.ReadFile(henka)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	zw.Write(kif)
-	zw.Close()
-	noise := make([]byte, 5000)
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range noise {
-		noise[i] = byte(1 + rng.IntN(255)) // no NUL: the share of unreadable bytes must tell
-	}
-	for name, data := range map[string][]byte{
-		"record.kif.gz": gz.Bytes(), // read as a record, it had no moves and ~30 lines "not understood"
-		"noise.kif":     noise,
-		"image.png":     append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), noise[:300]...),
-	} {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		_, _, _, err := ReadFile(path)
-		if !IsBinary(err) || !strings.Contains(err.Error(), name) {
-			t.Errorf("%s: %v, want a binary-data error naming the file", name, err)
-		}
-	}
-	// and no record of the shared corpus is taken for binary data (where the corpus is)
-	root := "../../../shared/testdata/kifu"
-	if _, err := os.Stat(root); err != nil {
-		t.Skipf("the shared corpus: %v", err)
-	}
-	n := 0
-	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(path, ".json") && filepath.Dir(path) == root {
-			return err
-		}
-		n++
-		if _, _, _, err := ReadFile(path); IsBinary(err) {
-			t.Errorf("%s: taken for binary data", path)
-		}
-		return nil
-	})
-	if n < 50 {
-		t.Errorf("only %d corpus records under %s", n, root)
-	}
-}
-
 // Save keeps the line ends of the file read: a Shift_JIS KIF with LF stays LF (SaveAs would
 // write CRLF), a UTF-8 one with CRLF stays CRLF; SaveAs writes the usual ones, which a later
 // Save keeps.
@@ -478,52 +377,6 @@ func TestSaveKeepsTheFilesLineEnds(t *testing.T) {
 		out, _ = os.ReadFile(other)
 		if bytes.Count(out, []byte("\r\n")) != bytes.Count(out, []byte("\n")) {
 			t.Errorf("%s: SaveAs then Save did not write CRLF throughout", tt.name)
-		}
-	}
-}
-
-// A record that stops being readable part-way, with moves before the line it stops at, is
-// refused with a *PartialError that holds those moves, the variations read before that line
-// too, and names the line; one with no move before it is refused as before.
-func TestReadFileOfABrokenRecordHoldsTheMovesBefore(t *testing.T) {
-	// Kifu-for-JS's fork-test.kif: line 18, in the variation at move 2, moves White's silver
-	// for Black; the variation at move 4 comes after it
-	_, _, _, err := ReadFile("../testdata/records/kifu-for-js__fork-test.kif")
-	var part *PartialError
-	if !errors.As(err, &part) {
-		t.Fatalf("error %v (%T), want a *PartialError", err, err)
-	}
-	var pe *kifu.ParseError
-	if !errors.As(err, &pe) || pe.Line != 18 || !strings.Contains(err.Error(), "fork-test.kif") {
-		t.Errorf("error %v, want the reader's naming the file and line 18", err)
-	}
-	rec := part.Record
-	if got := kifu.FormatUSI(rec); !strings.HasPrefix(got, "position startpos moves 7g7f 3c3d 2g2f") {
-		t.Errorf("main line %q", got)
-	}
-	var lines []string
-	for _, v := range rec.Root.Next().Children() {
-		var usi []string
-		for _, n := range v.Line() {
-			usi = append(usi, n.Move.USI())
-		}
-		lines = append(lines, strings.Join(usi, " "))
-	}
-	if want := []string{"3c3d 2g2f", "8c8d 7i6h 3c3d 6g6f"}; !slices.Equal(lines, want) {
-		t.Errorf("the lines after move 1: %q, want %q", lines, want)
-	}
-	if part.Moves != 7 || part.Format != kifu.KIF || part.Encoding != kifu.ShiftJIS {
-		t.Errorf("moves %d, format %v, encoding %v; want 7, KIF, Shift_JIS", part.Moves, part.Format, part.Encoding)
-	}
-	// pasted, the same
-	text := "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７七銀(88)\n   4 ８四歩(83)\n"
-	if _, _, err := ParseText(text); !errors.As(err, &part) || part.Moves != 2 || part.Format != kifu.KIF {
-		t.Errorf("paste: %v, want a *PartialError with 2 moves", err)
-	}
-	// nothing read before the error: a plain error
-	for _, text := range []string{"手合割：平手\n手数----指手--\n   1 ７七銀(88)\n   2 ８四歩(83)\n", "just some words\n"} {
-		if _, _, err := ParseText(text); err == nil || errors.As(err, &part) {
-			t.Errorf("%q: %v, want an error that offers nothing", text, err)
 		}
 	}
 }
