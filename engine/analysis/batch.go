@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"banmen/engine"
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
+	"banmen/kifu/recordfile"
 	"banmen/usiclient"
 )
 
@@ -76,7 +76,7 @@ func Batch(ctx context.Context, start func(context.Context) (*engine.Running, er
 	if len(names) == 0 {
 		return nil, fmt.Errorf("analysis: %s holds no records (.kif, .kifu, .ki2, .csa, .jkf)", in)
 	}
-	if sameDir(in, out) {
+	if recordfile.SamePath(in, out) {
 		return nil, fmt.Errorf("analysis: the output folder %s is the input folder: choose another one, the records would be overwritten", out)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -151,15 +151,10 @@ func closedUnder(err error) bool {
 // analyseFile analyses one record into the file out.
 func analyseFile(ctx context.Context, in, out string, cfg Config, progress func(Progress)) BatchFile {
 	res := BatchFile{Out: out}
-	data, err := os.ReadFile(in)
-	if err != nil {
-		res.Err = err
-		return res
-	}
 	// a record read only in part is skipped, not analysed as far as it was read (its output
 	// would hold less than the file and say nothing of it), but for an illegal last move
-	rec, enc, err := kifu.Read(data, in)
-	if err = kifu.IllegalEndAsWarning(rec, err); err != nil {
+	rec, _, enc, err := recordfile.ReadFile(in)
+	if err != nil {
 		res.Err = err
 		return res
 	}
@@ -172,16 +167,16 @@ func analyseFile(ctx context.Context, in, out string, cfg Config, progress func(
 		rec, res.Resumed = prev, true
 	}
 	format, _ := kifu.ParseFormat(filepath.Ext(out))
-	opts := kifu.WriteOptions{Encoding: kifu.UTF8}
-	if enc == kifu.ShiftJIS {
-		opts.Encoding = kifu.ShiftJIS
+	if enc != kifu.ShiftJIS {
+		enc = kifu.UTF8
 	}
 	save := func() error {
-		var buf bytes.Buffer
-		if err := kifu.Write(&buf, rec, format, opts); err != nil {
+		// as the window saves it: CSA V3.0 where V2.2 would lose a time's fraction
+		data, err := recordfile.Encode(rec, format, enc, "")
+		if err != nil {
 			return fmt.Errorf("writing %s: %w", out, err)
 		}
-		return atomicfile.Write(out, buf.Bytes(), 0o644)
+		return atomicfile.Write(out, data, 0o644)
 	}
 	var saveErr error
 	ctx, cancel := context.WithCancel(ctx)
@@ -239,17 +234,6 @@ func SameGame(a, b *kifu.Record) bool {
 		}
 	}
 	return true
-}
-
-func sameDir(a, b string) bool {
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	if err1 == nil && err2 == nil {
-		return os.SameFile(sa, sb)
-	}
-	aa, _ := filepath.Abs(a)
-	ab, _ := filepath.Abs(b)
-	return aa == ab
 }
 
 // BatchRunner runs a batch for a window, as Runner runs one analysis: the window polls
