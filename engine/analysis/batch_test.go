@@ -220,3 +220,26 @@ func batchWithFairy(t *testing.T, in string) (res []BatchFile, out string, err e
 	res, err = Batch(context.Background(), start, in, out, Config{Nodes: 2000}, nil)
 	return res, out, err
 }
+
+// A CSA record whose times have fractions is written back as V3.0, as the window saves it:
+// written as V2.2 the analysis' output lost them.
+func TestBatchKeepsACSAsFractionsOfASecond(t *testing.T) {
+	in := t.TempDir()
+	csa := "'CSA encoding=UTF-8\nV3.0\nPI\n+\n+7776FU\nT1.5\n-3334FU\nT2.25\n+2726FU\nT0.5\n"
+	if err := os.WriteFile(filepath.Join(in, "a.csa"), []byte(csa), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, _, err := batchWithFairy(t, in)
+	if err != nil || len(res) != 1 || res[0].Err != nil {
+		t.Fatalf("%v, %+v", err, res)
+	}
+	data, err := os.ReadFile(res[0].Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"V3.0", "T1.5", "T2.25", "T0.5"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the output lacks %q:\n%s", want, data)
+		}
+	}
+}
