@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -19,6 +18,7 @@ import (
 	"banmen/engine/analysis"
 	"banmen/internal/atomicfile"
 	"banmen/kifu"
+	"banmen/kifu/recordfile"
 )
 
 func runAnalyse(args []string, stdout, stderr io.Writer) int {
@@ -190,10 +190,10 @@ type analysedFile struct {
 
 // save writes the record to OUT, whole or not at all.
 func (af *analysedFile) save() error {
-	var buf bytes.Buffer
-	err := kifu.Write(&buf, af.rec, af.format, kifu.WriteOptions{Encoding: af.encoding})
+	// as the window saves it: CSA V3.0 where V2.2 would lose a time's fraction
+	data, err := recordfile.Encode(af.rec, af.format, af.encoding, "")
 	if err == nil {
-		err = atomicfile.Write(af.path, buf.Bytes(), 0o644)
+		err = atomicfile.Write(af.path, data, 0o644)
 	}
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", af.path, err)

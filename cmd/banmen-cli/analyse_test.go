@@ -245,3 +245,28 @@ func TestAnalyseFolder(t *testing.T) {
 		t.Error("an output for the bad file")
 	}
 }
+
+// A CSA record whose times have fractions is analysed into a CSA file as V3.0, as the window
+// saves it: written as V2.2 the output lost them.
+func TestAnalyseKeepsACSAsFractionsOfASecond(t *testing.T) {
+	fairy := debianEngine(t, "fairy-stockfish")
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "a.csa"), filepath.Join(dir, "out.csa")
+	csa := "'CSA encoding=UTF-8\nV3.0\nPI\n+\n+7776FU\nT1.5\n-3334FU\nT2.25\n+2726FU\nT0.5\n"
+	if err := os.WriteFile(in, []byte(csa), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI("analyse", "--registry", filepath.Join(dir, "none.json"), "--engine", fairy, "--nodes", "2000", in, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"V3.0", "T1.5", "T2.25", "T0.5"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the output lacks %q:\n%s", want, data)
+		}
+	}
+}
