@@ -72,6 +72,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	if !opts.sfen && opts.format != kifu.USI { // USI and SFEN are the main line, or its end, by definition
 		tellLosses(stderr, "banmen-cli convert: "+name, rec, opts.format)
 	}
+	if opts.format == kifu.CSA && !opts.csaV3 && kifu.NeedsCSAV3(rec) {
+		fmt.Fprintf(stderr, "banmen-cli convert: %s: CSA V2.2 cannot hold fractions of a second: its times are cut to whole seconds (--csa-version 3.0 keeps them)\n", name)
+	}
 	if *out == "" {
 		_, err = stdout.Write(data)
 	} else {

@@ -394,3 +394,21 @@ func TestConvertAFolder(t *testing.T) {
 		}
 	}
 }
+
+// Converting a record with fractions of a second to CSA V2.2 (the default) says that its times
+// are cut to whole seconds; V3.0 keeps them and says nothing.
+func TestConvertToCSAV22SaysItCutsFractions(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "a.csa")
+	csa := "'CSA encoding=UTF-8\nV3.0\nPI\n+\n+7776FU\nT1.5\n-3334FU\nT2.25\n"
+	if err := os.WriteFile(in, []byte(csa), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := convert("--to", "csa", in)
+	if code != 0 || !strings.Contains(errOut, "fractions of a second") || !strings.Contains(out, "V2.2") {
+		t.Errorf("to V2.2: exit %d, stderr %q", code, errOut)
+	}
+	out, errOut, code = convert("--to", "csa", "--csa-version", "3.0", in)
+	if code != 0 || errOut != "" || !strings.Contains(out, "T1.5") {
+		t.Errorf("to V3.0: exit %d, stderr %q, output %q", code, errOut, out)
+	}
+}
