@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -141,6 +142,12 @@ func preferred(list []engine.Definition) int {
 	return 0
 }
 
+// The study dialog's last choices, kept in the preferences.
+const (
+	prefStudyEngines = "studyEngines" // the engines' IDs
+	prefStudyLines   = "studyLines"   // lines per engine
+)
+
 // lineChoices are the numbers of lines a study offers.
 var lineChoices = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
 
@@ -151,20 +158,34 @@ func (w *MainWindow) StartStudyDialog() {
 		m := w.msg
 		checks := make([]*widget.Check, len(list))
 		box := container.NewVBox(widget.NewLabel(m.StudyEngines))
+		// the engines chosen last, those still in the list; else the preferred one
+		chosen := w.settings.p.StringList(prefStudyEngines)
+		found := false
 		for i, d := range list {
 			checks[i] = widget.NewCheck(d.Name, nil)
+			if slices.Contains(chosen, d.ID) {
+				checks[i].SetChecked(true)
+				found = true
+			}
 			box.Add(checks[i])
 		}
-		checks[preferred(list)].SetChecked(true)
+		if !found {
+			checks[preferred(list)].SetChecked(true)
+		}
 		lines := widget.NewSelect(lineChoices, nil)
 		lines.SetSelected(strconv.Itoa(c.lastLines))
+		if n := w.settings.p.Int(prefStudyLines); n >= 1 && n <= len(lineChoices) {
+			lines.SetSelected(strconv.Itoa(n))
+		}
 		box.Add(container.NewBorder(nil, nil, widget.NewLabel(m.StudyLines), nil, lines))
 		var d *plainDialog // not Fyne's: no bold text, no second parse of the font
 		start := newPlainButton(m.StartStudy, true, func() {
 			var defs []engine.Definition
+			var ids []string
 			for i, ch := range checks {
 				if ch.Checked {
 					defs = append(defs, list[i])
+					ids = append(ids, list[i].ID)
 				}
 			}
 			if len(defs) == 0 {
@@ -173,6 +194,8 @@ func (w *MainWindow) StartStudyDialog() {
 			d.Hide()
 			n, _ := strconv.Atoi(lines.Selected)
 			c.lastLines = max(1, n)
+			w.settings.p.SetStringList(prefStudyEngines, ids)
+			w.settings.p.SetInt(prefStudyLines, c.lastLines)
 			c.start(defs, c.lastLines)
 		})
 		cancel := newPlainButton(m.Cancel, false, func() { d.Hide() }).cancels()

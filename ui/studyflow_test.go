@@ -565,3 +565,42 @@ func TestStudyPanelShowsTheNewestLines(t *testing.T) {
 		t.Errorf("a drawing of the stopped study changed the panel: %v, was %v", got, rows)
 	}
 }
+
+// The study dialog offers again the engines and the number of lines chosen last (kept in the
+// preferences, as the other dialogs keep theirs).
+func TestStudyDialogRemembersItsChoices(t *testing.T) {
+	fairy := engine.Definition{Name: "Fairy-Stockfish", Path: testbin.DebianEngine(t, "fairy-stockfish"), Tags: []string{engine.TagAnalysis}}
+	w, q := studyWindow(t, fairy)
+	open := func() (fyne.CanvasObject, []*widget.Check, *widget.Select) {
+		w.StartStudyDialog()
+		waitUntil(t, q, "the study dialog", func() bool { return dialogOpen(w) })
+		ov := w.Window().Canvas().Overlays().Top()
+		return ov, widgetsIn[*widget.Check](ov), widgetsIn[*widget.Select](ov)[0]
+	}
+	ov, checks, lines := open()
+	if len(checks) != 2 {
+		t.Fatalf("the dialog offers %d engines, want 2", len(checks))
+	}
+	for _, c := range checks {
+		if c.Checked != (c.Text == engine.BundledName) {
+			t.Errorf("at first %q is chosen %v; want the bundled engine alone", c.Text, c.Checked)
+		}
+		c.SetChecked(true)
+	}
+	lines.SetSelected("3")
+	tapPlainButton(t, ov, w.msg.StartStudy)
+	if !w.Studying() {
+		t.Fatal("no study after 開始")
+	}
+	w.StopStudy()
+	w.study.lastLines = 1 // as a new window has it: the preferences must say 3
+	_, checks, lines = open()
+	for _, c := range checks {
+		if !c.Checked {
+			t.Errorf("%q is not chosen again", c.Text)
+		}
+	}
+	if lines.Selected != "3" {
+		t.Errorf("the dialog offers %s lines, not the 3 chosen last", lines.Selected)
+	}
+}
