@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,7 +40,14 @@ func (c *studyCtl) limitLabel(secs int) string {
 	return fmt.Sprintf(c.w.msg.SecondsF, secs)
 }
 
-// MateSearchDialog asks which engine searches and for how long, then searches.
+// The mate search dialog's last choices, kept in the preferences.
+const (
+	prefMateEngine = "mateEngine" // the engine's ID
+	prefMateLimit  = "mateLimit"  // seconds (0: no limit)
+)
+
+// MateSearchDialog asks which engine searches and for how long, then searches; it offers
+// the engine and the limit chosen last.
 func (w *MainWindow) MateSearchDialog() {
 	c := w.study
 	if c.mate != nil || w.refuseEditing(w.msg.MateSearch) {
@@ -53,18 +61,31 @@ func (w *MainWindow) MateSearchDialog() {
 		}
 		engines := widget.NewSelect(names, nil)
 		engines.SetSelectedIndex(preferred(list))
+		// the engine and the limit chosen last, where they are still offered
+		p := w.settings.p
+		for i, d := range list {
+			if d.ID == p.String(prefMateEngine) {
+				engines.SetSelectedIndex(i)
+			}
+		}
 		var limitNames []string
 		for _, s := range mateLimits {
 			limitNames = append(limitNames, c.limitLabel(s))
 		}
 		limits := widget.NewSelect(limitNames, nil)
 		limits.SetSelectedIndex(1)
+		if i := slices.Index(mateLimits, p.IntWithFallback(prefMateLimit, -1)); i >= 0 {
+			limits.SetSelectedIndex(i)
+		}
 		form := container.New(&formLayout{}, widget.NewLabel(m.MateEngine), engines, widget.NewLabel(m.MateLimit), limits)
 		var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
 		start := newPlainButton(m.MateStart, true, func() {
 			d.Hide()
 			secs := mateLimits[max(0, limits.SelectedIndex())]
-			c.searchMate(list[max(0, engines.SelectedIndex())], time.Duration(secs)*time.Second)
+			def := list[max(0, engines.SelectedIndex())]
+			p.SetString(prefMateEngine, def.ID)
+			p.SetInt(prefMateLimit, secs)
+			c.searchMate(def, time.Duration(secs)*time.Second)
 		})
 		cancel := newPlainButton(m.Cancel, false, func() { d.Hide() }).cancels()
 		d = newPlainDialog(m.MateTitle, form, []*plainButton{cancel, start}, w.win)

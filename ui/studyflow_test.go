@@ -604,3 +604,39 @@ func TestStudyDialogRemembersItsChoices(t *testing.T) {
 		t.Errorf("the dialog offers %s lines, not the 3 chosen last", lines.Selected)
 	}
 }
+
+// The mate search dialog offers again the engine and the time limit chosen last.
+func TestMateSearchDialogRemembersItsChoices(t *testing.T) {
+	fairy := engine.Definition{Name: "Fairy-Stockfish", Path: testbin.DebianEngine(t, "fairy-stockfish"), Tags: []string{engine.TagMate}}
+	w, q := studyWindow(t, fairy)
+	pos, err := board.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Session().Reset(pos)
+	open := func() []*widget.Select {
+		w.MateSearchDialog()
+		waitUntil(t, q, "the mate search dialog", func() bool { return dialogOpen(w) && w.lastShown.title == w.msg.MateTitle })
+		return widgetsIn[*widget.Select](w.Window().Canvas().Overlays().Top())
+	}
+	sels := open()
+	if len(sels) != 2 || sels[0].Selected != engine.BundledName || sels[1].Selected != w.study.limitLabel(30) {
+		t.Fatalf("at first the dialog offers %q, %q; want the bundled engine and 30 s", sels[0].Selected, sels[1].Selected)
+	}
+	sels[0].SetSelected(engine.BundledName)
+	sels[1].SetSelected(w.study.limitLabel(60))
+	tapDialogButton(t, w, w.msg.MateStart)
+	waitUntil(t, q, "the answer", func() bool { return w.study.mate == nil })
+	sels = open()
+	if sels[0].Selected != engine.BundledName || sels[1].Selected != w.study.limitLabel(60) {
+		t.Errorf("again the dialog offers %q, %q; want the bundled engine and 60 s", sels[0].Selected, sels[1].Selected)
+	}
+	// another engine chosen is offered again too
+	sels[0].SetSelected("Fairy-Stockfish")
+	sels[1].SetSelected(w.study.limitLabel(10))
+	tapDialogButton(t, w, w.msg.MateStart)
+	waitUntil(t, q, "fairy-stockfish's answer", func() bool { return w.study.mate == nil })
+	if sels = open(); sels[0].Selected != "Fairy-Stockfish" || sels[1].Selected != w.study.limitLabel(10) {
+		t.Errorf("the dialog offers %q, %q; want Fairy-Stockfish and 10 s", sels[0].Selected, sels[1].Selected)
+	}
+}
