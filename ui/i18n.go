@@ -79,21 +79,21 @@ type Messages struct {
 	// a copy in a format that cannot hold everything: the format, and what it leaves out
 	CopiedLossF string
 	// a record read with warnings, in a folder's summary: its name, how many, the first
-	RecordWarningsF                                             string
-	LossySave, ReadErrorTitle, ReadErrorF, WarningsF, WriteErrF string
-	PasteNothing, PasteErrorF, CopiedF, TakeBackNotLast         string
-	NothingToTakeBack, RestoreTitle, RestoreF, Restore, Discard string
-	EditorTitle, EditorHelp, EditorBox                          string
-	EditorTsume, EditorClear, EditorPreset, EditorDone          string
-	EditorOpenF, PastedIntoEditor                               string
-	EditorUndo, EditorNothingToUndo                             string
-	EditorImpossibleTitle, EditorNoPieceF, EditorKingToHand     string
-	OpenedF, SavedF, NewGameF                                   string
-	DroppedNotFile, VarMain, VarUp, VarDelete                   string
-	NoFileDialog                                                string
-	ExportImage                                                 string
-	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile string
-	IsFolder                                                    string
+	RecordWarningsF                                                           string
+	LossySave, ReadErrorTitle, ReadErrorF, WarningsF, WriteErrF               string
+	PasteNothing, PasteErrorF, CopiedF, TakeBackNotLast                       string
+	NothingToTakeBack, RestoreTitle, RestoreF, RestoreMoreF, Restore, Discard string
+	EditorTitle, EditorHelp, EditorBox                                        string
+	EditorTsume, EditorClear, EditorPreset, EditorDone                        string
+	EditorOpenF, PastedIntoEditor                                             string
+	EditorUndo, EditorNothingToUndo                                           string
+	EditorImpossibleTitle, EditorNoPieceF, EditorKingToHand                   string
+	OpenedF, SavedF, NewGameF                                                 string
+	DroppedNotFile, VarMain, VarUp, VarDelete                                 string
+	NoFileDialog                                                              string
+	ExportImage                                                               string
+	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile               string
+	IsFolder                                                                  string
 	// a record read only in part (recordfile.PartialError): the offer, its button, the status
 	PartialOfferF, OpenPartial, OpenedPartialF, PastedPartialF string
 	PastedText                                                 string // names pasted text in WarningsF
@@ -166,6 +166,7 @@ var japaneseMessages = Messages{
 	NothingToTakeBack: "戻す手がありません。",
 	RestoreTitle:      "前回の棋譜を復元しますか？",
 	RestoreF:          "前回、保存されないまま終了した棋譜があります（%s、%d 手）。復元しますか？",
+	RestoreMoreF:      "このあと、ほかの %d 件も順にお尋ねします。",
 	Restore:           "復元する", Discard: "破棄する",
 	EditorTitle: "局面編集",
 	EditorHelp: "駒をクリックしてから移動先をクリック（ドラッグでも可）。選んだ駒をもう一度クリックすると成・先後が変わります。" +
@@ -265,6 +266,7 @@ var englishMessages = Messages{
 	NothingToTakeBack: "There is no move to take back.",
 	RestoreTitle:      "Restore the last record?",
 	RestoreF:          "A record was not saved when Banmen last ended (%s; moves: %d). Restore it?",
+	RestoreMoreF:      "%d more will be offered after this one.",
 	Restore:           "Restore", Discard: "Discard",
 	EditorTitle: "Edit Position",
 	EditorHelp: "Click a piece, then where it goes (or drag it). Click the chosen piece again to promote it or turn it " +

@@ -705,6 +705,10 @@ func (w *MainWindow) offerRestore(found []session.Autosaved) {
 		name = w.msg.Untitled
 	}
 	text := fmt.Sprintf(w.msg.RestoreF, name+", "+as.Meta.Saved.Format("2006-01-02 15:04"), as.Meta.Moves)
+	if len(rest) > 0 {
+		// several crashes left several: the user knows more follow, and can keep this one
+		text += "\n" + fmt.Sprintf(w.msg.RestoreMoreF, len(rest))
+	}
 	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
 	restore := newPlainButton(w.msg.Restore, true, func() {
 		d.Hide()

@@ -494,6 +494,45 @@ func TestWindowOffersAnAutosaveBackAfterACrash(t *testing.T) {
 	}
 }
 
+// Two crashed copies are offered one after the other, the first saying that another follows.
+func TestWindowOffersEachOfSeveralAutosaves(t *testing.T) {
+	dir := t.TempDir()
+	for i, pid := range []string{"424242", "434343"} {
+		w1, _ := windowUnderTest(t, windowOpts{autosaveDir: dir})
+		openRecord(t, w1, henkaKIF)
+		w1.Session().GoTo(4)
+		play(t, w1, []string{"5g5f", "1g1f"}[i])
+		if err := w1.autosave.Flush(5 * time.Second); err != nil {
+			t.Fatal(err)
+		}
+		// the window "crashes": its copy is left, under a process id that is gone
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), "4242") || strings.Contains(e.Name(), "4343") {
+				continue
+			}
+			name := strings.Replace(e.Name(), strings.TrimSuffix(strings.TrimPrefix(e.Name(), "autosave-"), filepath.Ext(e.Name())), pid, 1)
+			if err := os.Rename(filepath.Join(dir, e.Name()), filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	w2, _ := windowUnderTest(t, windowOpts{autosaveDir: dir})
+	w2.OfferRestore()
+	more := fmt.Sprintf(w2.msg.RestoreMoreF, 1)
+	if w2.lastShown.title != w2.msg.RestoreTitle || !strings.Contains(w2.lastShown.text, more) {
+		t.Fatalf("the first offer: %q %q, want it to say %q", w2.lastShown.title, w2.lastShown.text, more)
+	}
+	tapDialogButton(t, w2, w2.msg.Discard)
+	if w2.lastShown.title != w2.msg.RestoreTitle || strings.Contains(w2.lastShown.text, more) {
+		t.Fatalf("the second offer: %q %q", w2.lastShown.title, w2.lastShown.text)
+	}
+	tapDialogButton(t, w2, w2.msg.Discard)
+	if left := session.FindAutosaved(dir, func(int) bool { return false }); len(left) != 0 {
+		t.Errorf("%d copies still offered after both were discarded", len(left))
+	}
+}
+
 func TestWindowPaste(t *testing.T) {
 	w, _ := windowUnderTest(t, windowOpts{})
 	clip := fyne.CurrentApp().Clipboard()
