@@ -330,12 +330,37 @@ func FormatPanelEngine(e PanelEngine, msg *Messages) EngineText {
 			et.Rows = append(et.Rows, formatRow(e.Root, l, e.LastTo, msg))
 		}
 		expects = predicted(e.Root, e.Lines, e.LastTo)
+		if cur := currentMove(e, msg); cur != "" {
+			et.Stats += "　" + cur
+		}
 		if m := strings.TrimSpace(e.Message); m != "" {
 			et.Message = panelTextFor(msg).InfoString + " " + m
 		}
 	}
 	et.Header = formatHeader(e.Name, e.State, expects, msg)
 	return et
+}
+
+// currentMove is the move the engine searches now, as its currmove and currmovenumber say
+// ("探索手 ▲７六歩 3"), while it thinks; "" when it says none, or the move is not legal in the
+// position (a currmove of an older search).
+func currentMove(e PanelEngine, msg *Messages) string {
+	if e.State != EngineThinking || e.Stats.CurrMove == "" {
+		return ""
+	}
+	m, err := e.Root.ParseMove(e.Stats.CurrMove)
+	if err != nil {
+		return ""
+	}
+	jp, n := e.Root.JapaneseLine([]board.Move{m}, e.LastTo)
+	if n != 1 {
+		return ""
+	}
+	s := panelTextFor(msg).CurrMove + " " + jp
+	if e.Stats.CurrMoveNumber > 0 {
+		s += " " + strconv.Itoa(e.Stats.CurrMoveNumber)
+	}
+	return s
 }
 
 // maxHistory is how many earlier iterations an engine's block keeps.

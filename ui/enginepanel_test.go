@@ -120,6 +120,19 @@ func TestFormatEngine(t *testing.T) {
 			t.Errorf("row %d: %+v, want %+v", i, et.Rows[i], want[i])
 		}
 	}
+	// the move it searches now, while it thinks: in Japanese, with its number
+	v.Stats.CurrMove, v.Stats.CurrMoveNumber = "2g2f", 3
+	if et := formatEngine(v, board.NoSquare, ja); !strings.HasSuffix(et.Stats, "　探索手 ▲２六歩 3") {
+		t.Errorf("stats with a current move: %q", et.Stats)
+	}
+	v.State = study.Stopped // stopped, the last currmove is no longer searched
+	if et := formatEngine(v, board.NoSquare, ja); strings.Contains(et.Stats, "探索手") {
+		t.Errorf("a stopped engine's stats: %q", et.Stats)
+	}
+	v.State, v.Stats.CurrMove = study.Thinking, "5e5d" // not a move of the position: left out
+	if et := formatEngine(v, board.NoSquare, ja); strings.Contains(et.Stats, "探索手") {
+		t.Errorf("stats with an illegal current move: %q", et.Stats)
+	}
 	// nothing yet for this position: no rows, no numbers
 	et = formatEngine(study.EngineView{State: study.Stopped, View: study.View{Engine: "Banmen", Root: start, Position: start.SFEN()}}, board.NoSquare, ja)
 	if len(et.Rows) != 0 || !strings.HasPrefix(et.Header, "Banmen　停止") || strings.Contains(et.Stats, "9") {

@@ -8,7 +8,7 @@ package ui
 type panelText struct {
 	History, HistoryTip, CopyUSI, CopyJapanese, LineUSI, LineJapanese string
 	ShowLine, Cancel, Dismiss, MateSearchingF, MateHeaderF, Elapsed   string
-	MateCancelled, InfoString                                         string
+	MateCancelled, InfoString, CurrMove                               string
 }
 
 var japanesePanel = panelText{
@@ -17,7 +17,7 @@ var japanesePanel = panelText{
 	LineUSI: "読み筋（USI）", LineJapanese: "読み筋",
 	ShowLine: "読み筋を盤面で見る", Cancel: "キャンセル", Dismiss: "閉じる",
 	MateSearchingF: "%s で詰みを探しています…", MateHeaderF: "詰み探索（%s）", Elapsed: "時間",
-	MateCancelled: "中止しました。", InfoString: "情報:",
+	MateCancelled: "中止しました。", InfoString: "情報:", CurrMove: "探索手",
 }
 
 var englishPanel = panelText{
@@ -26,7 +26,7 @@ var englishPanel = panelText{
 	LineUSI: "line (USI)", LineJapanese: "line",
 	ShowLine: "Show Line on a Board", Cancel: "Cancel", Dismiss: "Close",
 	MateSearchingF: "Searching for a mate with %s…", MateHeaderF: "Mate search (%s)", Elapsed: "Time",
-	MateCancelled: "Cancelled.", InfoString: "info:",
+	MateCancelled: "Cancelled.", InfoString: "info:", CurrMove: "searching",
 }
 
 // panelTextFor returns the panel's texts in msg's language.
