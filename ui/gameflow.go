@@ -437,9 +437,41 @@ func (w *MainWindow) DeclareWin() {
 		rule = w.gameSetupText().Impasse24
 	}
 	text := fmt.Sprintf(gt.DeclareConfirm, rule)
+	if g := r.runner.Game(); g != nil {
+		if s := g.Snapshot(); s.Position != nil && r.runner.IsHuman(s.ToMove) {
+			text += "\n" + declarationStanding(s.Position, r.impasse, gt)
+		}
+	}
 	d = newPlainDialog(gt.DeclareTitle, messageContent(text), []*plainButton{no, yes}, w.win)
 	w.lastShown = shownDialog{gt.DeclareTitle, text, d}
 	d.Show()
+}
+
+// declarationStanding says whether pos, the person to move, meets the declaration rule
+// now, and if not which condition fails (the conditions of board.CanDeclareWin), so that
+// nobody declares into a loss unwarned.
+func declarationStanding(pos *board.Position, rule board.ImpasseRule, gt *gameText) string {
+	c := pos.SideToMove()
+	points, inCamp := pos.ImpassePoints(c)
+	need := rule.BlackPoints
+	if c == board.White {
+		need = rule.WhitePoints
+	}
+	why := ""
+	switch k := pos.KingSquare(c); {
+	case k == board.NoSquare || !board.InPromotionZone(c, k):
+		why = gt.KingOutsideCamp
+	case pos.InCheck():
+		why = gt.KingInCheck
+	case inCamp < 10:
+		why = fmt.Sprintf(gt.FewInCampF, inCamp)
+	case points < need:
+		why = fmt.Sprintf(gt.FewPointsF, points, need)
+	}
+	if why != "" {
+		return fmt.Sprintf(gt.DeclareUnmetF, why)
+	}
+	return fmt.Sprintf(gt.DeclareMetF, points, inCamp)
 }
 
 // AbortGame stops the game (中断); the record keeps it with 中断 at its end.

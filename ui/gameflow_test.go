@@ -611,9 +611,12 @@ func TestPlayAgainstEngineDeclaration(t *testing.T) {
 		sfen, reason string
 		winner       string
 		end          kifu.Special
+		standing     string // what the dialog says of the position
 	}{
-		{"KGGGGSSSS/RB+N+N5/9/9/9/9/9/9/4k4 b RB 1", japaneseGame.ReasonDeclaration, "先手", kifu.EnteringKing},
-		{"", japaneseGame.ReasonFalseDeclaration, "後手", kifu.FoulLose},
+		{"KGGGGSSSS/RB+N+N5/9/9/9/9/9/9/4k4 b RB 1", japaneseGame.ReasonDeclaration, "先手", kifu.EnteringKing,
+			fmt.Sprintf(japaneseGame.DeclareMetF, 30, 12)},
+		{"", japaneseGame.ReasonFalseDeclaration, "後手", kifu.FoulLose,
+			fmt.Sprintf(japaneseGame.DeclareUnmetF, japaneseGame.KingOutsideCamp)},
 	} {
 		w, q := gameWindow(t)
 		gt := w.gameText()
@@ -630,6 +633,9 @@ func TestPlayAgainstEngineDeclaration(t *testing.T) {
 		w.DeclareWin()
 		if w.lastShown.title != gt.DeclareTitle {
 			t.Fatalf("入玉宣言 asks nothing first: %q", w.lastShown.title)
+		}
+		if !strings.Contains(w.lastShown.text, c.standing) {
+			t.Errorf("%q: the dialog says %q, want %q", c.sfen, w.lastShown.text, c.standing)
 		}
 		tapDialogButton(t, w, gt.Declare)
 		waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
@@ -1107,5 +1113,30 @@ func TestPlayAgainstEngineMoveLimit(t *testing.T) {
 	rec := w.Session().Record()
 	if got := rec.Result(); got != kifu.MaxMoves || len(rec.MainMoves()) != 2 {
 		t.Errorf("the record ends with %v after %d moves, want 最大手数 after 2", got, len(rec.MainMoves()))
+	}
+}
+
+// The declaration's dialog names the condition a position fails, in the rule's order.
+func TestDeclarationStanding(t *testing.T) {
+	gt := &japaneseGame
+	for _, c := range []struct{ sfen, want string }{
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", fmt.Sprintf(gt.DeclareUnmetF, gt.KingOutsideCamp)},
+		{"4K3r/9/9/9/9/9/9/9/4k4 b - 1", fmt.Sprintf(gt.DeclareUnmetF, gt.KingInCheck)},
+		{"4K4/9/9/9/9/9/9/9/4k4 b RB 1", fmt.Sprintf(gt.DeclareUnmetF, fmt.Sprintf(gt.FewInCampF, 0))},
+		{"K+P+P+P+P+P+P+P+P/+P+P7/9/9/9/9/9/9/4k4 b - 1", fmt.Sprintf(gt.DeclareUnmetF, fmt.Sprintf(gt.FewPointsF, 10, 28))},
+		{"K+P+P+P+P+P+P+P+P/+P+P7/9/9/9/9/9/9/4k4 b 2R2B 1", fmt.Sprintf(gt.DeclareMetF, 30, 10)},
+	} {
+		pos, err := board.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := declarationStanding(pos, board.CSAImpasseRule, gt); got != c.want {
+			t.Errorf("%s: %q, want %q", c.sfen, got, c.want)
+		}
+		// the dialog says what the game will judge
+		ok, _ := pos.CanDeclareWin(board.CSAImpasseRule)
+		if met := c.want == fmt.Sprintf(gt.DeclareMetF, 30, 10); ok != met {
+			t.Errorf("%s: the game judges %v", c.sfen, ok)
+		}
 	}
 }

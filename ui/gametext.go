@@ -22,6 +22,8 @@ type gameText struct {
 	// continuing a game (gameresume.go) and 入玉宣言
 	ContinueGame, ContinueTitle, ContinueF, ContinuePlaying, JustTheRecord, NotAGame string
 	Declare, DeclareTitle, DeclareConfirm                                            string
+	// what the position has of the rule's conditions, said in the declaration's dialog
+	DeclareMetF, DeclareUnmetF, KingOutsideCamp, KingInCheck, FewInCampF, FewPointsF string
 	// the engine panel in a game (gameengines.go)
 	PonderingF, PonderLastF, PonderHit, PonderMiss, OwnScoreF string
 }
@@ -53,7 +55,10 @@ var japaneseGame = gameText{
 	NotAGame: "この棋譜は続けられる対局ではありません（先手・後手が「あなた」か登録済みのエンジンで、終局していない棋譜）",
 	Declare:  "入玉宣言", DeclareTitle: "入玉宣言",
 	DeclareConfirm: "入玉宣言をしますか？\n宣言の条件（%s）を満たしていなければ、反則負けになります。",
-	PonderingF:     "予想手 %s で先読み中", PonderLastF: "前の予想 %s %s（通算 %d/%d）", PonderHit: "的中", PonderMiss: "外れ",
+	DeclareMetF:    "今の局面は条件を満たしています（%d 点、敵陣の駒 %d 枚）。", DeclareUnmetF: "今の局面は条件を満たしていません（%s）。宣言すると負けになります。",
+	KingOutsideCamp: "玉が敵陣にいません", KingInCheck: "王手されています", FewInCampF: "敵陣の駒が %d 枚で、10 枚に足りません",
+	FewPointsF: "%d 点で、%d 点に足りません",
+	PonderingF: "予想手 %s で先読み中", PonderLastF: "前の予想 %s %s（通算 %d/%d）", PonderHit: "的中", PonderMiss: "外れ",
 	OwnScoreF: "自分から %s",
 }
 
@@ -86,7 +91,10 @@ var englishGame = gameText{
 	NotAGame: "This record is not a game that can be continued (its players must be you or registered engines, and it must not be over)",
 	Declare:  "Declare Win (入玉宣言)", DeclareTitle: "Entering-king declaration",
 	DeclareConfirm: "Declare a win by entering king?\nIf the position does not meet the rule (%s), you lose by a foul.",
-	PonderingF:     "pondering on %s", PonderLastF: "last expected %s: %s (hits %d/%d)", PonderHit: "hit", PonderMiss: "missed",
+	DeclareMetF:    "The position meets it now (%d points, %d pieces in the opponent's camp).", DeclareUnmetF: "The position does not meet it now (%s): declaring loses.",
+	KingOutsideCamp: "the king is not in the opponent's camp", KingInCheck: "the king is in check", FewInCampF: "%d pieces in the opponent's camp, fewer than 10",
+	FewPointsF: "%d points, fewer than %d",
+	PonderingF: "pondering on %s", PonderLastF: "last expected %s: %s (hits %d/%d)", PonderHit: "hit", PonderMiss: "missed",
 	OwnScoreF: "own view %s",
 }
 
