@@ -394,12 +394,29 @@ func (w *MainWindow) running() *gameRun {
 	return w.game.run
 }
 
-// Resign resigns the game for the person to move.
+// Resign resigns the game for the person to move, after asking: a game is not lost to a
+// stray click.
 func (w *MainWindow) Resign() {
 	r := w.running()
 	if r == nil {
 		return
 	}
+	gt := w.gameText()
+	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
+	no := newPlainButton(gt.Cancel, false, func() { d.Hide() }).cancels()
+	yes := newPlainButtonOf(gt.Resign, widget.DangerImportance, func() {
+		d.Hide()
+		if w.game.run == r { // not over meanwhile
+			w.resign(r)
+		}
+	})
+	d = newPlainDialog(gt.Resign, messageContent(gt.ResignConfirm), []*plainButton{no, yes}, w.win)
+	w.lastShown = shownDialog{gt.Resign, gt.ResignConfirm, d}
+	d.Show()
+}
+
+// resign resigns r's game for the person.
+func (w *MainWindow) resign(r *gameRun) {
 	gt := w.gameText()
 	thinking := "" // the engine to move: the person resigns once its move is played
 	if g := r.runner.Game(); g != nil {

@@ -124,7 +124,7 @@ func TestPlayAgainstEngineAndResign(t *testing.T) {
 		t.Errorf("the autosave holds %v (%v), want the record with both moves", saved, err)
 	}
 
-	w.Resign()
+	resignConfirmed(t, w)
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "後手") || !strings.Contains(w.lastShown.text, gt.ReasonResign) {
 		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
@@ -240,7 +240,7 @@ func TestMoveNowInAGame(t *testing.T) {
 func TestResignOnTheEnginesTurn(t *testing.T) {
 	w, q := gameWindow(t)
 	def := engineFirst(t, w, q, 3*time.Second)
-	w.Resign()
+	resignConfirmed(t, w)
 	drainFor(q, 600*time.Millisecond)
 	if want := fmt.Sprintf(w.gameText().ResignAfterF, def.Name); w.status.Text != want || !w.Playing() || w.Session().MoveCount() != 0 {
 		t.Fatalf("0.6 s after 投了: status %q (want %q), playing %v, %d moves", w.status.Text, want, w.Playing(), w.Session().MoveCount())
@@ -770,7 +770,7 @@ func TestResignWhileTheEngineThinks(t *testing.T) {
 	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
 	play(t, w, "7g7f")
 	waitUntil(t, q, "the engine thinking", func() bool { return strings.Contains(w.status.Text, engine.BundledName) })
-	w.Resign()
+	resignConfirmed(t, w)
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 	if w.lastShown.title != gt.GameOverTitle || !strings.Contains(w.lastShown.text, "後手") || !strings.Contains(w.lastShown.text, gt.ReasonResign) {
 		t.Errorf("the end says %q: %q", w.lastShown.title, w.lastShown.text)
@@ -1138,5 +1138,38 @@ func TestDeclarationStanding(t *testing.T) {
 		if met := c.want == fmt.Sprintf(gt.DeclareMetF, 30, 10); ok != met {
 			t.Errorf("%s: the game judges %v", c.sfen, ok)
 		}
+	}
+}
+
+// resignConfirmed resigns as the person does: 投了, then 投了 in the dialog that asks.
+func resignConfirmed(t *testing.T, w *MainWindow) {
+	t.Helper()
+	w.Resign()
+	gt := w.gameText()
+	if w.lastShown.title != gt.Resign || w.lastShown.text != gt.ResignConfirm {
+		t.Fatalf("投了 asks nothing first: %q %q", w.lastShown.title, w.lastShown.text)
+	}
+	tapDialogButton(t, w, gt.Resign)
+}
+
+// 投了 asks first; キャンセル leaves the game as it was.
+func TestResignAsksFirst(t *testing.T) {
+	w, q := gameWindow(t)
+	gt := w.gameText()
+	w.game.start(gameSetup{Main: 10 * time.Minute}, [2]*engine.Definition{nil, bundledDef(t, w, q)})
+	waitUntil(t, q, "the person's turn", func() bool { return w.status.Text == gt.YourTurn })
+	w.Resign()
+	if w.lastShown.title != gt.Resign || !dialogOpen(w) {
+		t.Fatalf("投了 asks nothing: %q", w.lastShown.title)
+	}
+	tapDialogButton(t, w, gt.Cancel)
+	drainFor(q, 300*time.Millisecond)
+	if !w.Playing() || w.Session().Record().Result() != kifu.NotSpecial {
+		t.Errorf("キャンセル ended the game: playing %v, result %v", w.Playing(), w.Session().Record().Result())
+	}
+	resignConfirmed(t, w)
+	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
+	if got := w.Session().Record().Result(); got != kifu.Resign {
+		t.Errorf("the record ends with %v, want 投了", got)
 	}
 }

@@ -115,7 +115,7 @@ func TestGameInfoOfAHandicapGamePlayedHere(t *testing.T) {
 		line := w.Session().Record().MainLine()
 		return len(line) == 1 && line[0].Timed && w.status.Text == gt.YourTurn
 	})
-	w.Resign()
+	resignConfirmed(t, w)
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 	v := w.info
 	if v.black.Text != "☗"+w.msg.HeaderShitate || v.white.Text != "☖"+w.msg.HeaderUwate || v.handicap.Text != "香落ち" {

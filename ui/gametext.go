@@ -17,6 +17,7 @@ type gameText struct {
 	ReasonFailure, You, ByoyomiF, NoTakeback, GameRunning, ThinkingF string
 	YourTurn, SaveFailedF, ResignAfterF                              string
 	MoveNow, NotThinking                                             string
+	ResignConfirm                                                    string
 	// an engine that died mid-game (gamecrash.go)
 	CrashTitle, CrashF, CrashedF, RestartEngine, EndGame, RestartFailedF string
 	// continuing a game (gameresume.go) and 入玉宣言
@@ -36,8 +37,8 @@ var japaneseGame = gameText{
 	StartFrom: "開始局面", StartHere: "盤面の局面から", StartEven: "平手",
 	Ponder: "相手の手番中も考える（ponder）", Start: "開始", Cancel: "キャンセル",
 	NoGame: "対局中ではありません", NotYourTurn: "あなたの手番ではありません",
-	ResignAfterF: "%s の着手のあとで投了します",
-	NotAtEnd:     "最新の局面に戻ってから指してください", BadNumberF: "%s: 0 以上の数を入れてください（%q）",
+	ResignAfterF: "%s の着手のあとで投了します", ResignConfirm: "投了しますか？",
+	NotAtEnd: "最新の局面に戻ってから指してください", BadNumberF: "%s: 0 以上の数を入れてください（%q）",
 	StartingF: "%s を起動中…", EngineStartFailedF: "対局を始められません:\n%v", GameOverTitle: "対局終了",
 	WinF: "%s（%s）の勝ち", Draw: "引き分け", ReasonResign: "投了", ReasonMate: "詰み", ReasonRepetition: "千日手",
 	ReasonPerpetual: "連続王手の千日手", ReasonDeclaration: "入玉宣言", ReasonFalseDeclaration: "誤った入玉宣言",
@@ -71,8 +72,8 @@ var englishGame = gameText{
 	StartFrom: "Start from", StartHere: "the position on the board", StartEven: "the standard position",
 	Ponder: "Think on the opponent's time (ponder)", Start: "Start", Cancel: "Cancel",
 	NoGame: "No game in progress", NotYourTurn: "It is not your turn",
-	ResignAfterF: "You resign after %s's move",
-	NotAtEnd:     "Go to the latest position to move", BadNumberF: "%s: enter a number of 0 or more (%q)",
+	ResignAfterF: "You resign after %s's move", ResignConfirm: "Resign the game?",
+	NotAtEnd: "Go to the latest position to move", BadNumberF: "%s: enter a number of 0 or more (%q)",
 	StartingF: "Starting %s…", EngineStartFailedF: "The game cannot start:\n%v", GameOverTitle: "Game Over",
 	WinF: "%s (%s) wins", Draw: "Draw", ReasonResign: "resignation", ReasonMate: "checkmate",
 	ReasonRepetition: "repetition (千日手)", ReasonPerpetual: "perpetual check",

@@ -65,6 +65,6 @@ func TestEvalGraphLiveDuringAGame(t *testing.T) {
 			t.Errorf("after move %d the graph marks ply %d", ply, w.graph.current)
 		}
 	}
-	w.Resign()
+	resignConfirmed(t, w)
 	waitUntil(t, q, "the end of the game", func() bool { return !w.Playing() })
 }
