@@ -156,7 +156,7 @@ func (c *analysisCtl) applyBatch(b *batchRun, s analysis.BatchSnapshot, finished
 			done += float64(p.Position.Done) / float64(p.Position.Total)
 		}
 		b.progress.setText(fmt.Sprintf(at.BatchProgressF, p.File, p.Files, p.Name, p.Position.Done, p.Position.Total,
-			p.Position.ETA.Round(time.Second)), done/float64(max(1, p.Files)))
+			formatElapsed(p.Position.ETA.Round(time.Second))), done/float64(max(1, p.Files)))
 		return
 	}
 	c.batch = nil

@@ -175,7 +175,8 @@ func (p *analysisProgress) set(pr analysis.Progress) {
 	if pr.Total > 0 {
 		p.bar.SetValue(float64(pr.Done) / float64(pr.Total))
 	}
-	eta := pr.ETA.Round(time.Second)
+	// as the clocks and the engine panel write times ("1:22", "45s"), not Go's "1m22s"
+	eta := formatElapsed(pr.ETA.Round(time.Second))
 	text := fmt.Sprintf(p.w.analysisText().ProgressF, pr.Done, pr.Total, eta)
 	if len(text) != len(p.label.Text) {
 		defer p.w.foot.Refresh() // the foot lays out again around the new width

@@ -124,6 +124,10 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	if txt := w.analysis.run.progress.Text(); !strings.Contains(txt, "/ 31") {
 		t.Errorf("the progress says %q, want a count of 31 positions", txt)
 	}
+	// the time left as the clocks write times, not Go's "1m22s"
+	if txt := w.analysis.run.progress.Text(); !regexp.MustCompile(`残り約 ([0-9]+:[0-9]{2}|[0-9]+(\.[0-9])?s)$`).MatchString(txt) {
+		t.Errorf("the progress says %q, want the time left as 1:02 or 45s", txt)
+	}
 	stop := buttonIn(w.progressHolder, at.Stop)
 	if stop == nil {
 		t.Fatal("no 中断 at the foot")
@@ -131,6 +135,10 @@ func TestAnalysisDialogCancelAndResumeWithTheBundledEngine(t *testing.T) {
 	label := w.analysis.run.progress.label
 	if end := label.Position().X + label.MinSize().Width; end > stop.Position().X+1 || w.progressHolder.Size().Width < w.progressHolder.MinSize().Width {
 		t.Errorf("the progress text (to x=%v) runs under 中断 (at x=%v), or its box (%v wide) is squeezed", end, stop.Position().X, w.progressHolder.Size().Width)
+	}
+	pr := analysis.Progress{Done: 1, Total: 31, ETA: 82 * time.Second}
+	if w.analysis.run.progress.set(pr); !strings.HasSuffix(w.analysis.run.progress.Text(), "残り約 1:22") {
+		t.Errorf("82 s left reads %q", w.analysis.run.progress.Text())
 	}
 	test.Tap(stop)
 	waitUntil(t, q, "the end of the stopped analysis", func() bool { return ended == 1 })
