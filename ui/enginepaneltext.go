@@ -26,7 +26,7 @@ var englishPanel = panelText{
 	LineUSI: "line (USI)", LineJapanese: "line",
 	ShowLine: "Show Line on a Board", Cancel: "Cancel", Dismiss: "Close",
 	MateSearchingF: "Searching for a mate with %s…", MateHeaderF: "Mate search (%s)", Elapsed: "Time",
-	MateCancelled: "Cancelled.", InfoString: "info:", CurrMove: "Searching",
+	MateCancelled: "Cancelled.", InfoString: "Info:", CurrMove: "Searching",
 }
 
 // panelTextFor returns the panel's texts in msg's language.
