@@ -14,6 +14,7 @@ import (
 
 	"banmen/board"
 	"banmen/engine"
+	"banmen/engine/game"
 	"banmen/engine/match"
 	"banmen/kifu"
 )
@@ -282,15 +283,20 @@ func (d *gameDialog) whiteUnset() bool {
 	return err == nil && err2 == nil && err3 == nil && m == 0 && b == 0 && i == 0
 }
 
-// sideChanged enables a side's option button and ponder for an engine only; a person's
-// ponder is shown off (a tick left by the engine chosen before said it would ponder).
+// sideChanged enables a side's option button for an engine only, and ponder for an engine
+// that can ponder (game.Ponders); otherwise ponder is shown off (a tick left by the engine
+// chosen before said it would ponder).
 func (d *gameDialog) sideChanged(i int) {
-	if d.engine(i) == nil {
+	e := d.engine(i)
+	if e == nil {
 		d.options[i].Disable()
+	} else {
+		d.options[i].Enable()
+	}
+	if e == nil || !game.Ponders(*e) {
 		d.ponder[i].SetChecked(false)
 		d.ponder[i].Disable()
 	} else {
-		d.options[i].Enable()
 		d.ponder[i].Enable()
 	}
 }

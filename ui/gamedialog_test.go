@@ -192,6 +192,12 @@ func TestGameDialogControlsReachConfig(t *testing.T) {
 		cfg.Seats[0].Human != "you" || names[0] != "you" {
 		t.Errorf("a person's seat: %+v, %q", cfg.Seats[0], names[0])
 	}
+	// gpsshogi cannot ponder (it aborts on go ponder): its ponder is off and disabled
+	gps := engine.Definition{ID: "g", Name: "gpsshogi", EngineName: "gpsshogi (smp) vm r3033", Author: "teamgps", Tags: []string{engine.TagPlay}}
+	dg := newGameDialog(w, []engine.Definition{gps}, gameSetup{Players: [2]string{"gpsshogi", ""}, Ponder: [2]bool{true, false}})
+	if dg.ponder[0].Checked || !dg.ponder[0].Disabled() || dg.options[0].Disabled() {
+		t.Errorf("gpsshogi's ponder: ticked %v, enabled %v; options enabled %v", dg.ponder[0].Checked, !dg.ponder[0].Disabled(), !dg.options[0].Disabled())
+	}
 	// the engine that pondered gives way to a person: the tick goes, as a person does not ponder
 	d.sides[1].SetSelected(w.gameText().Human)
 	if d.ponder[1].Checked || !d.ponder[1].Disabled() {

@@ -191,7 +191,7 @@ func (p *EnginePlayer) Moved(req Request) {
 	expected := p.expected
 	p.expected = board.NoMove
 	p.mu.Unlock()
-	if !p.Ponder || p.Engine.Definition().Supports.Ponder == engine.No || expected == board.NoMove || !req.Position.IsLegal(expected) {
+	if !p.Ponder || !Ponders(p.Engine.Definition()) || expected == board.NoMove || !req.Position.IsLegal(expected) {
 		return
 	}
 	moves := append(append([]board.Move(nil), req.Moves...), expected)

@@ -24,6 +24,25 @@ func TakesIncrement(d engine.Definition) bool {
 	case engine.Yes:
 		return true
 	}
+	return !isGPSShogi(d)
+}
+
+// Ponders reports whether engine d can be asked to ponder (go ponder). gpsusi aborts on
+// it ("unknown option in go ponder"), and names no ponder move to ponder on anyway. What the
+// registry learned (Supports.Ponder) decides first; otherwise an engine is trusted unless its
+// probe identifies it as gpsshogi.
+func Ponders(d engine.Definition) bool {
+	switch d.Supports.Ponder {
+	case engine.No:
+		return false
+	case engine.Yes:
+		return true
+	}
+	return !isGPSShogi(d)
+}
+
+// isGPSShogi reports whether d's probe identifies it as gpsshogi (gpsusi).
+func isGPSShogi(d engine.Definition) bool {
 	name := strings.ToLower(strings.TrimSpace(d.EngineName))
-	return !strings.HasPrefix(name, "gpsshogi") && !strings.EqualFold(strings.TrimSpace(d.Author), "teamgps")
+	return strings.HasPrefix(name, "gpsshogi") || strings.EqualFold(strings.TrimSpace(d.Author), "teamgps")
 }

@@ -54,6 +54,27 @@ func TestTakesIncrementLearned(t *testing.T) {
 	}
 }
 
+// gpsusi, known by its probe, is not asked to ponder (it aborts on "go ponder"), unless the
+// registry learned otherwise; fairy-stockfish and the bundled engine are.
+func TestPondersByProbe(t *testing.T) {
+	gps := probed(t, enginetest.Gpsusi(t))
+	if Ponders(gps) {
+		t.Errorf("gpsusi (id name %q, author %q) is said to ponder", gps.EngineName, gps.Author)
+	}
+	gps.Supported(engine.FeaturePonder)
+	if !Ponders(gps) {
+		t.Error("an engine seen to ponder is said not to")
+	}
+	for _, d := range []engine.Definition{enginetest.FairyStockfish(t), enginetest.Bundled(t)} {
+		if d = probed(t, d); !Ponders(d) {
+			t.Errorf("%s (id name %q) is said not to ponder", d.Name, d.EngineName)
+		}
+		if d.Unsupported(engine.FeaturePonder); Ponders(d) {
+			t.Errorf("%s, which failed on go ponder, is said to ponder", d.Name)
+		}
+	}
+}
+
 // Ponder is chosen per seat: the engine of a seat that asks for it ponders, the other
 // does not (RunnerConfig.Ponder still turns it on for both).
 func TestRunnerPonderPerSeat(t *testing.T) {
