@@ -17,28 +17,23 @@ var Impasse24Rule = board.ImpasseRule{BlackPoints: 31, WhitePoints: 31}
 // which answers "id name gpsshogi …", "id author teamgps") does. What the registry
 // learned from a crash (Supports.Increment) decides first; otherwise an engine is
 // trusted unless its probe identifies it as gpsshogi.
-func TakesIncrement(d engine.Definition) bool {
-	switch d.Supports.Increment {
-	case engine.No:
-		return false
-	case engine.Yes:
-		return true
-	}
-	return !isGPSShogi(d)
-}
+func TakesIncrement(d engine.Definition) bool { return learnedOr(d.Supports.Increment, !isGPSShogi(d)) }
 
 // Ponders reports whether engine d can be asked to ponder (go ponder). gpsusi aborts on
 // it ("unknown option in go ponder"), and names no ponder move to ponder on anyway. What the
 // registry learned (Supports.Ponder) decides first; otherwise an engine is trusted unless its
 // probe identifies it as gpsshogi.
-func Ponders(d engine.Definition) bool {
-	switch d.Supports.Ponder {
+func Ponders(d engine.Definition) bool { return learnedOr(d.Supports.Ponder, !isGPSShogi(d)) }
+
+// learnedOr is what the registry learned of a feature, or guess when it learned nothing.
+func learnedOr(s engine.Support, guess bool) bool {
+	switch s {
 	case engine.No:
 		return false
 	case engine.Yes:
 		return true
 	}
-	return !isGPSShogi(d)
+	return guess
 }
 
 // isGPSShogi reports whether d's probe identifies it as gpsshogi (gpsusi).
