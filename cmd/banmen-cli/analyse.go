@@ -213,8 +213,8 @@ func openAnalysed(in, out, enc string, force bool, stdout, stderr io.Writer) (*a
 	// a record read only in part is refused, as the window and a folder's analysis refuse it;
 	// an illegal last move (a game lost by it, not recorded so) is analysed up to the move
 	// before it, with a warning
-	rec, err := kifu.ReadFile(in)
-	if err = kifu.IllegalEndAsWarning(rec, err); err != nil {
+	rec, _, _, err := recordfile.ReadFile(in)
+	if err != nil {
 		fmt.Fprintf(stderr, "banmen-cli analyse: %v\n", err)
 		return nil, "", 1
 	}

@@ -186,7 +186,7 @@ type folderFlags struct {
 	oneFile, sub           bool
 }
 
-// convertFolder converts every record of dir (and its subfolders) as ui/recordfile.ConvertFolder
+// convertFolder converts every record of dir (and its subfolders) as kifu/recordfile.ConvertFolder
 // does for the window's 棋譜の一括変換: into the folder -o, keeping the tree, or with --one-file
 // every main line into the file -o. Each record skipped is named on stderr with the reason, as
 // are the reader's warnings and what the format could not hold; exit 1 when a record could not
