@@ -402,16 +402,25 @@ func (w *MainWindow) Resign() {
 		return
 	}
 	gt := w.gameText()
-	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
-	no := newPlainButton(gt.Cancel, false, func() { d.Hide() }).cancels()
-	yes := newPlainButtonOf(gt.Resign, widget.DangerImportance, func() {
-		d.Hide()
+	w.askIrreversible(gt.Resign, gt.ResignConfirm, gt.Resign, func() {
 		if w.game.run == r { // not over meanwhile
 			w.resign(r)
 		}
 	})
-	d = newPlainDialog(gt.Resign, messageContent(gt.ResignConfirm), []*plainButton{no, yes}, w.win)
-	w.lastShown = shownDialog{gt.Resign, gt.ResignConfirm, d}
+}
+
+// askIrreversible asks before an irreversible action of a game (投了, 入玉宣言): キャンセル, which
+// Esc presses, and action in the error colour, which Enter does not press; do runs when it is
+// clicked.
+func (w *MainWindow) askIrreversible(title, text, action string, do func()) {
+	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
+	no := newPlainButton(w.gameText().Cancel, false, func() { d.Hide() }).cancels()
+	yes := newPlainButtonOf(action, widget.DangerImportance, func() {
+		d.Hide()
+		do()
+	})
+	d = newPlainDialog(title, messageContent(text), []*plainButton{no, yes}, w.win)
+	w.lastShown = shownDialog{title, text, d}
 	d.Show()
 }
 
@@ -441,14 +450,6 @@ func (w *MainWindow) DeclareWin() {
 		return
 	}
 	gt := w.gameText()
-	var d *plainDialog // no bold text: no second parse of the font (plaindialog.go)
-	no := newPlainButton(gt.Cancel, false, func() { d.Hide() }).cancels()
-	yes := newPlainButtonOf(gt.Declare, widget.DangerImportance, func() {
-		d.Hide()
-		if err := r.runner.DeclareWin(); err != nil {
-			w.setStatus(gt.NotYourTurn)
-		}
-	})
 	rule := w.gameSetupText().Impasse27
 	if r.impasse == game.Impasse24Rule {
 		rule = w.gameSetupText().Impasse24
@@ -459,9 +460,11 @@ func (w *MainWindow) DeclareWin() {
 			text += "\n" + declarationStanding(s.Position, r.impasse, gt)
 		}
 	}
-	d = newPlainDialog(gt.DeclareTitle, messageContent(text), []*plainButton{no, yes}, w.win)
-	w.lastShown = shownDialog{gt.DeclareTitle, text, d}
-	d.Show()
+	w.askIrreversible(gt.DeclareTitle, text, gt.Declare, func() {
+		if err := r.runner.DeclareWin(); err != nil {
+			w.setStatus(gt.NotYourTurn)
+		}
+	})
 }
 
 // declarationStanding says whether pos, the person to move, meets the declaration rule
