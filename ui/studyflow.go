@@ -56,7 +56,6 @@ type studyCtl struct {
 	run       *studyRun    // the study under way, or nil
 	names     []string     // the engines the panel shows
 	lines     int          // rows per engine in the panel
-	lastLines int          // the number of lines chosen last in the dialog
 	panel     *EnginePanel // lives as long as the window; a new language only renames it
 	shown     *kifu.Node   // the node whose position the study was last given
 	shownSFEN string       // that position
@@ -70,7 +69,7 @@ type studyCtl struct {
 }
 
 func newStudyCtl(w *MainWindow) *studyCtl {
-	return &studyCtl{w: w, do: fyne.Do, lastLines: 1, mgr: engine.NewManager(nil)}
+	return &studyCtl{w: w, do: fyne.Do, mgr: engine.NewManager(nil)}
 }
 
 // post runs f on the Fyne goroutine.
@@ -173,7 +172,7 @@ func (w *MainWindow) StartStudyDialog() {
 			checks[preferred(list)].SetChecked(true)
 		}
 		lines := widget.NewSelect(lineChoices, nil)
-		lines.SetSelected(strconv.Itoa(c.lastLines))
+		lines.SetSelected(lineChoices[0])
 		if n := w.settings.p.Int(prefStudyLines); n >= 1 && n <= len(lineChoices) {
 			lines.SetSelected(strconv.Itoa(n))
 		}
@@ -193,10 +192,10 @@ func (w *MainWindow) StartStudyDialog() {
 			}
 			d.Hide()
 			n, _ := strconv.Atoi(lines.Selected)
-			c.lastLines = max(1, n)
+			n = max(1, n)
 			w.settings.p.SetStringList(prefStudyEngines, ids)
-			w.settings.p.SetInt(prefStudyLines, c.lastLines)
-			c.start(defs, c.lastLines)
+			w.settings.p.SetInt(prefStudyLines, n)
+			c.start(defs, n)
 		})
 		cancel := newPlainButton(m.Cancel, false, func() { d.Hide() }).cancels()
 		d = newPlainDialog(m.MenuStudy, box, []*plainButton{cancel, start}, w.win)

@@ -593,7 +593,6 @@ func TestStudyDialogRemembersItsChoices(t *testing.T) {
 		t.Fatal("no study after 開始")
 	}
 	w.StopStudy()
-	w.study.lastLines = 1 // as a new window has it: the preferences must say 3
 	_, checks, lines = open()
 	for _, c := range checks {
 		if !c.Checked {
