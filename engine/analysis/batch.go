@@ -42,23 +42,16 @@ type BatchProgress struct {
 	Position    Progress
 }
 
-// RecordFiles lists the records of dir: its files with a record's extension (.kif,
-// .kifu, .ki2, .ki2u, .csa, .jkf, …), by name.
+// RecordFiles lists the records of dir (not its subfolders): its files with an extension a
+// folder's conversion reads too (recordfile.ConvertSources: .kif, .kifu, .ki2, .ki2u, .csa,
+// .jkf, .usi, .sfen), by name. A .json file is not taken, as a conversion does not take it:
+// a folder of records may hold other JSON files, which would each be reported as unreadable.
 func RecordFiles(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+	names, err := recordfile.RecordFilesIn(dir, false, nil, "")
 	if err != nil {
 		return nil, fmt.Errorf("analysis: %v", err)
 	}
-	var out []string
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		if _, err := kifu.ParseFormat(filepath.Ext(e.Name())); err == nil {
-			out = append(out, e.Name())
-		}
-	}
-	return out, nil
+	return names, nil
 }
 
 // Batch analyses the records of the folder in into the folder out (made if missing)

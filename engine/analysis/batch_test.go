@@ -243,3 +243,28 @@ func TestBatchKeepsACSAsFractionsOfASecond(t *testing.T) {
 		}
 	}
 }
+
+// A folder's analysis takes the records a folder's conversion takes, by the same extensions:
+// not a .json file (package.json beside the records is no record), nor a subfolder's.
+func TestRecordFilesTakesWhatAConversionTakes(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"b.kif", "a.csa", "c.jkf", "d.json", "e.txt", "f.usi", "g.KI2", "sub/h.kif"} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := RecordFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a.csa", "b.kif", "c.jkf", "f.usi", "g.KI2"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("RecordFiles = %q, want %q", got, want)
+	}
+	if _, err := RecordFiles(filepath.Join(dir, "missing")); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("a missing folder: %v, want an error naming it", err)
+	}
+}
