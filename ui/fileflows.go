@@ -18,8 +18,8 @@ import (
 // Open asks for a file with the desktop's dialog and opens it (after asking about unsaved
 // changes).
 func (w *MainWindow) Open() {
-	if w.game.refuse() {
-		return // the game's next move would replace the record opened
+	if w.game.refuse() || w.refuseEditing(w.msg.Open) {
+		return // the game's next move would replace the record opened; the editor's edits would be lost
 	}
 	if w.opts.Dialogs == nil {
 		w.setStatus(w.msg.NoFileDialog)
@@ -42,7 +42,7 @@ func (w *MainWindow) Open() {
 
 // OpenRecent opens one of the recent files (after asking about unsaved changes).
 func (w *MainWindow) OpenRecent(path string) {
-	if w.game.refuse() {
+	if w.game.refuse() || w.refuseEditing(w.msg.OpenRecent) {
 		return
 	}
 	w.confirmDiscard(func() { w.OpenFile(path) })
@@ -128,7 +128,7 @@ func (w *MainWindow) loadPartial(part *recordfile.PartialError, status string) {
 func (w *MainWindow) dropped(_ fyne.Position, uris []fyne.URI) {
 	for _, u := range uris {
 		if u.Scheme() == "file" {
-			if w.game.refuse() {
+			if w.game.refuse() || w.refuseEditing(w.msg.Open) {
 				return
 			}
 			path := u.Path()

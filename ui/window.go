@@ -434,7 +434,11 @@ func (w *MainWindow) readWarnings(name string, ws []kifu.Warning) (string, bool)
 
 // NewGame starts a new game from start (after asking about unsaved changes).
 func (w *MainWindow) NewGame(h kifu.Handicap) {
-	if w.game.refuse() {
+	title := w.msg.NewGame
+	if h != kifu.Handicaps[0] {
+		title = w.msg.NewHandicap
+	}
+	if w.game.refuse() || w.refuseEditing(title) {
 		return
 	}
 	w.confirmDiscard(func() {
@@ -533,7 +537,8 @@ func (w *MainWindow) Editing() bool { return w.editor != nil }
 
 // refuseEditing says, under title, that the position editor must be closed first and
 // reports true while it is open: a game, a 棋譜解析 or a mate search started under it would
-// act on the record behind it, and leaving it would throw the edits away unasked.
+// act on the record behind it, and leaving it would throw the edits away unasked, as a new
+// or opened record would (the editor closes when the record is replaced).
 func (w *MainWindow) refuseEditing(title string) bool {
 	if w.editor == nil {
 		return false

@@ -700,6 +700,10 @@ func TestActionsWaitForThePositionEditor(t *testing.T) {
 	tapSpot(b, SquareSpot(sq(7, 5)))
 	edited := b.ShownPosition().SFEN()
 	gt, at := w.gameText(), w.analysisText()
+	henka, err := filepath.Abs(henkaKIF)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		title  string
 		action func()
@@ -708,6 +712,12 @@ func TestActionsWaitForThePositionEditor(t *testing.T) {
 		{gt.ContinueGame, w.ContinueGame},
 		{at.Title, w.AnalyseDialog},
 		{w.msg.MateSearch, w.MateSearchDialog},
+		// a new or opened record would close the editor, its edits gone unasked
+		{w.msg.NewGame, func() { w.NewGame(kifu.Handicaps[0]) }},
+		{w.msg.NewHandicap, func() { w.NewGame(kifu.Handicaps[3]) }},
+		{w.msg.Open, w.Open},
+		{w.msg.OpenRecent, func() { w.OpenRecent(henka) }},
+		{w.msg.Open, func() { w.dropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(henka)}) }},
 	} {
 		w.lastShown = shownDialog{}
 		tc.action()
