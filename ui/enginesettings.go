@@ -21,8 +21,11 @@ import (
 // the program is probed with "usi" while a progress dialog shows, which Cancel stops), 削除
 // (asks; the bundled engine can't be deleted), 複製, 名前の変更, 上へ and 下へ. On the right
 // the chosen engine's settings: arguments, working folder, environment, output encoding,
-// timeout scale and tags, and オプション… (the option dialog, optiondialog.go). Every change
-// is written to the registry at once, on a fresh read of the file (engine.Registry).
+// timeout scale and tags, written by 保存 (Save); オプション… (the option dialog, optiondialog.go)
+// and the list's buttons write to the registry at once, on a fresh read of the file
+// (engine.Registry). Settings changed and not saved are kept while the same engine stays
+// chosen (a rename, a move, its options), and asked about (保存, 保存しない, キャンセル) before
+// another engine is chosen or the window closes: they were dropped unasked.
 
 // FolderDialogs is what FileDialogs may also do: ask for a folder (for options whose name
 // ends in Dir, Folder or Path). Without it, a file is asked for.
@@ -48,6 +51,8 @@ type engineSettings struct {
 	// seams for the tests: questions the user answers
 	confirm func(title, text string, then func())
 	ask     func(title, label, initial string, then func(string))
+	// askSave asks whether to save the settings changed (text): save, don't, or cancel
+	askSave func(text string, save, dont, cancel func())
 	// probeScale multiplies the probe's timeouts (tests shorten them)
 	probeScale float64
 
@@ -127,6 +132,15 @@ func newEngineSettings(win fyne.Window, reg *engine.Registry, txt *roomText, lan
 		answerKeys(win.Canvas(), d.Hide, d.Submit)
 		win.Canvas().Focus(entry)
 	}
+	e.askSave = func(text string, save, dont, cancel func()) {
+		var d *plainDialog
+		yes := newPlainButton(txt.Save, true, func() { d.Hide(); save() })
+		no := newPlainButton(txt.DontSave, false, func() { d.Hide(); dont() })
+		back := newPlainButton(txt.Cancel, false, func() { d.Hide(); cancel() }).cancels()
+		d = newPlainDialog(txt.EngineListTitle, messageContent(text), []*plainButton{back, no, yes}, win)
+		win.RequestFocus() // the main window's closing asks here too
+		d.Show()
+	}
 	e.build()
 	e.reload("")
 	return e
@@ -159,11 +173,11 @@ func (e *engineSettings) buildList() fyne.CanvasObject {
 		box.Objects[0].(*widget.Label).SetText(title)
 		box.Objects[1].(*widget.Label).SetText(sub)
 	})
-	e.list.OnSelected = func(i widget.ListItemID) { e.choose(i) }
+	e.list.OnSelected = e.selectAsking
 
-	e.add = widget.NewButton(txt.Add, e.Add)
+	e.add = widget.NewButton(txt.Add, func() { e.guard(e.Add, nil) })
 	e.del = widget.NewButton(txt.Delete, e.Delete)
-	e.dup = widget.NewButton(txt.Duplicate, e.Duplicate)
+	e.dup = widget.NewButton(txt.Duplicate, func() { e.guard(e.Duplicate, nil) })
 	e.ren = widget.NewButton(txt.Rename, e.Rename)
 	e.up = widget.NewButton(txt.Up, func() { e.Move(-1) })
 	e.down = widget.NewButton(txt.Down, func() { e.Move(+1) })
@@ -239,11 +253,26 @@ func (e *engineSettings) buildDetail() fyne.CanvasObject {
 	return e.detail
 }
 
-// reload reads the list again and chooses the engine id (or keeps the choice).
-func (e *engineSettings) reload(id string) {
+// reload reads the list again and chooses the engine id (or keeps the choice), its settings
+// as saved in the form.
+func (e *engineSettings) reload(id string) { e.reloadKeeping(id, false) }
+
+// reloadKeeping is reload, where keepEdits says whether settings changed and not saved stay
+// in the form when the same engine stays chosen (after its rename, move or options).
+func (e *engineSettings) reloadKeeping(id string, keepEdits bool) {
 	if id == "" && e.sel >= 0 && e.sel < len(e.engines) {
 		id = e.engines[e.sel].ID
 	}
+	var keep *settingsForm
+	if d, ok := e.chosen(); ok && keepEdits && d.ID == id && e.edited() {
+		f := e.formNow()
+		keep = &f
+	}
+	defer func() {
+		if d, ok := e.chosen(); ok && keep != nil && d.ID == id {
+			e.setForm(*keep)
+		}
+	}()
 	e.engines = e.reg.List()
 	e.list.Refresh()
 	e.sel = -1
@@ -295,19 +324,95 @@ func (e *engineSettings) choose(i int) {
 	if i == len(e.engines)-1 {
 		e.down.Disable()
 	}
-	e.args.SetText(joinArgs(d.Args))
-	e.dir.SetText(d.Dir)
-	e.env.SetText(strings.Join(d.Env, "\n"))
-	scale := ""
+	e.setForm(e.formOf(d))
+}
+
+// settingsForm is what the settings form shows, as its fields hold it.
+type settingsForm struct {
+	args, dir, env, scale, enc string
+	tags                       [3]bool // tagOrder's
+}
+
+// formOf is the form that shows d's settings.
+func (e *engineSettings) formOf(d engine.Definition) settingsForm {
+	f := settingsForm{args: joinArgs(d.Args), dir: d.Dir, env: strings.Join(d.Env, "\n"), enc: e.encodingLabel(d.Encoding)}
 	if d.TimeoutScale > 0 {
-		scale = strconv.FormatFloat(d.TimeoutScale, 'g', -1, 64)
+		f.scale = strconv.FormatFloat(d.TimeoutScale, 'g', -1, 64)
 	}
-	e.scale.SetText(scale)
-	e.enc.SetSelected(e.encodingLabel(d.Encoding))
-	for t, c := range e.tags {
-		c.SetChecked(d.HasTag(t))
+	for i, t := range tagOrder {
+		f.tags[i] = d.HasTag(t)
+	}
+	return f
+}
+
+// formNow is what the form holds now.
+func (e *engineSettings) formNow() settingsForm {
+	f := settingsForm{args: e.args.Text, dir: e.dir.Text, env: e.env.Text, scale: e.scale.Text, enc: e.enc.Selected}
+	for i, t := range tagOrder {
+		f.tags[i] = e.tags[t].Checked
+	}
+	return f
+}
+
+func (e *engineSettings) setForm(f settingsForm) {
+	e.args.SetText(f.args)
+	e.dir.SetText(f.dir)
+	e.env.SetText(f.env)
+	e.scale.SetText(f.scale)
+	e.enc.SetSelected(f.enc)
+	for i, t := range tagOrder {
+		e.tags[t].SetChecked(f.tags[i])
 	}
 }
+
+// edited reports whether the form holds settings of the chosen engine not saved.
+func (e *engineSettings) edited() bool {
+	d, ok := e.chosen()
+	return ok && e.formNow() != e.formOf(d)
+}
+
+// guard runs then at once when no settings are changed and not saved; else it asks whether
+// to save them first, and runs then after they were saved or dropped, or cancel (if any)
+// when the user cancels or they could not be saved (the status line says why).
+func (e *engineSettings) guard(then, cancel func()) {
+	d, ok := e.chosen()
+	if !ok || !e.edited() {
+		then()
+		return
+	}
+	if cancel == nil {
+		cancel = func() {}
+	}
+	e.askSave(fmt.Sprintf(e.txt.SaveChangesF, d.Name), func() {
+		if e.store() {
+			then()
+		} else {
+			cancel()
+		}
+	}, then, cancel)
+}
+
+// selectAsking chooses engine i, chosen in the list, after asking about the settings
+// changed; a cancel chooses the engine before again in the list.
+func (e *engineSettings) selectAsking(i widget.ListItemID) {
+	if i == e.sel {
+		return
+	}
+	prev := e.sel
+	e.guard(func() {
+		e.choose(i)
+		e.list.Select(i) // after a save reloaded the list, the list chose the saved engine
+	}, func() {
+		if prev >= 0 {
+			e.list.Select(prev)
+		} else {
+			e.list.UnselectAll()
+		}
+	})
+}
+
+// requestClose closes the window, after asking about the settings changed.
+func (e *engineSettings) requestClose(then func()) { e.guard(then, nil) }
 
 func (e *engineSettings) say(s string) {
 	e.status.Importance = widget.MediumImportance
@@ -320,15 +425,19 @@ func (e *engineSettings) sayError(err error) {
 }
 
 // Save stores the chosen engine's settings as shown.
-func (e *engineSettings) Save() {
+func (e *engineSettings) Save() { e.store() }
+
+// store stores the chosen engine's settings as shown and reports whether it did; when they
+// can't be, the status line says why.
+func (e *engineSettings) store() bool {
 	d, ok := e.chosen()
 	if !ok {
-		return
+		return false
 	}
 	args, err := splitArgs(e.args.Text)
 	if err != nil {
 		e.sayError(fmt.Errorf(e.txt.BadArgsF, err))
-		return
+		return false
 	}
 	var env []string
 	for _, l := range strings.Split(e.env.Text, "\n") {
@@ -338,7 +447,7 @@ func (e *engineSettings) Save() {
 		}
 		if k, _, ok := strings.Cut(l, "="); !ok || k == "" || strings.ContainsAny(k, " \t") {
 			e.sayError(fmt.Errorf(e.txt.BadEnvF, l))
-			return
+			return false
 		}
 		env = append(env, l)
 	}
@@ -346,7 +455,7 @@ func (e *engineSettings) Save() {
 	if s := strings.TrimSpace(e.scale.Text); s != "" {
 		if scale, err = strconv.ParseFloat(s, 64); err != nil || scale < 0.1 || scale > 100 {
 			e.sayError(errors.New(e.txt.BadTimeoutScale))
-			return
+			return false
 		}
 	}
 	enc := engine.EncodingAuto
@@ -375,10 +484,11 @@ func (e *engineSettings) Save() {
 	})
 	if err != nil {
 		e.sayError(err)
-		return
+		return false
 	}
 	e.reload(saved.ID)
 	e.say(fmt.Sprintf(e.txt.SavedF, saved.Name))
+	return true
 }
 
 // Add asks for a program, probes it and registers it.
@@ -430,7 +540,7 @@ func (e *engineSettings) reprobe(d engine.Definition) {
 		dropped = gone
 		return saved, err
 	}, func(saved engine.Definition, res engine.ProbeResult) {
-		e.reload(saved.ID)
+		e.reloadKeeping(saved.ID, true)
 		e.ShowOptions()
 		msg := fmt.Sprintf(e.txt.ReloadedF, saved.Name)
 		if len(dropped) > 0 {
@@ -546,7 +656,7 @@ func (e *engineSettings) Rename() {
 		if _, err := e.reg.Edit(d.ID, func(x *engine.Definition) error { x.Name = name; return nil }); err != nil {
 			e.sayError(err)
 		}
-		e.reload(d.ID)
+		e.reloadKeeping(d.ID, true)
 	})
 }
 
@@ -559,7 +669,7 @@ func (e *engineSettings) Move(delta int) {
 	if err := e.reg.Move(d.ID, delta); err != nil {
 		e.sayError(err)
 	}
-	e.reload(d.ID)
+	e.reloadKeeping(d.ID, true)
 }
 
 // runningChosen returns the chosen engine's running process, if one runs.
@@ -625,7 +735,7 @@ func (e *engineSettings) ShowOptions() {
 		if err := saveOptions(e.reg, d.ID, ch); err != nil {
 			return err
 		}
-		e.reload(d.ID)
+		e.reloadKeeping(d.ID, true)
 		return nil
 	}, func() {
 		e.optionsShow.Hide()
@@ -769,6 +879,7 @@ func (w *MainWindow) EngineSettings() {
 	s.choose(s.sel)
 	w.room.settings = s
 	win.SetOnClosed(func() { w.room.settings = nil })
+	win.SetCloseIntercept(func() { s.requestClose(win.Close) })
 	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) { pressDialogKey(win.Canvas(), ev.Name) }) // dialogkeys.go
 	win.Resize(fyne.NewSize(1040, 660))
 	win.Show()

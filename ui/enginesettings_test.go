@@ -576,3 +576,151 @@ func TestEngineSettingsAskTheEngineAgain(t *testing.T) {
 		t.Errorf("the list keeps %v", saved.Values)
 	}
 }
+
+// Settings changed and not saved are asked about before another engine is chosen, a new one
+// added or duplicated, or the window closes (保存, 保存しない, キャンセル), and kept while the
+// same engine stays chosen (a rename, a move): they were dropped unasked.
+func TestEngineSettingsAskBeforeDroppingChanges(t *testing.T) {
+	fx := newRoomFixture(t, English)
+	es := fx.es
+	gps, err := fx.reg.Add(engine.Definition{Name: "gpsusi", Path: "/usr/games/gpsusi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundled := es.engines[0]
+	es.reload(bundled.ID)
+	var asked []string
+	answer := "cancel"
+	es.askSave = func(text string, save, dont, cancel func()) {
+		asked = append(asked, text)
+		map[string]func(){"save": save, "dont": dont, "cancel": cancel}[answer]()
+	}
+	chosen := func() string {
+		d, _ := es.chosen()
+		return d.Name
+	}
+
+	// nothing changed: no question
+	es.list.Select(1)
+	es.list.Select(0)
+	if len(asked) != 0 || chosen() != "Banmen" {
+		t.Fatalf("with nothing changed: asked %q, chosen %q", asked, chosen())
+	}
+
+	// キャンセル stays, with the changes and the list's choice
+	es.args.SetText("-v")
+	es.list.Select(1)
+	if len(asked) != 1 || !strings.Contains(asked[0], "Banmen") {
+		t.Fatalf("choosing another engine with changes asked %q", asked)
+	}
+	if chosen() != "Banmen" || es.args.Text != "-v" {
+		t.Fatalf("after キャンセル: chosen %q, arguments %q", chosen(), es.args.Text)
+	}
+
+	// a rename and a move keep them
+	es.ask = func(_, _, _ string, then func(string)) { then("Banmen 2") }
+	test.Tap(es.ren)
+	test.Tap(es.down)
+	if chosen() != "Banmen 2" || es.args.Text != "-v" || es.sel != 1 {
+		t.Fatalf("after a rename and a move: chosen %q (%d), arguments %q", chosen(), es.sel, es.args.Text)
+	}
+	if len(asked) != 1 {
+		t.Errorf("a rename or a move asked: %q", asked)
+	}
+
+	// 保存しない drops them and goes on
+	answer = "dont"
+	es.list.Select(0)
+	if chosen() != "gpsusi" || es.args.Text != "" || len(asked) != 2 {
+		t.Fatalf("after 保存しない: chosen %q, arguments %q, asked %q", chosen(), es.args.Text, asked)
+	}
+	if got := fileHolds(t, fx.path, bundled.ID); len(got.Args) != 0 {
+		t.Errorf("保存しない saved %q", got.Args)
+	}
+
+	// 保存 saves them and goes on
+	es.scale.SetText("2")
+	answer = "save"
+	es.list.Select(1)
+	if chosen() != "Banmen 2" || len(asked) != 3 {
+		t.Fatalf("after 保存: chosen %q, asked %q", chosen(), asked)
+	}
+	if got := fileHolds(t, fx.path, gps.ID); got.TimeoutScale != 2 {
+		t.Errorf("保存 saved timeout scale %v", got.TimeoutScale)
+	}
+
+	// 保存 of settings that can't be saved stays, and says why
+	es.scale.SetText("fast")
+	es.list.Select(0)
+	if chosen() != "Banmen 2" || es.scale.Text != "fast" || !strings.Contains(es.status.Text, "timeout scale") {
+		t.Fatalf("保存 refused: chosen %q, scale %q, status %q", chosen(), es.scale.Text, es.status.Text)
+	}
+	// the list shows the engine the form shows: choosing it again there is no change
+	fired := widget.ListItemID(-1)
+	onSelected := es.list.OnSelected
+	es.list.OnSelected = func(i widget.ListItemID) { fired = i; onSelected(i) }
+	es.list.Select(es.sel)
+	if fired != -1 {
+		t.Errorf("the list showed another engine chosen than the form's %d", es.sel)
+	}
+
+	// 複製 and 追加 ask too; closing the window asks
+	answer = "cancel"
+	n := len(es.engines)
+	test.Tap(es.dup)
+	if len(es.engines) != n || len(asked) != 5 {
+		t.Errorf("複製 with changes: %d engines, asked %d times", len(es.engines), len(asked))
+	}
+	closed := false
+	es.requestClose(func() { closed = true })
+	if closed || len(asked) != 6 {
+		t.Errorf("closing with changes, cancelled: closed %v, asked %d times", closed, len(asked))
+	}
+	answer = "dont"
+	es.requestClose(func() { closed = true })
+	if !closed {
+		t.Error("保存しない did not close")
+	}
+	es.reload("")
+	asked = nil
+	closed = false
+	es.requestClose(func() { closed = true })
+	if !closed || len(asked) != 0 {
+		t.Errorf("closing with nothing changed: closed %v, asked %q", closed, asked)
+	}
+}
+
+// Quitting the main window asks about an engine's settings changed and not saved in the
+// engine settings window first, and キャンセル keeps both open.
+func TestQuitAsksAboutEngineSettingsNotSaved(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	reg, err := engine.OpenRegistry(filepath.Join(t.TempDir(), "engines.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reg.EnsureBundled("/opt/banmen/banmen-engine", "Banmen"); err != nil {
+		t.Fatal(err)
+	}
+	w.opts.EngineRegistry = func() (*engine.Registry, error) { return reg, nil }
+	w.EngineSettings()
+	es := w.room.settings
+	es.args.SetText("--threads 2")
+	w.RequestClose()
+	txt := roomTextFor(Japanese)
+	top := es.win.Canvas().Overlays().Top()
+	if w.closing || top == nil || dialogButtonIn(top, txt.DontSave) == nil {
+		t.Fatalf("quitting with settings not saved: closing %v, the settings window shows %v", w.closing, top)
+	}
+	test.Tap(dialogButtonIn(top, txt.Cancel))
+	if w.closing || w.room.settings != es || es.args.Text != "--threads 2" {
+		t.Fatalf("キャンセル: closing %v, arguments %q", w.closing, es.args.Text)
+	}
+	w.RequestClose()
+	test.Tap(dialogButtonIn(es.win.Canvas().Overlays().Top(), txt.Save))
+	if !w.closing {
+		t.Error("保存 did not go on closing")
+	}
+	if d, _ := reg.Find(es.engines[0].ID); strings.Join(d.Args, " ") != "--threads 2" {
+		t.Errorf("保存 saved %q", d.Args)
+	}
+}

@@ -575,7 +575,12 @@ func (w *MainWindow) RequestClose() {
 	if w.closing {
 		return
 	}
-	w.book.confirmDiscard(func() { w.confirmDiscard(w.close) })
+	discard := func() { w.book.confirmDiscard(func() { w.confirmDiscard(w.close) }) }
+	if s := w.room.settings; s != nil {
+		s.requestClose(discard) // an engine's settings changed and not saved
+		return
+	}
+	discard()
 }
 
 // close closes the window, its engines, games and autosave, once nothing unsaved is left
