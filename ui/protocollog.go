@@ -80,6 +80,7 @@ type protocolLog struct {
 	copyB  *widget.Button
 	saveB  *widget.Button
 	status *widget.Label
+	isOver bool // ended has said so (Fyne goroutine)
 
 	mu      sync.Mutex
 	closed  bool
@@ -131,6 +132,10 @@ const endedGrace = 2 * time.Second
 
 // ended says in the title that the engine has ended and disables sending to it.
 func (p *protocolLog) ended() {
+	if p.isOver {
+		return // a log opened on an ended engine says so at once, and its poll again at its end
+	}
+	p.isOver = true
 	p.win.SetTitle(fmt.Sprintf(p.txt.ProtocolLogTitleF, fmt.Sprintf(p.txt.EndedF, p.src.Name())))
 	p.cmd.Disable()
 	p.send.Disable()
