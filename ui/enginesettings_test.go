@@ -83,13 +83,7 @@ func newRoomFixture(t *testing.T, lang Lang) *roomFixture {
 	t.Helper()
 	a := newTestApp(t, ThemeLight)
 	path := filepath.Join(t.TempDir(), "engines.json")
-	reg, err := engine.OpenRegistry(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := reg.EnsureBundled("/opt/banmen/banmen-engine", "Banmen"); err != nil {
-		t.Fatal(err)
-	}
+	reg := bundledRegistry(t, path)
 	q := make(fyneQueue, 16)
 	d := &stubDialogs{}
 	win := a.NewWindow("")
@@ -97,6 +91,19 @@ func newRoomFixture(t *testing.T, lang Lang) *roomFixture {
 	es := newEngineSettings(win, reg, roomTextFor(lang), lang, d, a.Preferences(), nil, func(f func()) { go f() }, q.post)
 	win.Resize(win.Content().MinSize().Max(win.Canvas().Size()))
 	return &roomFixture{es: es, q: q, reg: reg, path: path, dialogs: d}
+}
+
+// bundledRegistry opens the engine list at path with the bundled engine in it.
+func bundledRegistry(t *testing.T, path string) *engine.Registry {
+	t.Helper()
+	reg, err := engine.OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reg.EnsureBundled("/opt/banmen/banmen-engine", "Banmen"); err != nil {
+		t.Fatal(err)
+	}
+	return reg
 }
 
 func needEngine(t *testing.T, path string) {
@@ -425,13 +432,7 @@ func TestEngineSettingsOptionsOfARunningEngine(t *testing.T) {
 // 通信ログ… says when no engine runs.
 func TestEngineSettingsFromTheMenu(t *testing.T) {
 	w, _ := windowUnderTest(t, windowOpts{})
-	reg, err := engine.OpenRegistry(filepath.Join(t.TempDir(), "engines.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := reg.EnsureBundled("/opt/banmen/banmen-engine", "Banmen"); err != nil {
-		t.Fatal(err)
-	}
+	reg := bundledRegistry(t, filepath.Join(t.TempDir(), "engines.json"))
 	w.opts.EngineRegistry = func() (*engine.Registry, error) { return reg, nil }
 	txt := roomTextFor(Japanese)
 	var settings, logs *fyne.MenuItem
@@ -694,13 +695,7 @@ func TestEngineSettingsAskBeforeDroppingChanges(t *testing.T) {
 // engine settings window first, and キャンセル keeps both open.
 func TestQuitAsksAboutEngineSettingsNotSaved(t *testing.T) {
 	w, _ := windowUnderTest(t, windowOpts{})
-	reg, err := engine.OpenRegistry(filepath.Join(t.TempDir(), "engines.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := reg.EnsureBundled("/opt/banmen/banmen-engine", "Banmen"); err != nil {
-		t.Fatal(err)
-	}
+	reg := bundledRegistry(t, filepath.Join(t.TempDir(), "engines.json"))
 	w.opts.EngineRegistry = func() (*engine.Registry, error) { return reg, nil }
 	w.EngineSettings()
 	es := w.room.settings
