@@ -43,6 +43,8 @@ func TestDetectPastedText(t *testing.T) {
 		{"PI\n+\n", CSA},
 		{`{"header":{},"moves":[{}]}`, JKF},
 		{"hello", UnknownFormat},
+		{"root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n", UnknownFormat}, // /etc/passwd read as a KIF of headers
+		{"key: value\nurl: http://example.com\n", UnknownFormat},
 		{"# openings\n# none yet\n", UnknownFormat}, // remarks alone are not a KIF
 		{"", UnknownFormat},
 	}

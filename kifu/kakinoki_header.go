@@ -12,14 +12,17 @@ import (
 // Reading KIF and KI2: the headers and the start position (手合割, a board diagram,
 // the pieces in hand).
 
-// cutHeader splits "キー：値" (or "key:value"); the key has no spaces.
+// cutHeader splits "キー：値" (or "キー:値"); the key has no spaces. A key of ASCII alone
+// before an ASCII colon is no header ("http://…", "root:x:0:0:…"): KIF's keys are Japanese, and
+// text of any other kind is full of such lines, which made a file that is no record read as
+// one, every line a header.
 func cutHeader(s string) (key, value string, ok bool) {
 	i := strings.IndexAny(s, "：:")
 	if i <= 0 {
 		return "", "", false
 	}
 	key = s[:i]
-	if strings.ContainsAny(key, " \t") {
+	if strings.ContainsAny(key, " \t") || s[i] == ':' && asciiOnly(key) {
 		return "", "", false
 	}
 	_, n := utf8.DecodeRuneInString(s[i:])
@@ -277,4 +280,13 @@ func positionSFEN(p *board.Position, hands [2]board.Hand) string {
 	}
 	f[2] = b.String()
 	return strings.Join(f, " ")
+}
+
+func asciiOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -55,6 +55,7 @@ func TestCutHeader(t *testing.T) {
 		{"開始日時：2018/05/08 09:00", "開始日時", "2018/05/08 09:00"},
 		{"昼食休憩：12:30～13:30", "昼食休憩", "12:30～13:30"},
 		{"先手:羽生", "先手", "羽生"},
+		{"Event：王位戦", "Event", "王位戦"},
 		{"先手：", "先手", ""},
 	}
 	for _, tt := range tests {
@@ -63,7 +64,8 @@ func TestCutHeader(t *testing.T) {
 			t.Errorf("%q: %q %q %v", tt.line, k, v, ok)
 		}
 	}
-	for _, l := range []string{"：値", "a b：c", "no colon"} {
+	// a key of ASCII alone before an ASCII colon is some other text's line, not a header
+	for _, l := range []string{"：値", "a b：c", "no colon", "http://example.com/kifu", "root:x:0:0:root:/root:/bin/bash"} {
 		if _, _, ok := cutHeader(l); ok {
 			t.Errorf("%q read as a header", l)
 		}

@@ -199,6 +199,17 @@ func TestKIFTruncatedAndUnknownLines(t *testing.T) {
 	if _, err := ParseKIF("nothing here\nat all\n"); err == nil || !strings.Contains(err.Error(), "not a KIF or KI2 record") {
 		t.Errorf("junk: %v", err)
 	}
+	// a file of "key:value" lines (/etc/passwd, a configuration) is no record of headers alone
+	if r, err := ParseKIF("root:x:0:0:root:/root:/bin/bash\nname: value\n"); err == nil || !strings.Contains(err.Error(), "not a KIF or KI2 record") {
+		t.Errorf("key:value lines: %v, headers %q", err, r.Headers)
+	}
+	// a URL on a line of its own is kept as a remark with a warning, not made a header "http"
+	r, err = ParseKIF(strings.Replace(text, "戦型：矢倉\n", "戦型：矢倉\nhttps://example.com/kifu\n", 1))
+	if err != nil || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Msg, "https://example.com/kifu") {
+		t.Errorf("a URL line: %v, %v", err, r.Warnings)
+	} else if _, ok := r.Headers.Get("https"); ok {
+		t.Error("a URL line read as the header https")
+	}
 }
 
 // FormatKIF writes the move section as Kifu for Windows does: henka.kif's moves,
