@@ -42,7 +42,7 @@ type csaReader struct {
 	cur        *Node
 	pos        board.Position
 	illegal    *illegalMove // the last move broke a rule (kept if a 反則 ending follows it)
-	commentFor *Node        // node the last comment line went to
+	comments   commentLines // the comment lines of the node they go to
 	arena      nodeArena
 	understood bool // some line was understood: the text is a record at all
 }
@@ -63,7 +63,7 @@ func ParseCSA(text string) (*Record, error) {
 				cr.warn(no, "the file ends in the middle of this line (%v); read up to the line before", errText(err))
 				break
 			}
-			if cr.illegal != nil && !statesFoul(cr.cur) {
+			if cr.illegal != nil && !cr.comments.statesFoul(cr.cur) {
 				err = cr.stopAtIllegal(true) // an illegal move before this line: the reading stops there
 			}
 			cr.finish(0)
@@ -80,7 +80,7 @@ func ParseCSA(text string) (*Record, error) {
 		}
 	}
 	if il := cr.illegal; il != nil {
-		if !statesFoul(cr.cur) {
+		if !cr.comments.statesFoul(cr.cur) {
 			err := cr.stopAtIllegal(true)
 			cr.finish(len(ls))
 			return cr.rec, err
@@ -110,6 +110,7 @@ func (cr *csaReader) fail(line int, format string, args ...any) error {
 }
 
 func (cr *csaReader) finish(no int) error {
+	cr.comments.flush()
 	var err error
 	if !cr.inMoves {
 		err = cr.startMoves(no, board.Black, false)
@@ -180,15 +181,7 @@ func (cr *csaReader) line(no int, line string) (stop bool, err error) {
 	return false, nil
 }
 
-func (cr *csaReader) addComment(text string) {
-	n := cr.cur
-	if cr.commentFor == n || n.Comment != "" {
-		n.Comment += "\n" + text
-	} else {
-		n.Comment = text
-	}
-	cr.commentFor = n
-}
+func (cr *csaReader) addComment(text string) { cr.comments.add(cr.cur, text) }
 
 func (cr *csaReader) statement(no int, st string) error {
 	understood := cr.understood
@@ -505,7 +498,7 @@ func (cr *csaReader) special(no int, st string) error {
 		n.SpecialText = st
 	}
 	if il := cr.illegal; il != nil {
-		if !isFoulEnding(n.Special) && !statesFoul(cr.cur) {
+		if !isFoulEnding(n.Special) && !cr.comments.statesFoul(cr.cur) {
 			return cr.stopAtIllegal(true) // only an ending for a foul explains an illegal move
 		}
 		cr.illegal = nil

@@ -44,7 +44,7 @@ type kakinokiReader struct {
 	pos         board.Position        // the position at cur
 	saved       []board.Position      // saved[k]: the position at path[k*checkpointEvery]
 	replayed    int                   // moves played again to go back along the path
-	commentFor  *Node                 // node whose comment the last comment line went to
+	comments    commentLines          // the comment lines of the node they go to
 	fromTrailer *Node                 // the special the last まで line added, if any
 	arena       nodeArena
 	forks       []*Node // moves marked "+" (another move replaces them later), not yet replaced
@@ -117,6 +117,7 @@ func (kr *kakinokiReader) fail(line int, format string, args ...any) error {
 }
 
 func (kr *kakinokiReader) finish() {
+	kr.comments.flush()
 	if !kr.inMoves {
 		if err := kr.startMoves(0); err != nil {
 			kr.warn(0, "%s", errText(err))

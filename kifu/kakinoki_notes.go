@@ -6,15 +6,7 @@ import (
 
 // Reading KIF and KI2: comments ("*" lines) and the まで trailer.
 
-func (kr *kakinokiReader) addComment(text string) {
-	n := kr.cur
-	if kr.commentFor == n || n.Comment != "" {
-		n.Comment += "\n" + text
-	} else {
-		n.Comment = text
-	}
-	kr.commentFor = n
-}
+func (kr *kakinokiReader) addComment(text string) { kr.comments.add(kr.cur, text) }
 
 // trailer reads "まで64手で先手の勝ち": KI2 states the end of the game only here; in KIF
 // it repeats the last special move and is used only when that is missing.
@@ -45,6 +37,7 @@ func (kr *kakinokiReader) trailer(no int, t string) error {
 // whether remark was that.
 func (kr *kakinokiReader) restoreTrailer(remark string) bool {
 	n := kr.cur
+	kr.comments.flush()
 	if n != kr.fromTrailer || n.Special != Interrupt || n.Comment != "" || n.Bookmark != "" || len(n.Remarks) > 0 ||
 		!strings.HasPrefix(remark, "まで") {
 		return false

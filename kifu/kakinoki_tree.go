@@ -79,7 +79,7 @@ func (kr *kakinokiReader) goTo(ply int) bool {
 // already there is reused.
 func (kr *kakinokiReader) appendNode(n *Node) error {
 	if _, ok := kr.illegal[kr.cur]; ok {
-		if n.Special == NotSpecial || !isFoulEnding(n.Special) && !statesFoul(kr.cur) {
+		if n.Special == NotSpecial || !isFoulEnding(n.Special) && !kr.comments.statesFoul(kr.cur) {
 			// a game does not go on after an illegal move, and only a 反則 ending explains it
 			return kr.stopAtIllegal(n.Special != NotSpecial)
 		}
@@ -115,7 +115,7 @@ func (kr *kakinokiReader) stopAtIllegal(atEnd bool) error {
 // an illegal move that ends it without a 反則 ending after it stops the reading.
 func (kr *kakinokiReader) endLine() error {
 	if _, ok := kr.illegal[kr.cur]; ok {
-		if statesFoul(kr.cur) {
+		if kr.comments.statesFoul(kr.cur) {
 			delete(kr.illegal, kr.cur)
 			return nil
 		}
