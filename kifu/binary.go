@@ -14,6 +14,10 @@ func IsBinary(err error) bool {
 	return errors.As(err, &pe) && pe.Msg == binaryMsg
 }
 
+// binaryProbe is how many bytes of a larger file are looked at first for binary data: more
+// than the 8000 characters looksBinary counts in any encoding.
+const binaryProbe = 32 << 10
+
 // looksBinary reports whether decoded text is not text at all (an image, an archive, a
 // program): more than one in ten of its first 8000 characters are control characters (NUL
 // included) or bytes its encoding could not read. Read asks only when no move was read, so a

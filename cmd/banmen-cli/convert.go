@@ -140,7 +140,11 @@ func readConvertInput(name string, stderr io.Writer) (*kifu.Record, string, bool
 		data, err = io.ReadAll(os.Stdin)
 		name = "standard input"
 	} else {
-		data, err = os.ReadFile(name)
+		data, err = kifu.ReadBytes(name)
+	}
+	if errors.Is(err, kifu.ErrTooLarge) {
+		fmt.Fprintf(stderr, "banmen-cli convert: %s: %v\n", name, err)
+		return nil, name, false
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)

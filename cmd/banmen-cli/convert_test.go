@@ -174,6 +174,14 @@ func TestConvertBadAndTruncatedFiles(t *testing.T) {
 	if _, errOut, code := convert("--to", "usi", junk); code != 1 || !strings.Contains(errOut, "junk.kif") {
 		t.Errorf("junk: exit %d, stderr %q", code, errOut)
 	}
+	// a file larger than any record is refused unread, with its name and size
+	film := filepath.Join(dir, "film.kif")
+	if err := os.WriteFile(film, nil, 0o644); err != nil || os.Truncate(film, 200<<20) != nil {
+		t.Fatal("can't make a 200 MB sparse file")
+	}
+	if out, errOut, code := convert("--to", "usi", film); code != 1 || out != "" || !strings.Contains(errOut, "film.kif: too large to be a record: 200 MB") {
+		t.Errorf("200 MB: exit %d, stderr %q", code, errOut)
+	}
 	src, err := os.ReadFile(kifuTestdata + "/kif/mog-core-scala__kif__game__004.kif")
 	if err != nil {
 		t.Fatal(err)

@@ -61,7 +61,7 @@ func FormatForPath(path string, utf8Always bool) (kifu.Format, kifu.Encoding, er
 // move is illegal (a game lost by it, not recorded as such) is returned up to the move before,
 // with the error as a warning.
 func ReadFile(path string) (*kifu.Record, kifu.Format, kifu.Encoding, error) {
-	data, err := os.ReadFile(path)
+	data, err := kifu.ReadBytes(path)
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("%s: %w", path, unwrapPathError(err))
 	}

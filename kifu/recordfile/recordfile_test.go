@@ -120,6 +120,25 @@ func TestReadFileSaysABinaryFileIsNotARecord(t *testing.T) {
 	}
 }
 
+// A file larger than any record (a video opened by mistake, dropped on the window) is
+// refused with its name and size before it is read, and is no record read in part.
+func TestReadFileRefusesAFileLargerThanAnyRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "film.kif")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(300 << 20); err != nil { // sparse: nothing written
+		t.Fatal(err)
+	}
+	f.Close()
+	_, _, _, err = ReadFile(path)
+	var part *PartialError
+	if !errors.Is(err, kifu.ErrTooLarge) || errors.As(err, &part) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "300 MB") {
+		t.Errorf("ReadFile of 300 MB: %v", err)
+	}
+}
+
 // A record that stops being readable part-way, with moves before the line it stops at, is
 // refused with a *PartialError that holds those moves, the variations read before that line
 // too, and names the line; one with no move before it is refused as before.
