@@ -126,12 +126,13 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	w.msg = MessagesFor(w.settings.Language(opts.Getenv))
 	a.Settings().SetTheme(NewThemeMode(w.settings.ThemeMode()))
 	fontReady := warmFont() // while GLFW starts; received before the first measure, in build
-	if opts.AutosaveDir != "" {
-		w.autosave = session.NewAutosaver(opts.AutosaveDir)
-	}
 	w.win = a.NewWindow(w.msg.AppName)
 	w.win.SetMaster() // closing it closes the PV preview, the engine list and the logs too
 	w.study = newStudyCtl(w)
+	if opts.AutosaveDir != "" {
+		w.autosave = session.NewAutosaver(opts.AutosaveDir)
+		w.autosave.OnFailure(func(err error) { w.study.post(func() { w.autosaveFailed(err) }) })
+	}
 	w.game = newGameCtl(w)
 	w.analysis = &analysisCtl{w: w}
 	w.board = NewBoard(w.sess.Position(), w.msg)
@@ -679,6 +680,14 @@ func (w *MainWindow) scheduleAutosave(c session.Change) {
 		w.autosaveTimer = time.AfterFunc(delay, func() { fyne.Do(w.submitAutosave) })
 	} else {
 		w.autosaveTimer.Reset(delay)
+	}
+}
+
+// autosaveFailed tells the user that the record's copy could not be written (once, until a
+// copy is written again): a crash would lose the changes, which they were sure it would not.
+func (w *MainWindow) autosaveFailed(err error) {
+	if !w.closing {
+		w.showMessage(w.msg.AutosaveFailedTitle, fmt.Sprintf(w.msg.AutosaveFailedF, err))
 	}
 }
 

@@ -921,3 +921,30 @@ func TestStatusCountsMoves(t *testing.T) {
 		t.Errorf("in Japanese: %q", w.fileInfo.Text)
 	}
 }
+
+// A record whose copy cannot be written (the data folder unwritable, the disk full) says so
+// once: the user counted on getting the changes back after a crash.
+func TestWindowSaysWhenTheRecordCannotBeAutosaved(t *testing.T) {
+	blocker := filepath.Join(t.TempDir(), "data")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil { // a file where the folder goes
+		t.Fatal(err)
+	}
+	w, _ := windowUnderTest(t, windowOpts{autosaveDir: filepath.Join(blocker, "autosave")})
+	q := &uiQueue{}
+	w.study.do = q.post
+	play(t, w, "7g7f")
+	waitUntil(t, q, "the failure told", func() bool { return w.lastShown.title == w.msg.AutosaveFailedTitle })
+	if !strings.Contains(w.lastShown.text, blocker) {
+		t.Errorf("the message says %q, not why", w.lastShown.text)
+	}
+	tapDialogButton(t, w, w.msg.Close)
+	w.lastShown = shownDialog{}
+	play(t, w, "3c3d")
+	if err := w.FlushAutosave(5 * time.Second); err == nil {
+		t.Fatal("the second copy was written")
+	}
+	q.drain()
+	if w.lastShown.title != "" {
+		t.Errorf("the next change told again: %q", w.lastShown.title)
+	}
+}

@@ -36,6 +36,7 @@ type Autosaver struct {
 	submitted, finished uint64       // jobs queued, and the number of the last one finished
 	closed              bool
 	lastErr             error
+	onFailure           func(error) // see OnFailure
 }
 
 // AutosaveMeta is what the JSON file beside an autosaved record says about it.
@@ -72,6 +73,15 @@ func NewAutosaver(dir string) *Autosaver {
 
 func (a *Autosaver) recordPath() string { return filepath.Join(a.dir, "autosave-"+a.id+".kifu") }
 func (a *Autosaver) metaPath() string   { return filepath.Join(a.dir, "autosave-"+a.id+".json") }
+
+// OnFailure makes f hear, on the Autosaver's goroutine, of a copy that could not be written
+// when the one before was (or it is the first): the user is told once that a crash would
+// lose the changes, not at every change while the disk stays full.
+func (a *Autosaver) OnFailure(f func(error)) {
+	a.mu.Lock()
+	a.onFailure = f
+	a.mu.Unlock()
+}
 
 // Submit queues a copy of s's record, or the deletion of the copy when s has no unsaved
 // changes. It formats the record at once (call it on the goroutine that owns s) and returns.
@@ -137,6 +147,7 @@ func (a *Autosaver) Close() {
 
 func (a *Autosaver) run() {
 	defer close(a.done)
+	failing := false // the last copy could not be written
 	for range a.wake {
 		for {
 			a.mu.Lock()
@@ -151,6 +162,16 @@ func (a *Autosaver) run() {
 				err = a.remove()
 			} else {
 				err = a.write(*j)
+			}
+			if j.record != nil {
+				// told before the job counts as finished: Flush returns after it
+				a.mu.Lock()
+				tell := a.onFailure
+				a.mu.Unlock()
+				if err != nil && !failing && tell != nil {
+					tell(err)
+				}
+				failing = err != nil
 			}
 			a.mu.Lock()
 			a.finished, a.lastErr = j.seq, err

@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -378,5 +380,49 @@ func TestSaveKeepsTheFilesLineEnds(t *testing.T) {
 		if bytes.Count(out, []byte("\r\n")) != bytes.Count(out, []byte("\n")) {
 			t.Errorf("%s: SaveAs then Save did not write CRLF throughout", tt.name)
 		}
+	}
+}
+
+// A copy that cannot be written is told (OnFailure) once, not at every change while it keeps
+// failing, and again after a copy was written in between.
+func TestAutosaveTellsOfAFailureOnce(t *testing.T) {
+	root := t.TempDir()
+	blocker := filepath.Join(root, "data")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil { // a file where the folder goes
+		t.Fatal(err)
+	}
+	dir := filepath.Join(blocker, "autosave")
+	a := NewAutosaver(dir)
+	defer a.Close()
+	var told []error
+	var mu sync.Mutex
+	a.OnFailure(func(err error) { mu.Lock(); told = append(told, err); mu.Unlock() })
+	count := func() int { mu.Lock(); defer mu.Unlock(); return len(told) }
+	s := New()
+	play(t, s, "7g7f")
+	for i := range 3 {
+		a.Submit(s)
+		if err := a.Flush(5 * time.Second); err == nil {
+			t.Fatalf("write %d into %s succeeded", i, dir)
+		}
+	}
+	if count() != 1 || !strings.Contains(told[0].Error(), "data") {
+		t.Fatalf("three failed writes told %v", told)
+	}
+	// the folder can be made: written, nothing told
+	if err := os.Remove(blocker); err != nil {
+		t.Fatal(err)
+	}
+	a.Submit(s)
+	if err := a.Flush(5 * time.Second); err != nil || count() != 1 {
+		t.Fatalf("a write that went well: %v, told %d times", err, count())
+	}
+	// a new failure is told again
+	if err := os.RemoveAll(dir); err != nil || os.MkdirAll(filepath.Join(dir, "autosave-"+strconv.Itoa(os.Getpid())+".kifu", "x"), 0o755) != nil {
+		t.Fatal("can't block the copy's file")
+	}
+	a.Submit(s)
+	if err := a.Flush(5 * time.Second); err == nil || count() != 2 {
+		t.Fatalf("a write failing again: %v, told %d times", err, count())
 	}
 }
