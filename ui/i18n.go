@@ -65,6 +65,7 @@ type Messages struct {
 	First, Prev, Next, Last, MakeMainLine, MoveVariationUp    string
 	DeleteFromHere, Flip, Language, LanguageAuto, Theme       string
 	FullScreen, AboutVersionF, ResetLayout                    string
+	KeysMenu, KeysOther                                       string
 	PieceStyle, PieceOneKanji, PieceTwoKanji                  string
 	Sound, PieceSound, VolumeLoud, VolumeMedium, VolumeQuiet  string
 	ThemeSystem, ThemeLight, ThemeDark, About, AboutText      string
@@ -138,7 +139,11 @@ var japaneseMessages = Messages{
 	Language: "言語 / Language", LanguageAuto: "システムに従う", Theme: "テーマ",
 	ThemeSystem: "システムに従う", ThemeLight: "ライト", ThemeDark: "ダーク", About: "Banmen について",
 	AboutText: "Banmen（盤面）— 将棋 GUI\nフォント: Noto Sans CJK JP（SIL Open Font License 1.1）",
-	Start:     "開始局面", Variations: "変化", Comment: "コメント", GameInfo: "対局情報",
+	KeysMenu:  "キー操作…",
+	KeysOther: "← ↑　一手戻る\n→ ↓　一手進む\nHome　開始局面\nEnd　最後の局面\nPage Up / Page Down　10 手戻る / 進む\n" +
+		"マウスホイール（盤の上）　一手ずつ戻る・進む\nEsc　選んだ駒を戻す、ダイアログを閉じる\nEnter　ダイアログの既定のボタン\n" +
+		"F11　全画面表示\nF1　この一覧",
+	Start: "開始局面", Variations: "変化", Comment: "コメント", GameInfo: "対局情報",
 	Record:      "棋譜",
 	HeaderBlack: "先手", HeaderWhite: "後手", HeaderEvent: "棋戦", HeaderDate: "開始日時", HeaderPlace: "場所",
 	HeaderTimeLimit: "持ち時間", HeaderOpening: "戦型", NoPieces: "なし",
@@ -240,7 +245,11 @@ var englishMessages = Messages{
 	Language: "Language / 言語", LanguageAuto: "Follow the System", Theme: "Theme",
 	ThemeSystem: "Follow the System", ThemeLight: "Light", ThemeDark: "Dark", About: "About Banmen",
 	AboutText: "Banmen (盤面) — a shogi GUI\nFont: Noto Sans CJK JP (SIL Open Font License 1.1)",
-	Start:     "Start", Variations: "Variations", Comment: "Comment", GameInfo: "Game",
+	KeysMenu:  "Keyboard…",
+	KeysOther: "← ↑　back a move\n→ ↓　forward a move\nHome　the start\nEnd　the last position\nPage Up / Page Down　10 moves back / forward\n" +
+		"Mouse wheel (over the board)　back or forward a move\nEsc　put back the piece picked, close a dialog\nEnter　a dialog's default button\n" +
+		"F11　full screen\nF1　this list",
+	Start: "Start", Variations: "Variations", Comment: "Comment", GameInfo: "Game",
 	Record:      "Record",
 	HeaderBlack: "Sente", HeaderWhite: "Gote", HeaderEvent: "Event", HeaderDate: "Started", HeaderPlace: "Place",
 	HeaderTimeLimit: "Time control", HeaderOpening: "Opening", NoPieces: "none",

@@ -235,7 +235,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		w.shortcutItem(rt.EngineSettings, shortcut(fyne.KeyE, true), w.EngineSettings, false),
 		fyne.NewMenuItem(rt.ProtocolLogMenu, w.ProtocolLog),
 	)
-	help := fyne.NewMenu(m.MenuHelp, fyne.NewMenuItem(m.About, w.ShowAbout))
+	help := fyne.NewMenu(m.MenuHelp, fyne.NewMenuItem(m.KeysMenu+"  (F1)", w.ShowKeys), fyne.NewMenuItem(m.About, w.ShowAbout))
 	return fyne.NewMainMenu(file, edit, record, gameMenu, studyMenu, bookMenu, engines, view, help)
 }
 

@@ -279,3 +279,44 @@ func TestPieceStyleFromTheMenu(t *testing.T) {
 		t.Error("the next window does not draw two kanji")
 	}
 }
+
+// ヘルプ → キー操作… and F1 list every shortcut the menu has, with its menu and item, as the
+// menu shows it, and the keys that have no menu item.
+func TestKeysListsEveryMenuShortcut(t *testing.T) {
+	for _, lang := range []string{"ja_JP.UTF-8", "en_US.UTF-8"} {
+		w, _ := windowUnderTest(t, windowOpts{lang: lang})
+		w.typedKey(&fyne.KeyEvent{Name: fyne.KeyF1})
+		if w.lastShown.title != strings.TrimSuffix(w.msg.KeysMenu, "…") {
+			t.Fatalf("%s: F1 showed %q", lang, w.lastShown.title)
+		}
+		text := w.lastShown.text
+		n := 0
+		for _, m := range w.Window().MainMenu().Items {
+			for _, it := range m.Items {
+				if it.Shortcut == nil {
+					continue
+				}
+				n++
+				if line := shortcutLabel(it.Shortcut) + "　" + m.Label + " › " + it.Label; !strings.Contains(text, line+"\n") {
+					t.Errorf("%s: the list has no line %q", lang, line)
+				}
+			}
+		}
+		if n < 10 || strings.Count(text, "Ctrl+") != n {
+			t.Errorf("%s: %d shortcuts in the menu, the list names Ctrl %d times:\n%s", lang, n, strings.Count(text, "Ctrl+"), text)
+		}
+		rt, _ := w.roomText()
+		if !strings.Contains(text, "Ctrl+Shift+E　"+rt.MenuEngines+" › "+rt.EngineSettings) || !strings.Contains(text, "Ctrl+O　") {
+			t.Errorf("%s: Ctrl+Shift+E or Ctrl+O missing:\n%s", lang, text)
+		}
+		if !strings.HasSuffix(text, w.msg.KeysOther) || !strings.Contains(text, "F11") {
+			t.Errorf("%s: the keys without a menu item are missing:\n%s", lang, text)
+		}
+		tapDialogButton(t, w, w.msg.Close)
+		// and from the menu
+		mustMenuItem(t, w, w.msg.KeysMenu+"  (F1)").Action()
+		if w.lastShown.text != text {
+			t.Errorf("%s: the menu item showed %q", lang, w.lastShown.text)
+		}
+	}
+}

@@ -314,11 +314,15 @@ func (w *MainWindow) playMove(m board.Move) {
 }
 
 // navKey steps through the record with the keyboard: ← ↑ back, → ↓ forward, Home, End,
-// Page Up and Page Down ten moves; F11 is 全画面表示 (the menu shows keys without Ctrl in
-// its labels, as Fyne runs no shortcut without a modifier). It reports whether it used the key.
+// Page Up and Page Down ten moves; F11 is 全画面表示 and F1 キー操作 (the menu shows keys without
+// Ctrl in its labels, as Fyne runs no shortcut without a modifier). It reports whether it used the key.
 func (w *MainWindow) navKey(ev *fyne.KeyEvent) bool {
-	if ev.Name == fyne.KeyF11 {
+	switch ev.Name {
+	case fyne.KeyF11:
 		w.ToggleFullScreen()
+		return true
+	case fyne.KeyF1:
+		w.ShowKeys()
 		return true
 	}
 	if w.editor != nil {
