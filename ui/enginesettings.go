@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -854,6 +855,18 @@ type roomCtl struct {
 func (w *MainWindow) roomText() (*roomText, Lang) {
 	l := w.settings.Language(w.opts.Getenv)
 	return roomTextFor(l), l
+}
+
+// ReportEngineList says what went wrong with the engine list at start (a corrupt file kept
+// aside and a new list started, one that cannot be read at all), as the window's other errors
+// are said: in its language, the detail folded.
+func (w *MainWindow) ReportEngineList(err error) {
+	summary := fmt.Sprintf(w.msg.EngineListProblemF, clipText(firstLine(err.Error()), 160))
+	var corrupt *engine.CorruptError
+	if errors.As(err, &corrupt) {
+		summary = fmt.Sprintf(w.msg.EngineListCorruptF, corrupt.Path, filepath.Base(corrupt.MovedTo))
+	}
+	w.showError(w.msg.Error, summary, err.Error())
 }
 
 // EngineSettings opens the エンジン設定 window (or brings it to the front).

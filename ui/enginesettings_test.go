@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -718,4 +719,36 @@ func TestQuitAsksAboutEngineSettingsNotSaved(t *testing.T) {
 	if d, _ := reg.Find(es.engines[0].ID); strings.Join(d.Args, " ") != "--threads 2" {
 		t.Errorf("保存 saved %q", d.Args)
 	}
+}
+
+// An engine list found corrupt at start is said in the window's language, the detail (where
+// the file was kept) folded under it, as the window's other errors are: it was Fyne's error
+// dialog, titled "Error" in English whatever the language.
+func TestReportEngineListSaysTheProblemInTheWindowsLanguage(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	path := filepath.Join(t.TempDir(), "engines.json")
+	if err := os.WriteFile(path, []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := engine.OpenRegistry(path)
+	var corrupt *engine.CorruptError
+	if !errors.As(err, &corrupt) {
+		t.Fatalf("a corrupt list: %v", err)
+	}
+	w.ReportEngineList(err)
+	if w.lastShown.title != w.msg.Error || !strings.HasPrefix(w.lastShown.text, "エンジンの一覧 "+path+" を読めませんでした。") ||
+		!strings.Contains(w.lastShown.text, filepath.Base(corrupt.MovedTo)) || !strings.Contains(w.lastDetail, corrupt.MovedTo) {
+		t.Errorf("shown %q %q, detail %q", w.lastShown.title, w.lastShown.text, w.lastDetail)
+	}
+	tapDialogButton(t, w, w.msg.Close)
+}
+
+// Any other problem with the list is said with the reader's words, under the same heading.
+func TestReportEngineListOtherProblems(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{lang: "en_US.UTF-8"})
+	w.ReportEngineList(errors.New("open /x/engines.json: not a directory"))
+	if w.lastShown.text != "The engine list has a problem: open /x/engines.json: not a directory" {
+		t.Errorf("shown %q", w.lastShown.text)
+	}
+	tapDialogButton(t, w, w.msg.Close)
 }

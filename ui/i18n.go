@@ -56,27 +56,27 @@ type Messages struct {
 	AppName string
 
 	// menus
-	MenuFile, MenuEdit, MenuRecord, MenuView, MenuHelp        string
-	NewGame, NewHandicap, Open, OpenRecent, NoRecent          string
-	ClearRecent, Save, SaveAs, SaveEncoding, Quit             string
-	EncodingTraditional, EncodingUTF8                         string
-	Paste, CopySFEN, CopyUSI, CopyKIF, TakeBack, EditPosition string
-	CopyKI2, CopyCSA, CopyJKF                                 string
-	First, Prev, Next, Last, MakeMainLine, MoveVariationUp    string
-	DeleteFromHere, Flip, Language, LanguageAuto, Theme       string
-	FullScreen, AboutVersionF, ResetLayout                    string
-	KeysMenu, KeysOther                                       string
-	PieceStyle, PieceOneKanji, PieceTwoKanji                  string
-	Sound, PieceSound, VolumeLoud, VolumeMedium, VolumeQuiet  string
-	ThemeSystem, ThemeLight, ThemeDark, About, AboutText      string
-	Start, Variations, Comment, GameInfo, Record              string
-	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate         string
-	HeaderPlace, HeaderTimeLimit, HeaderOpening, NoPieces     string
-	Black, White, Promote, NotPromote, SideToMove             string
-	Untitled, Modified, Cancel, Close, Error, MovesF, MoveF   string // MoveF: one move
-	SaveChangesTitle, SaveChangesF, DontSave                  string
-	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments  string
-	LossyBookmarks, LossyHeaders                              string
+	MenuFile, MenuEdit, MenuRecord, MenuView, MenuHelp          string
+	NewGame, NewHandicap, Open, OpenRecent, NoRecent            string
+	ClearRecent, Save, SaveAs, SaveEncoding, Quit               string
+	EncodingTraditional, EncodingUTF8                           string
+	Paste, CopySFEN, CopyUSI, CopyKIF, TakeBack, EditPosition   string
+	CopyKI2, CopyCSA, CopyJKF                                   string
+	First, Prev, Next, Last, MakeMainLine, MoveVariationUp      string
+	DeleteFromHere, Flip, Language, LanguageAuto, Theme         string
+	FullScreen, AboutVersionF, ResetLayout                      string
+	KeysMenu, KeysOther, EngineListProblemF, EngineListCorruptF string
+	PieceStyle, PieceOneKanji, PieceTwoKanji                    string
+	Sound, PieceSound, VolumeLoud, VolumeMedium, VolumeQuiet    string
+	ThemeSystem, ThemeLight, ThemeDark, About, AboutText        string
+	Start, Variations, Comment, GameInfo, Record                string
+	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate           string
+	HeaderPlace, HeaderTimeLimit, HeaderOpening, NoPieces       string
+	Black, White, Promote, NotPromote, SideToMove               string
+	Untitled, Modified, Cancel, Close, Error, MovesF, MoveF     string // MoveF: one move
+	SaveChangesTitle, SaveChangesF, DontSave                    string
+	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments    string
+	LossyBookmarks, LossyHeaders                                string
 	// a copy in a format that cannot hold everything: the format, and what it leaves out
 	CopiedLossF string
 	// a record read with warnings, in a folder's summary: its name, how many, the first
@@ -138,8 +138,10 @@ var japaneseMessages = Messages{
 	Sound: "音", PieceSound: "駒音", VolumeLoud: "音量：大", VolumeMedium: "音量：中", VolumeQuiet: "音量：小", ResetLayout: "レイアウトを元に戻す", AboutVersionF: "バージョン %s",
 	Language: "言語 / Language", LanguageAuto: "システムに従う", Theme: "テーマ",
 	ThemeSystem: "システムに従う", ThemeLight: "ライト", ThemeDark: "ダーク", About: "Banmen について",
-	AboutText: "Banmen（盤面）— 将棋 GUI\nフォント: Noto Sans CJK JP（SIL Open Font License 1.1）",
-	KeysMenu:  "キー操作…",
+	AboutText:          "Banmen（盤面）— 将棋 GUI\nフォント: Noto Sans CJK JP（SIL Open Font License 1.1）",
+	EngineListProblemF: "エンジンの一覧に問題があります: %s",
+	EngineListCorruptF: "エンジンの一覧 %s を読めませんでした。元のファイルは %s として残し、新しい一覧を始めました（同梱のエンジンは入っています。ほかのエンジンは登録し直してください）。",
+	KeysMenu:           "キー操作…",
 	KeysOther: "← ↑　一手戻る\n→ ↓　一手進む\nHome　開始局面\nEnd　最後の局面\nPage Up / Page Down　10 手戻る / 進む\n" +
 		"マウスホイール（盤の上）　一手ずつ戻る・進む\nEsc　選んだ駒を戻す、ダイアログを閉じる\nEnter　ダイアログの既定のボタン\n" +
 		"F11　全画面表示\nF1　この一覧",
@@ -244,8 +246,10 @@ var englishMessages = Messages{
 	Sound: "Sound", PieceSound: "Piece Sound", VolumeLoud: "Volume: Loud", VolumeMedium: "Volume: Medium", VolumeQuiet: "Volume: Quiet", ResetLayout: "Reset Layout", AboutVersionF: "Version %s",
 	Language: "Language / 言語", LanguageAuto: "Follow the System", Theme: "Theme",
 	ThemeSystem: "Follow the System", ThemeLight: "Light", ThemeDark: "Dark", About: "About Banmen",
-	AboutText: "Banmen (盤面) — a shogi GUI\nFont: Noto Sans CJK JP (SIL Open Font License 1.1)",
-	KeysMenu:  "Keyboard…",
+	AboutText:          "Banmen (盤面) — a shogi GUI\nFont: Noto Sans CJK JP (SIL Open Font License 1.1)",
+	EngineListProblemF: "The engine list has a problem: %s",
+	EngineListCorruptF: "The engine list %s could not be read. The file was kept as %s and a new list started (Banmen's own engine is in it; register the others again).",
+	KeysMenu:           "Keyboard…",
 	KeysOther: "← ↑　back a move\n→ ↓　forward a move\nHome　the start\nEnd　the last position\nPage Up / Page Down　10 moves back / forward\n" +
 		"Mouse wheel (over the board)　back or forward a move\nEsc　put back the piece picked, close a dialog\nEnter　a dialog's default button\n" +
 		"F11　full screen\nF1　this list",

@@ -26,7 +26,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
-	"fyne.io/fyne/v2/dialog"
 
 	"banmen/assets"
 	"banmen/engine"
@@ -87,7 +86,7 @@ func main() {
 		// is registered on the first run; a corrupt list is kept aside and reported
 		go func() {
 			if _, err := engine.OpenUserRegistry(""); err != nil {
-				fyne.Do(func() { dialog.ShowError(err, w.Window()) })
+				fyne.Do(func() { w.ReportEngineList(err) })
 			}
 		}()
 		// Starting up parses the bundled font (6 MB, about 20 MB of tables in Go, once for each
