@@ -111,13 +111,13 @@ func newEngineSettings(win fyne.Window, reg *engine.Registry, txt *roomText, lan
 	e := &engineSettings{win: win, txt: txt, lang: lang, reg: reg, dialogs: dialogs, prefs: prefs,
 		running: running, async: async, post: post, sel: -1, probeScale: 1}
 	e.confirm = func(title, text string, then func()) {
-		d := dialog.NewConfirm(title, text, func(ok bool) {
-			if ok {
-				then()
-			}
-		}, win)
+		// buttons named by what they do (Fyne's はい/いいえ came in the system's language, not
+		// the window's), the deletion in red; Enter does not delete: it must be clicked
+		var d *plainDialog
+		no := newPlainButton(txt.Cancel, false, func() { d.Hide() }).cancels()
+		yes := newPlainButtonOf(title, widget.DangerImportance, func() { d.Hide(); then() })
+		d = newPlainDialog(title, messageContent(text), []*plainButton{no, yes}, win)
 		d.Show()
-		answerKeys(win.Canvas(), d.Hide, nil) // Enter does not delete: it must be clicked
 	}
 	e.ask = func(title, label, initial string, then func(string)) {
 		entry := newDialogEntry()

@@ -752,3 +752,36 @@ func TestReportEngineListOtherProblems(t *testing.T) {
 	}
 	tapDialogButton(t, w, w.msg.Close)
 }
+
+// 削除 asks with buttons named by what they do, in the window's language (キャンセル, and 削除
+// in red, which Enter does not press): Fyne's はい/いいえ followed the system's language.
+func TestEngineListDeleteAsksInTheWindowsLanguage(t *testing.T) {
+	for _, lang := range []Lang{Japanese, English} {
+		fx := newRoomFixture(t, lang)
+		es, txt := fx.es, roomTextFor(lang)
+		d, err := fx.reg.Add(engine.Definition{Name: "gpsusi", Path: "/usr/games/gpsusi"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		es.reload(d.ID)
+		test.Tap(es.del)
+		top := es.win.Canvas().Overlays().Top()
+		cancel, del := dialogButtonIn(top, txt.Cancel), dialogButtonIn(top, txt.Delete)
+		if cancel == nil || del == nil {
+			t.Fatalf("%v: 削除 asks with no %q and %q buttons", lang, txt.Cancel, txt.Delete)
+		}
+		pressDialogKey(es.win.Canvas(), fyne.KeyReturn)
+		if len(fx.reg.List()) != 2 {
+			t.Fatalf("%v: Enter deleted the engine", lang)
+		}
+		test.Tap(cancel)
+		if len(fx.reg.List()) != 2 || es.win.Canvas().Overlays().Top() != nil {
+			t.Fatalf("%v: キャンセル deleted the engine or left the question", lang)
+		}
+		test.Tap(es.del)
+		test.Tap(dialogButtonIn(es.win.Canvas().Overlays().Top(), txt.Delete))
+		if len(fx.reg.List()) != 1 {
+			t.Errorf("%v: 削除 left %d engines", lang, len(fx.reg.List()))
+		}
+	}
+}
