@@ -13,6 +13,10 @@ func CheckPV(root *board.Position, pv []string) (moves []board.Move, cut bool, c
 	return playPV(make([]board.Move, 0, len(pv)), &p, pv, 0)
 }
 
+// PassToken is what some engines (gpsusi) put in a pv where the side to move passes (a null
+// move of the search): no move of shogi, so the line's moves (Line.PV) stop there, with a cut.
+const PassToken = "pass"
+
 // playPV checks pv[from:] on p, which it plays the moves on, appending them to
 // moves: CheckPV without allocating, for the reader goroutine.
 func playPV(moves []board.Move, p *board.Position, pv []string, from int) ([]board.Move, bool, int, string) {
@@ -20,6 +24,9 @@ func playPV(moves []board.Move, p *board.Position, pv []string, from int) ([]boa
 		t := pv[i]
 		if (t == "resign" || t == "win") && i == len(pv)-1 {
 			break
+		}
+		if t == PassToken {
+			return moves, true, i, `"pass" is a null move (the side to move passes), not a move of shogi`
 		}
 		m, err := p.ParseMove(t)
 		if err != nil {
