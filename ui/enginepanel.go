@@ -174,8 +174,9 @@ func formatDepth(depth, sel int) string {
 }
 
 // formatPV writes a line in Japanese notation from pos (▲７六歩△３四歩…); lastTo is
-// where the move before pos went (for 同). The moves after a cut (an illegal move) follow
-// as the engine sent them.
+// where the move before pos went (for 同). A pass in the line (gpsusi's null moves) is written
+// パス and the line goes on with the other side; the moves after a cut (an illegal move)
+// follow as the engine sent them.
 func formatPV(pos *board.Position, l usiclient.Line, lastTo board.Square) string {
 	ja, n := pos.JapaneseLine(l.PV, lastTo)
 	var rest []string
@@ -184,6 +185,11 @@ func formatPV(pos *board.Position, l usiclient.Line, lastTo board.Square) string
 		rest = l.PVText[min(n, len(l.PVText)):]
 	case l.Cut && l.CutAt < len(l.PVText):
 		rest = l.PVText[l.CutAt:]
+		if rest[0] == usiclient.PassToken {
+			var more string
+			more, rest = passesOn(pos, l.PV, rest)
+			ja = strings.TrimPrefix(ja+more, " ")
+		}
 	}
 	if len(rest) > 0 {
 		if ja != "" {
@@ -192,6 +198,54 @@ func formatPV(pos *board.Position, l usiclient.Line, lastTo board.Square) string
 		ja += strings.Join(rest, " ")
 	}
 	return ja
+}
+
+// passesOn writes, from the position after moves from pos, the rest of a line that starts
+// with a pass: each pass as ▲パス or △パス, the moves between in Japanese notation (同 not
+// across a pass). It returns what it wrote and the tokens left from the first it could not
+// read (an illegal move, or a pass that leaves a king in check).
+func passesOn(pos *board.Position, moves []board.Move, rest []string) (string, []string) {
+	cur := *pos
+	for _, m := range moves {
+		cur.Do(m)
+	}
+	var b strings.Builder
+	for len(rest) > 0 && rest[0] == usiclient.PassToken {
+		mark := "▲"
+		if cur.SideToMove() == board.White {
+			mark = "△"
+		}
+		sfen := cur.SFEN()
+		if f := strings.Fields(sfen); len(f) == 4 {
+			f[1] = map[string]string{"b": "w", "w": "b"}[f[1]]
+			sfen = strings.Join(f, " ")
+		}
+		next, err := board.ParseSFEN(sfen)
+		if err != nil || cur.InCheck() { // a side in check cannot pass: its king would be taken
+			break
+		}
+		b.WriteString(" " + mark + "パス")
+		rest = rest[1:]
+		var seg []board.Move
+		p := *next
+		for len(rest) > 0 && rest[0] != usiclient.PassToken {
+			m, err := p.ParseMove(rest[0])
+			if err != nil {
+				break
+			}
+			seg = append(seg, m)
+			p.Do(m)
+			rest = rest[1:]
+		}
+		if ja, _ := next.JapaneseLine(seg, board.NoSquare); ja != "" {
+			b.WriteString(" " + ja)
+		}
+		cur = p
+		if len(rest) > 0 && rest[0] != usiclient.PassToken {
+			break
+		}
+	}
+	return b.String(), rest
 }
 
 // formatRow writes one line of an engine.

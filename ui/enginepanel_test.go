@@ -577,3 +577,50 @@ func TestEnginePanelColumnsFitLongDepthsAndTimes(t *testing.T) {
 		}
 	}
 }
+
+// gpsusi puts "pass" (a null move of its search) in some lines: the line is written on past
+// it, パス with the side's mark and the other side's moves after it in Japanese, not cut into
+// USI text; a pass by a side in check is no pass (its king would be taken) and the rest stays
+// as sent.
+func TestFormatPVWithPasses(t *testing.T) {
+	// as gpsusi sent it in a test of usiclient (engines_test.go's middle game)
+	root, err := board.ParseSFEN("ln1g1k1nl/1r1s2gb1/p1pppp1pp/6p2/1p7/2P6/PPSPPPPPP/1B5R1/LN1GKGSNL b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pv := strings.Fields("2h6h 5c5d 5i4h 6b5c 3i3h 6a5b 1g1f 1c1d pass 7c7d 6g6f")
+	moves, cut, at, reason := usiclient.CheckPV(root, pv)
+	if !cut || at != 8 || len(moves) != 8 || !strings.Contains(reason, "null move") {
+		t.Fatalf("CheckPV: %d moves, cut %v at %d: %q", len(moves), cut, at, reason)
+	}
+	l := usiclient.Line{PV: moves, PVText: pv, Cut: cut, CutAt: at}
+	want := "▲６八飛△５四歩▲４八玉△５三銀▲３八銀△５二金▲１六歩△１四歩 ▲パス △７四歩▲６六歩"
+	if got := formatPV(root, l, board.NoSquare); got != want {
+		t.Errorf("formatPV = %q, want %q", got, want)
+	}
+	// two passes in a row, and a move after them that is illegal
+	pv2 := strings.Fields("2h6h pass pass 6h6i 9z9z")
+	moves, cut, at, _ = usiclient.CheckPV(root, pv2)
+	l = usiclient.Line{PV: moves, PVText: pv2, Cut: cut, CutAt: at}
+	if got, want := formatPV(root, l, board.NoSquare), "▲６八飛 △パス ▲パス 6h6i 9z9z"; got != want { // 6h6i is sente's rook, and gote moves
+		t.Errorf("two passes: %q, want %q", got, want)
+	}
+	// a line that starts with a pass
+	pv4 := strings.Fields("pass 4c4d")
+	moves, cut, at, _ = usiclient.CheckPV(root, pv4)
+	l = usiclient.Line{PV: moves, PVText: pv4, Cut: cut, CutAt: at}
+	if got, want := formatPV(root, l, board.NoSquare), "▲パス △４四歩"; got != want {
+		t.Errorf("a pass first: %q, want %q", got, want)
+	}
+	// a pass in check
+	checked, err := board.ParseSFEN("4k4/4P4/9/9/9/9/9/9/4K4 w - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pv3 := strings.Fields("pass 5a4a")
+	moves, cut, at, _ = usiclient.CheckPV(checked, pv3)
+	l = usiclient.Line{PV: moves, PVText: pv3, Cut: cut, CutAt: at}
+	if got := formatPV(checked, l, board.NoSquare); got != "pass 5a4a" {
+		t.Errorf("a pass in check: %q", got)
+	}
+}
