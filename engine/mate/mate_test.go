@@ -80,6 +80,13 @@ func TestGpsusiMates(t *testing.T) {
 		}
 		p := pos(t, sfen)
 		res, err := Search(ctx, def, p, 10*time.Second)
+		if err != nil && strings.Contains(err.Error(), "does not end in mate") && strings.Contains(err.Error(), "gpsshogi") {
+			// gpsusi, on a busy machine, once answered the 7-ply problem with a checkmate line
+			// whose last move is the king's escape ("… 1d1c+ 1b1c"): refused, as it must be,
+			// naming the engine. It is gpsusi's fault, not Banmen's: a fresh gpsusi is asked again.
+			t.Logf("%s: gpsusi's line refused, asked again: %v", sfen, err)
+			res, err = Search(ctx, def, p, 10*time.Second)
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", sfen, err)
 		}
