@@ -110,7 +110,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		fyne.NewMenuItem(m.CopyJKF, func() { w.copyRecord(kifu.JKF, kifu.FormatJKF(w.sess.Record())) }),
 		fyne.NewMenuItemSeparator(),
 		w.shortcutItem(m.TakeBack, &fyne.ShortcutUndo{}, w.TakeBack, true),
-		fyne.NewMenuItem(m.DeleteFromHere, func() { w.sess.DeleteFromHere() }),
+		fyne.NewMenuItem(m.DeleteFromHere, func() { w.record.DeleteFromHere() }),
 		fyne.NewMenuItemSeparator(),
 		w.shortcutItem(m.EditPosition, shortcut(fyne.KeyE, false), w.EditPosition, false),
 	)

@@ -9,6 +9,7 @@ type recordText struct {
 	Bookmarks, BookmarkSet, BookmarkRemove, BookmarkTitle, BookmarkName string
 	BookmarkHint, BookmarkChoose, NoBookmarks, OK, Cancel               string
 	Tree, TreeMenu, TreeTitle, TreeHint, StartPos, PlyMoveF             string
+	DeleteAskF, Delete                                                  string
 }
 
 var japaneseRecord = recordText{
@@ -17,6 +18,7 @@ var japaneseRecord = recordText{
 	BookmarkChoose: "しおりへ移動…", NoBookmarks: "しおりはありません", OK: "OK", Cancel: "キャンセル",
 	Tree: "分岐ツリー", TreeMenu: "分岐ツリー…", TreeTitle: "分岐ツリー",
 	TreeHint: "点をクリックするとその局面へ移動します。◆ はしおり", StartPos: "開始局面", PlyMoveF: "%d手目 %s",
+	DeleteAskF: "%s から先の %d 手（変化を含む）を削除しますか？元に戻せません。", Delete: "削除",
 }
 
 var englishRecord = recordText{
@@ -25,6 +27,7 @@ var englishRecord = recordText{
 	BookmarkChoose: "Go to bookmark…", NoBookmarks: "No bookmarks", OK: "OK", Cancel: "Cancel",
 	Tree: "Tree", TreeMenu: "Variation Tree…", TreeTitle: "Variation Tree",
 	TreeHint: "Click a dot to go to that position. ◆ marks a bookmark", StartPos: "Start", PlyMoveF: "%d. %s",
+	DeleteAskF: "Delete the %[2]d moves from %[1]s on, variations included? This cannot be undone.", Delete: "Delete",
 }
 
 func recordTextFor(msg *Messages) *recordText {

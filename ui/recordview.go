@@ -26,6 +26,9 @@ type RecordView struct {
 
 	sess *session.Session
 	msg  *Messages
+	// AskIrreversible asks before DeleteFromHere deletes more than one move (title, text,
+	// the action's button, what it does); nil: it deletes without asking.
+	AskIrreversible func(title, text, action string, do func())
 
 	list     *moveList
 	line     []*kifu.Node
@@ -202,7 +205,7 @@ func (v *RecordView) makeVariationBox() {
 	// Short labels, so that the panel keeps its width when the box appears; the menus say more.
 	mainLine := widget.NewButtonWithIcon(msg.VarMain, theme.ConfirmIcon(), func() { v.sess.MakeMainLine() })
 	up := widget.NewButtonWithIcon(msg.VarUp, theme.MoveUpIcon(), func() { v.sess.PromoteVariation() })
-	del := widget.NewButtonWithIcon(msg.VarDelete, theme.DeleteIcon(), func() { v.sess.DeleteFromHere() })
+	del := widget.NewButtonWithIcon(msg.VarDelete, theme.DeleteIcon(), v.DeleteFromHere)
 	v.varBox = container.NewVBox(heading(msg.Variations), v.variations, container.NewHBox(mainLine, up, del))
 	v.varHolder.Objects = []fyne.CanvasObject{v.varBox}
 	v.varHolder.Refresh()
@@ -298,6 +301,41 @@ func (v *RecordView) showMoveMenu(id int, at fyne.Position) {
 	widget.ShowPopUpMenuAtPosition(v.moveMenu(), c, at)
 }
 
+// DeleteFromHere deletes the current move and what follows it, the variations below it too,
+// after asking (AskIrreversible) when that is more than one move: a stray click of the menu
+// item or the variation box's 削除 at the start of a 150-move game deleted all of it, with no
+// way back.
+func (v *RecordView) DeleteFromHere() {
+	n := v.sess.Node()
+	moves := movesFrom(n)
+	if moves <= 1 || v.AskIrreversible == nil {
+		v.sess.DeleteFromHere()
+		return
+	}
+	t := recordTextFor(v.msg)
+	v.AskIrreversible(v.msg.DeleteFromHere, fmt.Sprintf(t.DeleteAskF, v.nodeTitle(n), moves), t.Delete, func() {
+		if v.sess.Node() == n { // not moved on meanwhile (a game's move)
+			v.sess.DeleteFromHere()
+		}
+	})
+}
+
+// movesFrom counts the moves DeleteFromHere at n deletes: n's (not the start's, nor a
+// special's) and every move below it.
+func movesFrom(n *kifu.Node) int {
+	count := 0
+	stack := []*kifu.Node{n}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !x.IsRoot() && !x.IsSpecial() {
+			count++
+		}
+		stack = append(stack, x.Children()...)
+	}
+	return count
+}
+
 // moveMenu is the menu of the current move: make its line the main line, move it up among
 // the variations, delete it and what follows, set a しおり, show the 分岐ツリー.
 func (v *RecordView) moveMenu() *fyne.Menu {
@@ -306,7 +344,7 @@ func (v *RecordView) moveMenu() *fyne.Menu {
 	items := []*fyne.MenuItem{
 		fyne.NewMenuItem(m.MakeMainLine, func() { v.sess.MakeMainLine() }),
 		fyne.NewMenuItem(m.MoveVariationUp, func() { v.sess.PromoteVariation() }),
-		fyne.NewMenuItem(m.DeleteFromHere, func() { v.sess.DeleteFromHere() }),
+		fyne.NewMenuItem(m.DeleteFromHere, v.DeleteFromHere),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(rt.BookmarkSet, func() { v.marks.askName() }),
 		fyne.NewMenuItem(rt.TreeMenu, func() { v.ShowVariationTree() }),

@@ -3,6 +3,7 @@ package ui
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -131,6 +132,10 @@ func TestRecordMoveMenu(t *testing.T) {
 	// delete from it: the cursor goes back to move 2, and the move is gone
 	parent := alt.Parent()
 	v.moveMenu().Items[2].Action()
+	if w.lastShown.title != w.msg.DeleteFromHere || !strings.Contains(w.lastShown.text, "3手目") {
+		t.Fatalf("この手以降を削除 of several moves asked %q %q", w.lastShown.title, w.lastShown.text)
+	}
+	tapDialogButton(t, w, recordTextFor(w.msg).Delete)
 	if s.Ply() != 2 || slices.Contains(parent.Children(), alt) {
 		t.Errorf("この手以降を削除: at ply %d, still there %v", s.Ply(), slices.Contains(parent.Children(), alt))
 	}

@@ -189,6 +189,7 @@ func (w *MainWindow) Board() *Board { return w.board }
 func (w *MainWindow) build() {
 	w.board.SetMessages(w.msg)
 	w.record = NewRecordView(w.sess, w.msg, w.navKey)
+	w.record.AskIrreversible = w.askIrreversible
 	w.record.SetWestern(w.settings.WesternNotation())
 	SetPieceStyle(w.settings.PieceStyle())
 	w.record.thinks.onOpen = w.openThinkPreview

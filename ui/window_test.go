@@ -285,6 +285,7 @@ func TestWindowPlayingAtAnEarlierMoveMakesAVariation(t *testing.T) {
 	}
 	w.record.variations.SetSelected(w.record.variations.Options[1])
 	test.Tap(buttonIn(w.record.varBox, w.msg.VarDelete))
+	tapDialogButton(t, w, recordTextFor(w.msg).Delete) // its moves, asked about first
 	if s.Ply() != 4 || len(s.Node().Children()) != 1 || w.record.varBox.Visible() {
 		t.Errorf("after deleting the variation: ply %d, %d continuations", s.Ply(), len(s.Node().Children()))
 	}
@@ -946,5 +947,52 @@ func TestWindowSaysWhenTheRecordCannotBeAutosaved(t *testing.T) {
 	q.drain()
 	if w.lastShown.title != "" {
 		t.Errorf("the next change told again: %q", w.lastShown.title)
+	}
+}
+
+// この手以降を削除 asks first when it would delete more than one move (how many, variations
+// included), and キャンセル keeps them: a stray click deleted a whole game with no way back.
+// The last move alone goes at once, as 待った takes it back.
+func TestDeleteFromHereAsksBeforeDeletingSeveralMoves(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	openRecord(t, w, henkaKIF)
+	s := w.Session()
+	total := movesFrom(s.Record().Root)
+	s.First()
+	s.Forward()
+	want := movesFrom(s.Node())
+	if want < 5 || want >= total {
+		t.Fatalf("henka.kif: %d moves from the first, %d in all", want, total)
+	}
+	del := mustMenuItem(t, w, w.msg.DeleteFromHere)
+	del.Action()
+	if w.lastShown.title != w.msg.DeleteFromHere || !strings.Contains(w.lastShown.text, fmt.Sprintf("%d 手", want)) ||
+		!strings.Contains(w.lastShown.text, "1手目") {
+		t.Fatalf("asked %q %q, want the %d moves from move 1 named", w.lastShown.title, w.lastShown.text, want)
+	}
+	tapDialogButton(t, w, w.gameText().Cancel)
+	if movesFrom(s.Record().Root) != total || s.Ply() != 1 {
+		t.Fatalf("キャンセル: %d moves left of %d, at ply %d", movesFrom(s.Record().Root), total, s.Ply())
+	}
+	// the last move of the main line: deleted at once
+	s.Last()
+	for s.Node().IsSpecial() {
+		s.Back() // (with the 投了 after it, which is no move)
+	}
+	w.lastShown = shownDialog{}
+	before := movesFrom(s.Record().Root)
+	if n := movesFrom(s.Node()); n != 1 {
+		t.Fatalf("the last move counts %d", n)
+	}
+	del.Action()
+	if w.lastShown.title != "" || movesFrom(s.Record().Root) != before-1 {
+		t.Errorf("the last move: asked %q, %d moves left of %d", w.lastShown.title, movesFrom(s.Record().Root), before)
+	}
+	// all of it, from the start, asked and done
+	s.First()
+	del.Action()
+	tapDialogButton(t, w, recordTextFor(w.msg).Delete)
+	if movesFrom(s.Record().Root) != 0 {
+		t.Errorf("from the start: %d moves left", movesFrom(s.Record().Root))
 	}
 }
