@@ -312,7 +312,7 @@ func (w *MainWindow) readErrorSummary(name string, err error) string {
 }
 
 // errorReason says briefly why a record could not be read: in the interface's language when
-// the reason is a common one (no such file, binary data, no known format), else the reader's
+// the reason is a common one (no such file, binary data, too large, no known format), else the reader's
 // own words cut to a few lines' length. The whole error goes behind 詳細.
 func (w *MainWindow) errorReason(err error) string {
 	var pe *kifu.ParseError
@@ -323,6 +323,8 @@ func (w *MainWindow) errorReason(err error) string {
 		return w.msg.IsFolder
 	case recordfile.IsBinary(err):
 		return w.msg.BinaryFile
+	case errors.Is(err, kifu.ErrTooLarge):
+		return fmt.Sprintf(w.msg.TooLargeF, kifu.MaxFileBytes>>20)
 	case errors.As(err, &pe):
 		if strings.HasPrefix(pe.Msg, "not a record in any format") {
 			return w.msg.NotARecord

@@ -118,6 +118,8 @@ func TestWindowOpenSaysAFolderAndAnEmptyPath(t *testing.T) {
 	}{
 		{dir, []string{filepath.Base(dir), "folder, not a file"}},
 		{"", []string{`"" could not be read`, "does not exist"}},
+		// a file larger than any record: refused unread, in the interface's words
+		{bigFile(t), []string{"film.kif", "too large to be a record", "64 MB"}},
 	} {
 		w, _ := windowUnderTest(t, windowOpts{lang: "en_US.UTF-8"})
 		w.OpenFile(tc.path)
@@ -205,4 +207,14 @@ func TestWindowPasteTellsTheWarnings(t *testing.T) {
 			t.Errorf("the status %q lacks %q", w.status.Text, s)
 		}
 	}
+}
+
+// bigFile makes a sparse file of 300 MB named film.kif.
+func bigFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "film.kif")
+	if err := os.WriteFile(path, nil, 0o644); err != nil || os.Truncate(path, 300<<20) != nil {
+		t.Fatal("can't make a sparse file")
+	}
+	return path
 }
