@@ -102,7 +102,7 @@ func ParseCSA(text string) (*Record, error) {
 }
 
 func (cr *csaReader) warn(line int, format string, args ...any) {
-	cr.warnings = append(cr.warnings, Warning{Line: line, Msg: fmt.Sprintf(format, args...)})
+	cr.warnings = append(cr.warnings, Warning{Line: line, Msg: fmt.Sprintf(format, args...), Format: format, Args: args})
 }
 
 func (cr *csaReader) fail(line int, format string, args ...any) error {

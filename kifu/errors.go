@@ -56,6 +56,10 @@ func IllegalEndAsWarning(rec *Record, err error) error {
 type Warning struct {
 	Line int // 1-based; 0 when it is not about one line
 	Msg  string
+	// Format and Args made Msg (fmt.Sprintf), when a reader's warning did: a window can
+	// write the message in its own language by its format ("" when Msg is all there is).
+	Format string
+	Args   []any
 }
 
 func (w Warning) String() string {

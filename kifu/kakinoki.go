@@ -109,7 +109,7 @@ func errText(err error) string {
 }
 
 func (kr *kakinokiReader) warn(line int, format string, args ...any) {
-	kr.warnings = append(kr.warnings, Warning{Line: line, Msg: fmt.Sprintf(format, args...)})
+	kr.warnings = append(kr.warnings, Warning{Line: line, Msg: fmt.Sprintf(format, args...), Format: format, Args: args})
 }
 
 func (kr *kakinokiReader) fail(line int, format string, args ...any) error {

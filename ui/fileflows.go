@@ -113,7 +113,7 @@ func (w *MainWindow) sayWarnings(name string, warnings []kifu.Warning) {
 			lines = append(lines, "…")
 			break
 		}
-		lines = append(lines, wn.String())
+		lines = append(lines, w.warningText(wn))
 	}
 	w.setStatus(fmt.Sprintf(w.msg.WarningsF, name, len(warnings), strings.Join(lines, "; ")))
 }

@@ -435,7 +435,7 @@ func (w *MainWindow) readWarnings(name string, ws []kifu.Warning) (string, bool)
 	if len(ws) == 0 {
 		return "", false
 	}
-	return fmt.Sprintf(w.msg.RecordWarningsF, name, len(ws), ws[0]), true
+	return fmt.Sprintf(w.msg.RecordWarningsF, name, len(ws), w.warningText(ws[0])), true
 }
 
 // NewGame starts a new game from start (after asking about unsaved changes).
