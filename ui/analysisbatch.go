@@ -183,7 +183,7 @@ func (w *MainWindow) batchSummary(b *batchRun, s analysis.BatchSnapshot) string 
 				failed = append(failed, line)
 			}
 		case !errors.Is(f.Err, context.Canceled):
-			failed = append(failed, fmt.Sprintf(at.BatchSkippedF, f.Name, f.Err))
+			failed = append(failed, fmt.Sprintf(at.BatchSkippedF, f.Name, w.skipReason(f.Err)))
 		}
 	}
 	var text strings.Builder

@@ -542,7 +542,7 @@ func (c *bookCtl) addFolder() {
 				var skipped []string
 				for _, r := range recs {
 					if r.err != nil {
-						skipped = append(skipped, fmt.Sprintf(bt.SkippedF, filepath.ToSlash(r.name), r.err))
+						skipped = append(skipped, fmt.Sprintf(bt.SkippedF, filepath.ToSlash(r.name), w.skipReason(r.err)))
 						continue
 					}
 					if line, ok := w.readWarnings(filepath.ToSlash(r.name), r.rec.Warnings); ok {

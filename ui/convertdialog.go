@@ -305,7 +305,7 @@ func (w *MainWindow) convertSummary(o recordfile.ConvertOptions, res recordfile.
 		name := filepath.ToSlash(f.Name)
 		switch {
 		case f.Err != nil:
-			skipped = append(skipped, fmt.Sprintf(ct.SkippedF, name, f.Err))
+			skipped = append(skipped, fmt.Sprintf(ct.SkippedF, name, w.skipReason(f.Err)))
 			continue
 		case f.Exists:
 			skipped = append(skipped, fmt.Sprintf(ct.ExistsF, name))

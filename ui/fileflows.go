@@ -334,6 +334,22 @@ func (w *MainWindow) errorReason(err error) string {
 	return clipText(firstLine(err.Error()), 120)
 }
 
+// skipReason says in a folder's summary (conversion, 棋譜解析, book) why a record was
+// skipped, as errorReason does, with the line the reader stopped at: "18 行目: …" instead
+// of the whole error with the file's path, which the summary names already.
+// Other errors (an engine's, during 棋譜解析) are given whole.
+func (w *MainWindow) skipReason(err error) string {
+	var pe *kifu.ParseError
+	switch {
+	case errors.As(err, &pe) && pe.Line > 0:
+		return fmt.Sprintf(w.msg.AtLineF, pe.Line, w.errorReason(err))
+	case errors.As(err, &pe), errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.EISDIR),
+		recordfile.IsBinary(err), errors.Is(err, kifu.ErrTooLarge):
+		return w.errorReason(err)
+	}
+	return err.Error()
+}
+
 // fileName is the name of path as messages show it: its last element, or "" in quotes for
 // an empty path (filepath.Base says "." for it, which names nothing the user typed).
 func fileName(path string) string {

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -217,4 +219,35 @@ func bigFile(t *testing.T) string {
 		t.Fatal("can't make a sparse file")
 	}
 	return path
+}
+
+// A folder's summary says why a record was skipped in the interface's words where it can,
+// with the line the reader stopped at, not the whole error with the path it names already;
+// any other error (an engine's) whole.
+func TestSkipReason(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	dir := t.TempDir()
+	film := bigFile(t)
+	passwd := filepath.Join(dir, "passwd.kif")
+	if err := os.WriteFile(passwd, []byte("root:x:0:0:root:/root:/bin/bash\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read := func(p string) error {
+		_, _, _, err := recordfile.ReadFile(p)
+		return err
+	}
+	engineErr := errors.New("analysis: Banmen failed: exit status 2\nstderr: panic")
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{read(film), fmt.Sprintf(w.msg.TooLargeF, 64)},
+		{read(passwd), "1 行目: not a KIF or KI2 record"},
+		{read(filepath.Join(dir, "none.kif")), w.msg.NoSuchFile},
+		{engineErr, engineErr.Error()},
+	} {
+		if got := w.skipReason(tc.err); !strings.HasPrefix(got, tc.want) || strings.Contains(got, dir) {
+			t.Errorf("skipReason(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
 }

@@ -95,7 +95,7 @@ type Messages struct {
 	NoFileDialog                                                              string
 	ExportImage                                                               string
 	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile               string
-	TooLargeF                                                                 string
+	TooLargeF, AtLineF                                                        string
 	IsFolder                                                                  string
 	// a record read only in part (recordfile.PartialError): the offer, its button, the status
 	PartialOfferF, OpenPartial, OpenedPartialF, PastedPartialF string
@@ -198,6 +198,7 @@ var japaneseMessages = Messages{
 	Details:      "詳細", ReadErrorLineF: "%s の %d 行目を読めませんでした。\n%s",
 	BinaryFile:     "棋譜のファイルではありません（文字ではないデータです）。",
 	TooLargeF:      "棋譜としては大きすぎるファイルです（棋譜として読むのは %d MB まで）。",
+	AtLineF:        "%d 行目: %s",
 	NotARecord:     "KIF・KI2・CSA・JKF・USI/SFEN のどの形式の棋譜・局面でもありません。",
 	NoSuchFile:     "ファイルがありません。",
 	PastedText:     "貼り付けた文字列",
@@ -307,6 +308,7 @@ var englishMessages = Messages{
 	Details:      "Details", ReadErrorLineF: "%s could not be read at line %d.\n%s",
 	BinaryFile:     "This is not a record file: it holds binary data, not text.",
 	TooLargeF:      "The file is too large to be a record (Banmen reads records of at most %d MB).",
+	AtLineF:        "line %d: %s",
 	NotARecord:     "It is not a record or position in any known format (KIF, KI2, CSA, JKF, USI/SFEN).",
 	NoSuchFile:     "The file does not exist.",
 	PastedText:     "the pasted text",
