@@ -326,8 +326,13 @@ func (w *MainWindow) errorReason(err error) string {
 	case errors.Is(err, kifu.ErrTooLarge):
 		return fmt.Sprintf(w.msg.TooLargeF, kifu.MaxFileBytes>>20)
 	case errors.As(err, &pe):
-		if strings.HasPrefix(pe.Msg, "not a record in any format") {
+		switch {
+		case strings.HasPrefix(pe.Msg, "not a record in any format"):
 			return w.msg.NotARecord
+		case strings.HasPrefix(pe.Msg, "not a KIF or KI2 record: no line was understood"):
+			return fmt.Sprintf(w.msg.NoLineUnderstoodF, "KIF・KI2")
+		case strings.HasPrefix(pe.Msg, "not a CSA record: no line was understood"):
+			return fmt.Sprintf(w.msg.NoLineUnderstoodF, "CSA")
 		}
 		return clipText(firstLine(pe.Msg), 80)
 	}

@@ -232,6 +232,10 @@ func TestSkipReason(t *testing.T) {
 	if err := os.WriteFile(passwd, []byte("root:x:0:0:root:/root:/bin/bash\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	junkCSA := filepath.Join(dir, "junk.csa")
+	if err := os.WriteFile(junkCSA, []byte("hello\nworld\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	read := func(p string) error {
 		_, _, _, err := recordfile.ReadFile(p)
 		return err
@@ -242,8 +246,9 @@ func TestSkipReason(t *testing.T) {
 		want string
 	}{
 		{read(film), fmt.Sprintf(w.msg.TooLargeF, 64)},
-		{read(passwd), "1 行目: not a KIF or KI2 record"},
+		{read(passwd), "1 行目: KIF・KI2 の棋譜として読める行がありません。"},
 		{read(filepath.Join(dir, "none.kif")), w.msg.NoSuchFile},
+		{read(junkCSA), "CSA の棋譜として読める行がありません。"},
 		{engineErr, engineErr.Error()},
 	} {
 		if got := w.skipReason(tc.err); !strings.HasPrefix(got, tc.want) || strings.Contains(got, dir) {
