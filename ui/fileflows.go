@@ -334,6 +334,9 @@ func (w *MainWindow) errorReason(err error) string {
 		case strings.HasPrefix(pe.Msg, "not a CSA record: no line was understood"):
 			return fmt.Sprintf(w.msg.NoLineUnderstoodF, "CSA")
 		}
+		if ja, ok := japaneseIllegal(firstLine(pe.Msg)); ok && w.msg == MessagesFor(Japanese) {
+			return clipText(ja, 80)
+		}
 		return clipText(firstLine(pe.Msg), 80)
 	}
 	return clipText(firstLine(err.Error()), 120)

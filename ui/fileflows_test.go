@@ -157,7 +157,7 @@ func TestWindowOpensWhatWasReadOfABrokenRecord(t *testing.T) {
 	if !dialogOpen(w) || w.lastShown.title != w.msg.ReadErrorTitle {
 		t.Fatalf("no read error shown; last dialog %q", w.lastShown.title)
 	}
-	for _, s := range []string{"fork-test.kif", "18 行目", "読めた7手"} {
+	for _, s := range []string{"fork-test.kif", "18 行目", "読めた7手", "反則手 \"４二銀(31)\": ３一 の駒は後手の駒ですが、手番は先手です"} {
 		if !strings.Contains(w.lastShown.text, s) {
 			t.Errorf("the message %q lacks %q", w.lastShown.text, s)
 		}

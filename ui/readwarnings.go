@@ -51,7 +51,14 @@ func (w *MainWindow) warningText(wn kifu.Warning) string {
 	}
 	text := wn.Msg
 	if ja, ok := japaneseWarnings[wn.Format]; ok {
-		text = fmt.Sprintf(ja, wn.Args...)
+		args := make([]any, len(wn.Args))
+		for i, a := range wn.Args {
+			if s, ok := a.(string); ok {
+				a = japaneseReason(s) // an illegal move's reason
+			}
+			args[i] = a
+		}
+		text = fmt.Sprintf(ja, args...)
 	}
 	if wn.Line > 0 {
 		return fmt.Sprintf("%d 行目: %s", wn.Line, text)
