@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"banmen/kifu"
@@ -99,5 +101,23 @@ func TestHandicapNamesInEachLanguage(t *testing.T) {
 	w.NewGame(kyo)
 	if got := w.info.handicap.Text; got != "Lance (香落ち)" {
 		t.Errorf("the game's handicap is shown as %q", got)
+	}
+}
+
+// Text pasted into a header with a Windows line end (Fyne makes only its LF a space) is one
+// line in the record, which is saved: its CR made the save fail ("holds a line break").
+func TestGameInfoHeaderPastedWithALineEndIsOneLine(t *testing.T) {
+	w, d := windowUnderTest(t, windowOpts{})
+	e := w.info.Entry(2) // 棋戦
+	w.app.Clipboard().SetContent("第76期\r\n名人戦")
+	e.TypedShortcut(&fyne.ShortcutPaste{Clipboard: w.app.Clipboard()})
+	if got := w.Session().Header(kifu.HeaderEvent); got != "第76期 名人戦" || e.Text != got {
+		t.Fatalf("棋戦 after the paste: header %q, entry %q", got, e.Text)
+	}
+	d.save = filepath.Join(t.TempDir(), "game.kif")
+	w.SaveAs(nil)
+	rec, err := kifu.ReadFile(d.save)
+	if err != nil || rec.Headers.Value(kifu.HeaderEvent) != "第76期 名人戦" {
+		t.Fatalf("saved: %v, 棋戦 %q", err, rec.Headers.Value(kifu.HeaderEvent))
 	}
 }
