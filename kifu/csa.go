@@ -106,7 +106,7 @@ func (cr *csaReader) warn(line int, format string, args ...any) {
 }
 
 func (cr *csaReader) fail(line int, format string, args ...any) error {
-	return &ParseError{Line: line, Msg: fmt.Sprintf(format, args...)}
+	return &ParseError{Line: line, Msg: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
 func (cr *csaReader) finish(no int) error {

@@ -19,6 +19,11 @@ type ParseError struct {
 	// 反則 ending after it (a game lost by that move, recorded without saying so): the
 	// record returned with the error holds every move before it.
 	AtEnd bool
+
+	// Format and Args made Msg (fmt.Sprintf) when a KIF, KI2 or CSA reader's error did: a
+	// window can write the message in its own language by its format ("" when Msg is all).
+	Format string
+	Args   []any
 }
 
 func (e *ParseError) Error() string {

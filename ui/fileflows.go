@@ -326,6 +326,9 @@ func (w *MainWindow) errorReason(err error) string {
 	case errors.Is(err, kifu.ErrTooLarge):
 		return fmt.Sprintf(w.msg.TooLargeF, kifu.MaxFileBytes>>20)
 	case errors.As(err, &pe):
+		if ja, ok := w.errorText(pe); ok {
+			return clipText(firstLine(ja), 80)
+		}
 		switch {
 		case strings.HasPrefix(pe.Msg, "not a record in any format"):
 			return w.msg.NotARecord

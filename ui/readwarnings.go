@@ -65,3 +65,69 @@ func (w *MainWindow) warningText(wn kifu.Warning) string {
 	}
 	return text
 }
+
+// japaneseErrors are the Japanese of the KIF, KI2 and CSA readers' error formats, by the
+// English format (kifu.ParseError.Format); TestReadErrorsAreAllJapanese checks every format
+// the readers use has one, but the two that only pass another error on.
+var japaneseErrors = map[string]string{
+	// KIF and KI2
+	"illegal move %q: %s": "反則手 %q: %s",
+	"not a KIF or KI2 record: no line was understood (the first: %s)":                       "KIF・KI2 の棋譜として読める行がありません。（最初の行: %s）",
+	"pieces in hand after the first move: the board diagram must come before the moves":     "指し手の後に持駒の行があります（盤面図は指し手より前に書きます）",
+	"a board diagram row after the first move: the diagram must come before the moves":      "指し手の後に盤面図の行があります（盤面図は指し手より前に書きます）",
+	"board diagram: %q is not a piece (want ・ for an empty square, v before a white piece)": "盤面図: %q は駒ではありません（空き升は ・、後手の駒は前に v）",
+	"board diagram row has %d squares, want 9":                                              "盤面図の段に升が %d 個あります（9 個のはずです）",
+	"board diagram: bad rank":           "盤面図: 段の数字が読めません",
+	"board diagram has %d rows, want 9": "盤面図に段が %d 段あります（9 段のはずです）",
+	"board diagram: %v":                 "盤面図: %v",
+	"bad move number %q":                "手数 %q を読めません",
+	"empty move":                        "指し手がありません",
+	"want ▲ or △ before a move, got %q": "指し手の前に ▲ か △ が要ります（%q です）",
+	"move %q after %s":                  "%[2]s の後に指し手 %[1]q があります",
+	"illegal move %q: want a move like ７六歩 or 同\u3000歩 after %c":  "反則手 %q: %c の後には ７六歩 や 同　歩 のような指し手を書きます",
+	"move number %d: moves are numbered from 1":                   "手数 %d: 手数は 1 から数えます",
+	"bad variation line %q: want 変化：N手":                           "変化の行 %q を読めません（変化：N手 の形です）",
+	"variation at move %d, but the line before has only %d moves": "%d 手目の変化ですが、その前の手順は %d 手しかありません",
+	// CSA
+	"a start position line after the first move":                                          "指し手の後に開始局面の行があります",
+	"bad PI line %q: want PI followed by squares and pieces to take off, like PI82HI22KA": "PI の行 %q を読めません（PI82HI22KA のように、PI の後に落とす駒の升と駒を書きます）",
+	"bad PI line %q: %q is not a square and piece":                                        "PI の行 %q: %q は升と駒ではありません",
+	"PI line %q: there is no %s on %s to take off":                                        "PI の行 %q: %[3]s に落とす%[2]sがありません",
+	"row %q has %d squares, want 9 (3 characters each: \" * \" or +FU, -KA, …)":           "段 %q に升が %d 個あります（9 個のはずです。1 升 3 文字: \" * \" か +FU、-KA など）",
+	"row %q: want \" * \" for an empty square":                                            "段 %q: 空き升は \" * \" と書きます",
+	"row %q: unknown piece %q (want FU KY KE GI KI KA HI OU TO NY NK NG UM RY)":           "段 %q: %q は知らない駒です（FU KY KE GI KI KA HI OU TO NY NK NG UM RY のどれかです）",
+	"row %q: %q is not a square (want \" * \", +FU, -KA, …)":                              "段 %q: %q は升ではありません（\" * \"、+FU、-KA など）",
+	"bad piece list %q: want squares and pieces like P+00KI or P-56FU":                    "駒の並び %q を読めません（P+00KI や P-56FU のように升と駒を書きます）",
+	"piece list %q: unknown piece %q":                                                     "駒の並び %q: %q は知らない駒です",
+	"piece list %q: %s cannot be in hand":                                                 "駒の並び %q: %s は持ち駒になりません",
+	"piece list %q: %q is not a square":                                                   "駒の並び %q: %q は升ではありません",
+	"move %q after %s: a record has one line of play":                                     "%[2]s の後に指し手 %[1]q があります（CSA の棋譜は一本の手順です）",
+	"bad move %q: want a sign, two squares and a piece, like +7776FU":                     "指し手 %q を読めません（+7776FU のように、符号、升二つ、駒を書きます）",
+	"move %q is %s's, but %s is to move":                                                  "指し手 %q は%sの手ですが、手番は%sです",
+}
+
+// errorText writes a reader's error message in the window's language: in Japanese by its
+// format where it has one (ok false otherwise).
+func (w *MainWindow) errorText(pe *kifu.ParseError) (string, bool) {
+	if w.msg != MessagesFor(Japanese) || pe.Format == "" {
+		return "", false
+	}
+	ja, ok := japaneseErrors[pe.Format]
+	if !ok {
+		return "", false
+	}
+	args := make([]any, len(pe.Args))
+	for i, a := range pe.Args {
+		if s, ok := a.(string); ok {
+			a = japaneseReason(s) // an illegal move's reason
+			if side, ok := sideNames[s]; ok {
+				a = side
+			}
+		}
+		args[i] = a
+	}
+	return fmt.Sprintf(ja, args...), true
+}
+
+// sideNames are the sides as the readers name them, in Japanese.
+var sideNames = map[string]string{"Black (先手)": "先手", "White (後手)": "後手"}
