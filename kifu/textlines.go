@@ -46,12 +46,23 @@ func oneLineHeaders(r *Record) *Record {
 	return r
 }
 
+// HeaderLineBreakError is the error of writing a record whose header (a JKF's, which may
+// hold line breaks) has a line break, in a format that writes each header on one line.
+type HeaderLineBreakError struct {
+	Key, Value string
+	Format     Format
+}
+
+func (e *HeaderLineBreakError) Error() string {
+	return fmt.Sprintf("kifu: header %q holds a line break (%q), which %v cannot hold: take it out, or write JKF", oneLine(e.Key), e.Value, e.Format)
+}
+
 // checkOneLineHeaders refuses a record whose header keys or values hold a line break, for
 // a format that writes each header on one line: writing it would change it.
 func checkOneLineHeaders(r *Record, f Format) error {
 	for _, h := range r.Headers {
 		if hasLineBreak(h.Key) || hasLineBreak(h.Value) {
-			return fmt.Errorf("kifu: header %q holds a line break (%q), which %v cannot hold: take it out, or write JKF", oneLine(h.Key), h.Value, f)
+			return &HeaderLineBreakError{Key: h.Key, Value: h.Value, Format: f}
 		}
 	}
 	return nil

@@ -95,7 +95,7 @@ func (w *MainWindow) ExportBoardImage() {
 		fyne.Do(func() {
 			switch {
 			case err != nil:
-				w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, fileName(path), clipText(firstLine(err.Error()), 120)), err.Error())
+				w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, fileName(path), w.writeErrorReason(err)), err.Error())
 			case path != "":
 				w.setStatus(fmt.Sprintf(w.msg.SavedF, filepath.Base(path)))
 			}

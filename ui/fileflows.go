@@ -236,7 +236,7 @@ func (w *MainWindow) SaveAs(after func()) {
 				err = fmt.Errorf("%s: USI and SFEN hold one line of moves only: save as .kif, .kifu, .ki2, .csa or .jkf", filepath.Base(path))
 			}
 			if err != nil {
-				w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
+				w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), w.writeErrorReason(err)), err.Error())
 				return
 			}
 			w.writeRecord(path, f, enc, after)
@@ -250,7 +250,7 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 	write := func() {
 		data, nl, err := w.sess.EncodeFor(path, f, enc) // Save keeps the file's line ends
 		if err != nil {
-			w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
+			w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), w.writeErrorReason(err)), err.Error())
 			return
 		}
 		edits := w.sess.Edits()
@@ -258,7 +258,7 @@ func (w *MainWindow) writeRecord(path string, f kifu.Format, enc kifu.Encoding, 
 			err := atomicfile.Write(path, data, 0o644)
 			fyne.Do(func() {
 				if err != nil {
-					w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), clipText(firstLine(err.Error()), 120)), err.Error())
+					w.showError(w.msg.Error, fmt.Sprintf(w.msg.WriteErrF, filepath.Base(path), w.writeErrorReason(err)), err.Error())
 					return
 				}
 				w.sess.MarkWrittenAt(path, f, enc, nl, edits)
@@ -341,6 +341,22 @@ func (w *MainWindow) errorReason(err error) string {
 			return clipText(ja, 80)
 		}
 		return clipText(firstLine(pe.Msg), 80)
+	}
+	return clipText(firstLine(err.Error()), 120)
+}
+
+// writeErrorReason says briefly why a record could not be written: in the interface's
+// language when the reason is a common one (a header with a line break for KIF, KI2 or CSA;
+// no permission; a full disk), else the error's first line. The whole error goes behind 詳細.
+func (w *MainWindow) writeErrorReason(err error) string {
+	var hl *kifu.HeaderLineBreakError
+	switch {
+	case errors.As(err, &hl):
+		return fmt.Sprintf(w.msg.HeaderLineBreakF, strings.TrimSpace(hl.Key), strings.ToUpper(hl.Format.String()))
+	case errors.Is(err, fs.ErrPermission):
+		return w.msg.NoPermission
+	case errors.Is(err, syscall.ENOSPC):
+		return w.msg.DiskFull
 	}
 	return clipText(firstLine(err.Error()), 120)
 }

@@ -3,9 +3,11 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"unicode/utf8"
 
@@ -253,6 +255,38 @@ func TestSkipReason(t *testing.T) {
 	} {
 		if got := w.skipReason(tc.err); !strings.HasPrefix(got, tc.want) || strings.Contains(got, dir) {
 			t.Errorf("skipReason(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}
+
+// A record that cannot be saved says why in the interface's words where the reason is a
+// common one: a header with a line break (a JKF's) for KIF, no permission, a full disk.
+func TestWriteErrorReason(t *testing.T) {
+	w, d := windowUnderTest(t, windowOpts{})
+	dir := t.TempDir()
+	jkf := filepath.Join(dir, "game.jkf")
+	if err := os.WriteFile(jkf, []byte(`{"header":{"棋戦":"第76期\n名人戦"},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.OpenFile(jkf)
+	if w.Session().Path() != jkf {
+		t.Fatalf("game.jkf was not opened: %q", w.lastShown.text)
+	}
+	d.save = filepath.Join(dir, "game.kif")
+	w.SaveAs(nil)
+	if want := "対局情報の「棋戦」に改行があり、KIF には書けません。改行を除くか、JKF で保存してください。"; w.lastShown.title != w.msg.Error || !strings.Contains(w.lastShown.text, want) {
+		t.Errorf("saving as KIF: %q %q, want %q", w.lastShown.title, w.lastShown.text, want)
+	}
+	if _, err := os.Stat(d.save); err == nil {
+		t.Error("game.kif was written")
+	}
+	for err, want := range map[error]string{
+		&fs.PathError{Op: "open", Path: "/x/game.kif", Err: syscall.EACCES}:                                  w.msg.NoPermission,
+		fmt.Errorf("writing game.kif: %w", &fs.PathError{Op: "write", Path: "/x/.tmp", Err: syscall.ENOSPC}): w.msg.DiskFull,
+		errors.New("something else\nand more"):                                                               "something else",
+	} {
+		if got := w.writeErrorReason(err); got != want {
+			t.Errorf("writeErrorReason(%v) = %q, want %q", err, got, want)
 		}
 	}
 }

@@ -96,6 +96,7 @@ type Messages struct {
 	ExportImage                                                               string
 	Details, ReadErrorLineF, BinaryFile, NotARecord, NoSuchFile               string
 	TooLargeF, AtLineF, NoLineUnderstoodF                                     string
+	HeaderLineBreakF, NoPermission, DiskFull                                  string
 	IsFolder                                                                  string
 	// a record read only in part (recordfile.PartialError): the offer, its button, the status
 	PartialOfferF, OpenPartial, OpenedPartialF, PastedPartialF string
@@ -200,6 +201,9 @@ var japaneseMessages = Messages{
 	TooLargeF:         "棋譜としては大きすぎるファイルです（棋譜として読むのは %d MB まで）。",
 	AtLineF:           "%d 行目: %s",
 	NoLineUnderstoodF: "%s の棋譜として読める行がありません。",
+	HeaderLineBreakF:  "対局情報の「%s」に改行があり、%s には書けません。改行を除くか、JKF で保存してください。",
+	NoPermission:      "書き込む権限がありません。",
+	DiskFull:          "ディスクに空きがありません。",
 	NotARecord:        "KIF・KI2・CSA・JKF・USI/SFEN のどの形式の棋譜・局面でもありません。",
 	NoSuchFile:        "ファイルがありません。",
 	PastedText:        "貼り付けた文字列",
@@ -311,6 +315,9 @@ var englishMessages = Messages{
 	TooLargeF:         "The file is too large to be a record (Banmen reads records of at most %d MB).",
 	AtLineF:           "line %d: %s",
 	NoLineUnderstoodF: "No line of it can be read as a %s record.",
+	HeaderLineBreakF:  "The header “%s” holds a line break, which %s cannot hold: take it out, or save as JKF.",
+	NoPermission:      "There is no permission to write there.",
+	DiskFull:          "The disk is full.",
 	NotARecord:        "It is not a record or position in any known format (KIF, KI2, CSA, JKF, USI/SFEN).",
 	NoSuchFile:        "The file does not exist.",
 	PastedText:        "the pasted text",
