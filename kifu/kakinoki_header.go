@@ -22,7 +22,7 @@ func cutHeader(s string) (key, value string, ok bool) {
 		return "", "", false
 	}
 	key = s[:i]
-	if strings.ContainsAny(key, " \t") || s[i] == ':' && asciiOnly(key) {
+	if strings.ContainsAny(key, " \t") || s[i] == ':' && isASCIIText(key) {
 		return "", "", false
 	}
 	_, n := utf8.DecodeRuneInString(s[i:])
@@ -280,13 +280,4 @@ func positionSFEN(p *board.Position, hands [2]board.Hand) string {
 	}
 	f[2] = b.String()
 	return strings.Join(f, " ")
-}
-
-func asciiOnly(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
