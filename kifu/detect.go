@@ -312,17 +312,20 @@ const MaxFileBytes = 64 << 20
 // ErrTooLarge is ReadBytes's error for a file larger than MaxFileBytes.
 var ErrTooLarge = errors.New("too large to be a record")
 
-// ReadBytes reads a record file's bytes: at most MaxFileBytes (else an error wrapping
-// ErrTooLarge that says how large, without the path); an error opening or reading it is the
-// *os.PathError, which names it.
+// ReadBytes reads a record file's bytes, at most MaxFileBytes. Its errors are *os.PathError,
+// which name the file, as os.ReadFile's: a file larger than that is one whose Err wraps
+// ErrTooLarge and says how large.
 func ReadBytes(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	tooLarge := func(detail string) error {
+		return &os.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: %s", ErrTooLarge, detail)}
+	}
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
-		return nil, fmt.Errorf("%w: %d MB, where Banmen reads records of at most %d MB", ErrTooLarge, st.Size()>>20, MaxFileBytes>>20)
+		return nil, tooLarge(fmt.Sprintf("%d MB, where Banmen reads records of at most %d MB", st.Size()>>20, MaxFileBytes>>20))
 	}
 	// a file that is not regular (a pipe, /dev/zero) has no size to ask: read up to the limit
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
@@ -330,7 +333,7 @@ func ReadBytes(path string) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxFileBytes {
-		return nil, fmt.Errorf("%w: more than the %d MB Banmen reads at most", ErrTooLarge, MaxFileBytes>>20)
+		return nil, tooLarge(fmt.Sprintf("more than the %d MB Banmen reads at most", MaxFileBytes>>20))
 	}
 	return data, nil
 }
@@ -338,11 +341,8 @@ func ReadBytes(path string) ([]byte, error) {
 // ReadFile reads the record in a file, whatever its format and encoding. Errors name the file.
 func ReadFile(path string) (*Record, error) {
 	data, err := ReadBytes(path)
-	if errors.Is(err, ErrTooLarge) {
-		return nil, fmt.Errorf("kifu: %s: %w", path, err)
-	}
 	if err != nil {
-		return nil, fmt.Errorf("kifu: %v", err)
+		return nil, fmt.Errorf("kifu: %w", err)
 	}
 	rec, _, err := Read(data, path)
 	return rec, err

@@ -142,10 +142,6 @@ func readConvertInput(name string, stderr io.Writer) (*kifu.Record, string, bool
 	} else {
 		data, err = kifu.ReadBytes(name)
 	}
-	if errors.Is(err, kifu.ErrTooLarge) {
-		fmt.Fprintf(stderr, "banmen-cli convert: %s: %v\n", name, err)
-		return nil, name, false
-	}
 	if err != nil {
 		fmt.Fprintf(stderr, "banmen-cli convert: %v\n", err)
 		return nil, name, false
