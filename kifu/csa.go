@@ -33,18 +33,22 @@ func ReadCSA(r io.Reader) (*Record, error) {
 }
 
 type csaReader struct {
-	rec        *Record
-	warnings   []Warning
-	setup      *board.Position // the start position being built
-	hands      [2]board.Hand
-	posLine    int
-	inMoves    bool
-	cur        *Node
-	pos        board.Position
-	illegal    *illegalMove // the last move broke a rule (kept if a 反則 ending follows it)
-	comments   commentLines // the comment lines of the node they go to
-	arena      nodeArena
-	understood bool // some line was understood: the text is a record at all
+	rec      *Record
+	warnings []Warning
+	setup    *board.Position // the start position being built
+	hands    [2]board.Hand
+	posLine  int
+	inMoves  bool
+	cur      *Node
+	pos      board.Position
+	illegal  *illegalMove // the last move broke a rule (kept if a 反則 ending follows it)
+	comments commentLines // the comment lines of the node they go to
+	// the first statement not understood and its line (0: none), for the error of a text
+	// of which none was
+	unknown     string
+	unknownLine int
+	arena       nodeArena
+	understood  bool // some line was understood: the text is a record at all
 }
 
 // ParseCSA reads a CSA record from text.
@@ -92,11 +96,10 @@ func ParseCSA(text string) (*Record, error) {
 		return cr.rec, err
 	}
 	if !cr.understood {
-		first := ""
-		if len(cr.rec.Warnings) > 0 {
-			first = " (the first: " + cr.rec.Warnings[0].String() + ")"
+		if cr.unknownLine > 0 {
+			return nil, cr.fail(cr.unknownLine, "not a CSA record: no line was understood (the first: %q)", cr.unknown)
 		}
-		return nil, &ParseError{Msg: "not a CSA record: no line was understood" + first}
+		return nil, cr.fail(0, "not a CSA record: no line was understood")
 	}
 	return cr.rec, nil
 }
@@ -106,7 +109,7 @@ func (cr *csaReader) warn(line int, format string, args ...any) {
 }
 
 func (cr *csaReader) fail(line int, format string, args ...any) error {
-	return &ParseError{Line: line, Msg: fmt.Sprintf(format, args...), Format: format, Args: args}
+	return errorf(line, format, args...)
 }
 
 func (cr *csaReader) finish(no int) error {
@@ -213,6 +216,9 @@ func (cr *csaReader) statement(no int, st string) error {
 		return cr.elapsed(no, st)
 	}
 	cr.warn(no, "statement %q not understood, kept as a remark", st)
+	if cr.unknownLine == 0 {
+		cr.unknown, cr.unknownLine = st, no
+	}
 	cr.cur.Remarks = append(cr.cur.Remarks, st)
 	cr.understood = understood
 	return nil
@@ -401,7 +407,9 @@ func (cr *csaReader) stopAtIllegal(atEnd bool) error {
 	bad := cr.cur
 	cr.cur = bad.parent
 	bad.Remove()
-	return &ParseError{Line: il.line, Msg: fmt.Sprintf("illegal move %q: %s", il.text, il.reason), AtEnd: atEnd}
+	e := errorf(il.line, "illegal move %q: %s", il.text, il.reason)
+	e.AtEnd = atEnd
+	return e
 }
 
 // move reads "+7776FU" (the piece is the one after the move: +2822UM promotes).

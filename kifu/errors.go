@@ -26,6 +26,12 @@ type ParseError struct {
 	Args   []any
 }
 
+// errorf is a reader's error at line (0: none) made of a format and its arguments, which it
+// keeps (Format, Args) beside the message.
+func errorf(line int, format string, args ...any) *ParseError {
+	return &ParseError{Line: line, Msg: fmt.Sprintf(format, args...), Format: format, Args: args}
+}
+
 func (e *ParseError) Error() string {
 	var b strings.Builder
 	b.WriteString("kifu: ")

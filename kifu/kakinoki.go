@@ -113,7 +113,7 @@ func (kr *kakinokiReader) warn(line int, format string, args ...any) {
 }
 
 func (kr *kakinokiReader) fail(line int, format string, args ...any) error {
-	return &ParseError{Line: line, Msg: fmt.Sprintf(format, args...), Format: format, Args: args}
+	return errorf(line, format, args...)
 }
 
 func (kr *kakinokiReader) finish() {

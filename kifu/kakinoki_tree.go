@@ -1,7 +1,6 @@
 package kifu
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -108,7 +107,9 @@ func (kr *kakinokiReader) stopAtIllegal(atEnd bool) error {
 	kr.goBack(bad.ply - 1)
 	bad.Remove()
 	kr.warnings = append(kr.warnings[:il.warning], kr.warnings[il.warning+1:]...)
-	return &ParseError{Line: il.line, Msg: fmt.Sprintf("illegal move %q: %s", il.text, il.reason), AtEnd: atEnd}
+	e := errorf(il.line, "illegal move %q: %s", il.text, il.reason)
+	e.AtEnd = atEnd
+	return e
 }
 
 // endLine is called where the current line ends (a variation begins, or the text ends):

@@ -312,37 +312,39 @@ func (w *MainWindow) readErrorSummary(name string, err error) string {
 }
 
 // errorReason says briefly why a record could not be read: in the interface's language when
-// the reason is a common one (no such file, binary data, too large, no known format), else the reader's
-// own words cut to a few lines' length. The whole error goes behind 詳細.
+// the reason is a common one (no such file, binary data, too large, no known format) or one
+// of the readers' own (in Japanese by its format, see readwarnings.go), else the reader's own
+// words cut to a few lines' length. The whole error goes behind 詳細.
 func (w *MainWindow) errorReason(err error) string {
+	if r, ok := w.readReason(err); ok {
+		return r
+	}
+	return clipText(firstLine(err.Error()), 120)
+}
+
+// readReason is errorReason's for the errors of reading a record; ok is false for any other
+// error (an engine's, during 棋譜解析).
+func (w *MainWindow) readReason(err error) (string, bool) {
 	var pe *kifu.ParseError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return w.msg.NoSuchFile
+		return w.msg.NoSuchFile, true
 	case errors.Is(err, syscall.EISDIR):
-		return w.msg.IsFolder
+		return w.msg.IsFolder, true
 	case recordfile.IsBinary(err):
-		return w.msg.BinaryFile
+		return w.msg.BinaryFile, true
 	case errors.Is(err, kifu.ErrTooLarge):
-		return fmt.Sprintf(w.msg.TooLargeF, kifu.MaxFileBytes>>20)
+		return fmt.Sprintf(w.msg.TooLargeF, kifu.MaxFileBytes>>20), true
 	case errors.As(err, &pe):
 		if ja, ok := w.errorText(pe); ok {
-			return clipText(firstLine(ja), 80)
+			return clipText(firstLine(ja), 80), true
 		}
-		switch {
-		case strings.HasPrefix(pe.Msg, "not a record in any format"):
-			return w.msg.NotARecord
-		case strings.HasPrefix(pe.Msg, "not a KIF or KI2 record: no line was understood"):
-			return fmt.Sprintf(w.msg.NoLineUnderstoodF, "KIF・KI2")
-		case strings.HasPrefix(pe.Msg, "not a CSA record: no line was understood"):
-			return fmt.Sprintf(w.msg.NoLineUnderstoodF, "CSA")
+		if strings.HasPrefix(pe.Msg, "not a record in any format") {
+			return w.msg.NotARecord, true
 		}
-		if ja, ok := japaneseIllegal(firstLine(pe.Msg)); ok && w.msg == MessagesFor(Japanese) {
-			return clipText(ja, 80)
-		}
-		return clipText(firstLine(pe.Msg), 80)
+		return clipText(firstLine(pe.Msg), 80), true
 	}
-	return clipText(firstLine(err.Error()), 120)
+	return "", false
 }
 
 // writeErrorReason says briefly why a record could not be written: in the interface's
@@ -366,15 +368,14 @@ func (w *MainWindow) writeErrorReason(err error) string {
 // of the whole error with the file's path, which the summary names already.
 // Other errors (an engine's, during 棋譜解析) are given whole.
 func (w *MainWindow) skipReason(err error) string {
-	var pe *kifu.ParseError
-	switch {
-	case errors.As(err, &pe) && pe.Line > 0:
-		return fmt.Sprintf(w.msg.AtLineF, pe.Line, w.errorReason(err))
-	case errors.As(err, &pe), errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.EISDIR),
-		recordfile.IsBinary(err), errors.Is(err, kifu.ErrTooLarge):
-		return w.errorReason(err)
+	r, ok := w.readReason(err)
+	if !ok {
+		return err.Error()
 	}
-	return err.Error()
+	if pe := (*kifu.ParseError)(nil); errors.As(err, &pe) && pe.Line > 0 {
+		return fmt.Sprintf(w.msg.AtLineF, pe.Line, r)
+	}
+	return r
 }
 
 // fileName is the name of path as messages show it: its last element, or "" in quotes for

@@ -250,7 +250,7 @@ func TestSkipReason(t *testing.T) {
 		{read(film), fmt.Sprintf(w.msg.TooLargeF, 64)},
 		{read(passwd), "1 行目: KIF・KI2 の棋譜として読める行がありません。"},
 		{read(filepath.Join(dir, "none.kif")), w.msg.NoSuchFile},
-		{read(junkCSA), "CSA の棋譜として読める行がありません。"},
+		{read(junkCSA), `1 行目: CSA の棋譜として読める行がありません。（最初の行: "hello"）`},
 		{engineErr, engineErr.Error()},
 	} {
 		if got := w.skipReason(tc.err); !strings.HasPrefix(got, tc.want) || strings.Contains(got, dir) {

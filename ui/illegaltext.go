@@ -58,18 +58,6 @@ func japaneseReason(r string) string {
 	return r
 }
 
-var illegalMove = regexp.MustCompile(`^illegal move ("[^"]*"): (.*)$`)
-
-// japaneseIllegal writes a reader's "illegal move "…": why" as 反則手 "…": (why in Japanese);
-// ok is false for any other message.
-func japaneseIllegal(msg string) (string, bool) {
-	m := illegalMove.FindStringSubmatch(msg)
-	if m == nil {
-		return "", false
-	}
-	return "反則手 " + m[1] + ": " + japaneseReason(m[2]), true
-}
-
 // jaTerm makes a part of a reason Japanese: a square (３一 (3a), 7g) its Japanese name, a side
 // its 先手 or 後手; anything else (a piece's kanji, a number) stays.
 func jaTerm(s string) string {

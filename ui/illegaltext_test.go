@@ -37,11 +37,10 @@ func TestJapaneseReasons(t *testing.T) {
 		if !errors.As(err, &pe) {
 			t.Fatalf("%q: %v, want a parse error", text, err)
 		}
-		m := illegalMove.FindStringSubmatch(pe.Msg)
-		if m == nil {
+		if pe.Format != "illegal move %q: %s" {
 			t.Fatalf("%q: %q is no illegal move", text, pe.Msg)
 		}
-		return m[2]
+		return pe.Args[1].(string)
 	}
 	cases := map[string]string{
 		reason(start, "7f7e"):  "７六 に駒がありません",
@@ -68,14 +67,8 @@ func TestJapaneseReasons(t *testing.T) {
 			t.Errorf("%q → %q, want %q", en, got, want)
 		}
 	}
-	// the reader's whole message, and a form it does not know
-	if got, ok := japaneseIllegal(`illegal move "７七歩": no legal move of a 歩 to ７七`); !ok || got != `反則手 "７七歩": ７七 へ動ける歩がありません` {
-		t.Errorf("japaneseIllegal = %q, %v", got, ok)
-	}
+	// a form it does not know
 	if got := japaneseReason("something new"); got != "something new" {
 		t.Errorf("an unknown reason became %q", got)
-	}
-	if _, ok := japaneseIllegal("bad move number \"x\""); ok {
-		t.Error("a message of another kind was taken for an illegal move")
 	}
 }

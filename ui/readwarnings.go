@@ -89,6 +89,8 @@ var japaneseErrors = map[string]string{
 	"bad variation line %q: want 変化：N手":                           "変化の行 %q を読めません（変化：N手 の形です）",
 	"variation at move %d, but the line before has only %d moves": "%d 手目の変化ですが、その前の手順は %d 手しかありません",
 	// CSA
+	"not a CSA record: no line was understood (the first: %q)":                            "CSA の棋譜として読める行がありません。（最初の行: %q）",
+	"not a CSA record: no line was understood":                                            "CSA の棋譜として読める行がありません。",
 	"a start position line after the first move":                                          "指し手の後に開始局面の行があります",
 	"bad PI line %q: want PI followed by squares and pieces to take off, like PI82HI22KA": "PI の行 %q を読めません（PI82HI22KA のように、PI の後に落とす駒の升と駒を書きます）",
 	"bad PI line %q: %q is not a square and piece":                                        "PI の行 %q: %q は升と駒ではありません",

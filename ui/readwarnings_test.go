@@ -38,12 +38,20 @@ func readerFormats(t *testing.T, method string) map[string]bool {
 			if !ok || len(call.Args) < 2 {
 				return true
 			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != method {
+			switch fn := call.Fun.(type) {
+			case *ast.SelectorExpr:
+				if id, ok := fn.X.(*ast.Ident); fn.Sel.Name != method || !ok || id.Name != "kr" && id.Name != "cr" {
+					return true // jr.fail (JSON) writes no format of its own
+				}
+			case *ast.Ident:
+				if method != "fail" || fn.Name != "errorf" { // kr.fail's and cr.fail's, called alone
+					return true
+				}
+			default:
 				return true
 			}
-			if id, ok := sel.X.(*ast.Ident); !ok || id.Name != "kr" && id.Name != "cr" {
-				return true // jr.fail (JSON) writes no format of its own
+			if _, ok := call.Args[1].(*ast.Ident); ok {
+				return true // kr.fail passing its own format on to errorf
 			}
 			lit, ok := call.Args[1].(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -78,7 +86,7 @@ func verbLetters(format string) string {
 func TestReadErrorsAreAllJapanese(t *testing.T) {
 	used := readerFormats(t, "fail")
 	delete(used, "%s: %v")
-	if len(used) < 25 {
+	if len(used) < 30 || !used["illegal move %q: %s"] {
 		t.Fatalf("only %d error formats found in kifu/", len(used))
 	}
 	for format := range used {
