@@ -324,15 +324,12 @@ func (v *RecordView) DeleteFromHere() {
 // special's) and every move below it.
 func movesFrom(n *kifu.Node) int {
 	count := 0
-	stack := []*kifu.Node{n}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	n.Walk(func(x *kifu.Node) bool {
 		if !x.IsRoot() && !x.IsSpecial() {
 			count++
 		}
-		stack = append(stack, x.Children()...)
-	}
+		return true
+	})
 	return count
 }
 
