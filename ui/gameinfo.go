@@ -5,7 +5,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
-	"strings"
 
 	"banmen/kifu"
 	"banmen/ui/session"
@@ -74,13 +73,10 @@ func NewGameInfoView(sess *session.Session, msg *Messages) *GameInfoView {
 			if v.updating {
 				return
 			}
-			// a header is one line in KIF, KI2 and CSA: a pasted Windows line end leaves its CR
-			// here (Fyne makes only the LF a space), and the record could not be saved
-			if one := oneLineHeader(s); one != s {
-				e.SetText(one) // calls OnChanged again with it
-				return
-			}
 			v.sess.SetHeader(key(), s)
+			if kept := v.sess.Header(key()); kept != s {
+				e.SetText(kept) // made one line (a pasted Windows line end); calls OnChanged again
+			}
 		}
 		v.fields = append(v.fields, infoField{key: key, entry: e})
 		v.form.Add(e)
@@ -142,9 +138,3 @@ func (v *GameInfoView) Update(c session.Change) {
 // Entry returns the entry of the i-th field (0 sente, 1 gote, 2 event, 3 started, 4 ended,
 // 5 place, 6 time control, 7 opening), for tests.
 func (v *GameInfoView) Entry(i int) *widget.Entry { return v.fields[i].entry }
-
-// oneLineHeader is s with its line breaks made spaces: a CR and LF pair one space, as is a CR
-// and the space Fyne made of the LF after it.
-func oneLineHeader(s string) string {
-	return strings.NewReplacer("\r\n", " ", "\r ", " ", "\r", " ", "\n", " ").Replace(s)
-}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"banmen/board"
 	"banmen/kifu"
@@ -356,8 +357,11 @@ func (s *Session) SetNodeComment(n *kifu.Node, text string) {
 // Header returns the value of a header ("" when there is none).
 func (s *Session) Header(key string) string { return s.rec.Headers.Value(key) }
 
-// SetHeader sets a header; an empty value deletes it.
+// SetHeader sets a header; an empty value deletes it. Its line breaks are made spaces (a CR
+// and LF pair one space, as is a CR and the space a one-line entry made of the LF after it):
+// KIF, KI2 and CSA write a header on one line, and a record holding one could not be saved.
 func (s *Session) SetHeader(key, value string) {
+	value = oneLineHeader.Replace(value)
 	old, had := s.rec.Headers.Get(key)
 	if (had && old == value) || (!had && value == "") {
 		return
@@ -369,6 +373,8 @@ func (s *Session) SetHeader(key, value string) {
 	}
 	s.edited(ChangedHeaders)
 }
+
+var oneLineHeader = strings.NewReplacer("\r\n", " ", "\r ", " ", "\r", " ", "\n", " ")
 
 // MoveCount is the number of moves on the main line (special moves such as 投了 left out).
 func (s *Session) MoveCount() int { return len(s.rec.MainMoves()) }

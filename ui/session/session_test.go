@@ -257,3 +257,21 @@ func TestSetNodeComment(t *testing.T) {
 		t.Error("the same comment again counted as a change")
 	}
 }
+
+// A header set with line breaks is kept on one line, as KIF, KI2 and CSA write it: a CR and
+// LF pair, a CR before the space a one-line entry made of an LF, a lone CR or LF, each one
+// space.
+func TestSetHeaderKeepsOneLine(t *testing.T) {
+	s := New()
+	for in, want := range map[string]string{
+		"第76期\r\n名人戦": "第76期 名人戦",
+		"第76期\r 名人戦":  "第76期 名人戦",
+		"a\rb\nc":     "a b c",
+		"two  spaces": "two  spaces",
+	} {
+		s.SetHeader("棋戦", in)
+		if got := s.Header("棋戦"); got != want {
+			t.Errorf("SetHeader(%q) kept %q, want %q", in, got, want)
+		}
+	}
+}
