@@ -51,14 +51,7 @@ func (w *MainWindow) warningText(wn kifu.Warning) string {
 	}
 	text := wn.Msg
 	if ja, ok := japaneseWarnings[wn.Format]; ok {
-		args := make([]any, len(wn.Args))
-		for i, a := range wn.Args {
-			if s, ok := a.(string); ok {
-				a = japaneseReason(s) // an illegal move's reason
-			}
-			args[i] = a
-		}
-		text = fmt.Sprintf(ja, args...)
+		text = fmt.Sprintf(ja, japaneseArgs(wn.Args)...)
 	}
 	if wn.Line > 0 {
 		return fmt.Sprintf("%d 行目: %s", wn.Line, text)
@@ -118,17 +111,23 @@ func (w *MainWindow) errorText(pe *kifu.ParseError) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	args := make([]any, len(pe.Args))
-	for i, a := range pe.Args {
+	return fmt.Sprintf(ja, japaneseArgs(pe.Args)...), true
+}
+
+// japaneseArgs are a reader's message's arguments for its Japanese: an illegal move's reason
+// and a side in Japanese, the others as they are.
+func japaneseArgs(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
 		if s, ok := a.(string); ok {
-			a = japaneseReason(s) // an illegal move's reason
+			a = japaneseReason(s)
 			if side, ok := sideNames[s]; ok {
 				a = side
 			}
 		}
-		args[i] = a
+		out[i] = a
 	}
-	return fmt.Sprintf(ja, args...), true
+	return out
 }
 
 // sideNames are the sides as the readers name them, in Japanese.
