@@ -231,3 +231,39 @@ func TestResetLayoutPutsTheDividersBack(t *testing.T) {
 		}
 	}
 }
+
+// The main window opens at the size it had when it last closed (the next start of Banmen:
+// the same preferences), not at the first run's size; closed full screen, it keeps the size
+// it had before; a size no window can have is not taken.
+func TestWindowSizeRemembered(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	left := fyne.NewSize(1010, 655)
+	w.Window().Resize(left)
+	w.RequestClose()
+	if !w.closing {
+		t.Fatal("the window did not close")
+	}
+	next := func() *MainWindow {
+		return NewMainWindow(fyne.CurrentApp(), Options{Getenv: func(string) string { return "" }, Async: func(f func()) { f() }, AutosaveDir: t.TempDir()})
+	}
+	again := next()
+	if got := again.Window().Canvas().Size(); got != left {
+		t.Fatalf("the next window is %v, want %v as the last one was left", got, left)
+	}
+
+	again.Window().SetFullScreen(true)
+	again.Window().Resize(fyne.NewSize(1400, 900))
+	again.RequestClose()
+	if got := next().Window().Canvas().Size(); got != left {
+		t.Errorf("after a window closed full screen the next is %v, want %v", got, left)
+	}
+
+	for _, bad := range [][2]float64{{0, 0}, {-5, 700}, {1e9, 700}, {900, 50}} {
+		p := fyne.CurrentApp().Preferences()
+		p.SetFloat(prefWinW, bad[0])
+		p.SetFloat(prefWinH, bad[1])
+		if got := next().Window().Canvas().Size(); got != defaultWindowSize {
+			t.Errorf("with %v written down the window is %v, want the first run's %v", bad, got, defaultWindowSize)
+		}
+	}
+}

@@ -23,6 +23,8 @@ const (
 	prefNoClick  = "pieceSoundOff"   // no 駒音 when a move is played on the board
 	prefVolume   = "soundVolume"     // SoundVolume
 	prefSplit    = "split."          // + a split's name: where its divider is (0–1)
+	prefWinW     = "window.width"    // the main window's size when it last closed
+	prefWinH     = "window.height"
 	maxRecent    = 10
 )
 
@@ -70,6 +72,29 @@ func (s Settings) SplitOffset(name string, def float64) float64 {
 
 // SetSplitOffset remembers where the divider of split name is.
 func (s Settings) SetSplitOffset(name string, v float64) { s.p.SetFloat(prefSplit+name, v) }
+
+// WindowSize is the main window's size when it last closed, or def when none is known or
+// the one known is no size a window can have.
+func (s Settings) WindowSize(def fyne.Size) fyne.Size {
+	w, h := s.p.Float(prefWinW), s.p.Float(prefWinH)
+	if w < minWindowSide || h < minWindowSide || w > maxWindowSide || h > maxWindowSide {
+		return def
+	}
+	return fyne.NewSize(float32(w), float32(h))
+}
+
+// SetWindowSize remembers the main window's size.
+func (s Settings) SetWindowSize(sz fyne.Size) {
+	s.p.SetFloat(prefWinW, float64(sz.Width))
+	s.p.SetFloat(prefWinH, float64(sz.Height))
+}
+
+// The sizes WindowSize takes for a window's: a side of 200 to 20000 (a size written down by
+// hand, or by a window that had not been laid out, is not).
+const (
+	minWindowSide = 200
+	maxWindowSide = 20000
+)
 
 // NewSettings reads and writes p.
 func NewSettings(p fyne.Preferences) Settings { return Settings{p} }

@@ -149,9 +149,13 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	w.win.SetCloseIntercept(w.RequestClose)
 	w.win.SetOnDropped(w.dropped)
 	w.win.Canvas().SetOnTypedKey(w.typedKey)
-	w.win.Resize(fyne.NewSize(1180, 760))
+	w.win.Resize(w.settings.WindowSize(defaultWindowSize))
 	return w
 }
+
+// defaultWindowSize is the main window's size on a first run; after that it opens at the
+// size it had when it last closed (Settings.WindowSize).
+var defaultWindowSize = fyne.NewSize(1180, 760)
 
 // FlushAutosave waits (at most d) until the autosave copy of the record holds every
 // change handed to it, for an exit that cannot ask the user (a signal).
@@ -594,6 +598,9 @@ func (w *MainWindow) RequestClose() {
 func (w *MainWindow) close() {
 	w.closing = true
 	w.saveSplits()
+	if !w.win.FullScreen() {
+		w.settings.SetWindowSize(w.win.Canvas().Size())
+	}
 	w.game.abortAll()
 	w.study.stop()
 	go w.study.closeAll(5 * time.Second)
