@@ -56,6 +56,8 @@ func TestMain(m *testing.M) {
 //	flood=N         answer go with N info lines, then bestmove
 //	registration    report "registration error" after usiok and want register
 //	best-after-readyok  answer isready with readyok and a stray "bestmove 9g9f" in one write
+//	book-check      at isready read the BookFile set, and tell of it as YaneuraOu does (its
+//	                lines: "read book file : F", "Error! : can't read file : F" when F is not there)
 type fakeScript struct {
 	flags map[string]string
 }
@@ -90,6 +92,7 @@ type fake struct {
 	pos       *board.Position
 	gen       int // counts searches; infos of an old one stop when it ends
 	hash      string
+	book      string // the BookFile set
 	wedged    bool
 }
 
@@ -213,6 +216,13 @@ func runFake(script string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			e.mu.Lock()
 			e.readied = true
 			e.mu.Unlock()
+			if sc.has("book-check") && e.book != "" {
+				e.send("info string read book file : %s", e.book)
+				if _, err := os.Stat(e.book); err != nil {
+					e.send("info string Error! : can't read file : %s", e.book)
+				}
+				e.send("info string USI_Hash : Finish clearing.")
+			}
 			if sc.has("best-after-readyok") {
 				e.send("readyok%sbestmove 9g9f", e.eol)
 			} else {
@@ -230,6 +240,7 @@ func runFake(script string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 				e.violation("setoption while searching: %s", line)
 			}
 			if c.Name == bookName {
+				e.book = c.Value
 				e.send("info string %s", e.sjis("got "+c.Name+" = "+c.Value))
 			} else if c.Name == "Hash" {
 				e.hash = c.Value

@@ -50,6 +50,7 @@ func (s *Session) ready(ctx context.Context) error {
 		return s.stateError("send isready", st)
 	}
 	s.flushOptionsLocked()
+	s.notices = s.notices[:0] // the engine gets ready again, with the options it has now
 	ch := make(chan struct{})
 	s.readyok = ch
 	s.state = StateWaitingReadyOK

@@ -213,6 +213,7 @@ func (s *Session) onInfo(in *Info) {
 		// message; anything from a search being replaced is dropped.
 		if sr == nil && in.Has(HasString) {
 			s.fold.message = in.String
+			s.noteLocked(in.String)
 			s.bump()
 		}
 		s.mu.Unlock()

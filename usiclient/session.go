@@ -39,8 +39,9 @@ type Session struct {
 
 	mu          sync.Mutex
 	state       State
-	endedIn     State // the state when the session ended: what the engine was doing
-	deadErr     error // why the session ended
+	endedIn     State    // the state when the session ended: what the engine was doing
+	deadErr     error    // why the session ended
+	notices     []string // complaints sent while no search ran, since the last isready (complaint.go)
 	quitting    bool
 	info        EngineInfo
 	usiok       chan struct{}

@@ -2,6 +2,8 @@ package usiclient
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -666,5 +668,76 @@ func TestSessionRefusesIllegalPosition(t *testing.T) {
 	}
 	if len(sent(s)) != n {
 		t.Errorf("sent %q", sent(s)[n:])
+	}
+}
+
+// What an engine complains of as it gets ready (YaneuraOu's words for a BookFile it cannot
+// read) is kept in the snapshot's Notices through the searches after it, though the search
+// replaces Message at once; the next isready, with a book that is there, clears it.
+func TestSessionKeepsWhatTheEngineComplainedOfAsItGotReady(t *testing.T) {
+	ep := startFake(t, "book-check", Config{})
+	s := ep.s
+	missing := filepath.Join(t.TempDir(), "standard_book.db")
+	if _, err := s.Handshake(ctxT(t, 40*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetOption("BookFile", missing); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ready(ctxT(t, 40*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Error! : can't read file : " + missing}
+	waitFor(t, time.Second, "the complaint", func() bool { return slices.Equal(s.Snapshot().Notices, want) })
+
+	sr, err := s.Go(ctxT(t, 5*time.Second), Position{}, Go{Depth: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sr.Wait(ctxT(t, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Snapshot().Notices; !slices.Equal(got, want) {
+		t.Errorf("after a search the notices are %q, want %q", got, want)
+	}
+
+	there := filepath.Join(t.TempDir(), "user_book1.db")
+	if err := os.WriteFile(there, []byte("#YANEURAOU-DB2016 1.00\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetOption("BookFile", there); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ready(ctxT(t, 40*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Snapshot().Notices; len(got) != 0 {
+		t.Errorf("after isready with a book that is there the notices are %q, want none", got)
+	}
+}
+
+// The info strings of real engines: complaints, and what they say of their progress.
+func TestIsComplaint(t *testing.T) {
+	for s, want := range map[string]bool{
+		// YaneuraOu (../shared/testdata/usi-transcripts/yaneuraou-material-usi-session.txt)
+		"Error! : can't read file : /tmp/yo/source/book/standard_book.db": true,
+		"read book file : /tmp/yo/source/book/standard_book.db":           false,
+		"USI_Hash : Finish clearing.":                                     false,
+		"USI_Hash : Start clearing with 1 threads , size =  1024[MB]":     false,
+		"Using 1 thread": false,
+		// gpsusi, at the end of a search
+		"loss by checkmate": false,
+		// the bundled engine (internal/bundledengine/bookmove.go, usi.go)
+		"BookFile /x/b.db: stat /x/b.db: no such file or directory: playing without a book": true,
+		"BookFile b.db: 1204 positions":                          false,
+		"BookFile b.db: 300 MB, searched on disk":                false,
+		"book move 7g7f, played 3 of 5 times":                    false,
+		`unknown command "foo" ignored`:                          true,
+		"USI_Hash 4096 MB: not enough memory left for the table": true,
+		"評価関数ファイルの読み込みに失敗しました":                                   true,
+	} {
+		if got := IsComplaint(s); got != want {
+			t.Errorf("IsComplaint(%q) = %v, want %v", s, got, want)
+		}
 	}
 }

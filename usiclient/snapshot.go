@@ -1,6 +1,7 @@
 package usiclient
 
 import (
+	"slices"
 	"time"
 
 	"banmen/board"
@@ -34,6 +35,10 @@ type Snapshot struct {
 	Stats Stats
 	// Message is the last "info string".
 	Message string
+	// Notices are the info strings that reported a problem while no search ran (a file
+	// the engine could not read as it got ready), kept until the next isready: a search
+	// replaces Message at once (see complaint.go).
+	Notices []string
 	// InfoLines counts the info lines of this search.
 	InfoLines uint64
 
@@ -278,6 +283,7 @@ func (s *Session) Snapshot() Snapshot {
 		Position:  f.rootSFEN,
 		Stats:     f.stats,
 		Message:   f.message,
+		Notices:   slices.Clone(s.notices),
 		InfoLines: f.count,
 		Err:       s.deadErr,
 	}
