@@ -53,6 +53,7 @@ type engineText struct {
 	Header   string // name and state, and the move it expects in reply
 	Stats    string // depth, nodes, speed, hash
 	Message  string // the engine's last info string of the search, labelled ("" when none)
+	Notice   string // the engine's complaints as it got ready, labelled ("" when none)
 	Position string // SFEN of the position the rows are for ("" when there are none)
 	Rows     []rowText
 }
@@ -332,7 +333,7 @@ func formatStats(s usiclient.Stats, msg *Messages) string {
 // formatEngine writes what one engine of a study shows. lastTo is where the move before
 // the study's position went (board.NoSquare when unknown).
 func formatEngine(v study.EngineView, lastTo board.Square, msg *Messages) engineText {
-	e := PanelEngine{Name: v.Engine, State: EngineStopped, LastTo: lastTo}
+	e := PanelEngine{Name: v.Engine, State: EngineStopped, LastTo: lastTo, Notices: v.Notices}
 	switch v.State {
 	case study.Starting:
 		e.State = EngineStarting
@@ -366,7 +367,8 @@ type PanelEngine struct {
 	LastTo   board.Square    // where the move before Root went (for 同), board.NoSquare if unknown
 	Lines    []usiclient.Line
 	Stats    usiclient.Stats
-	Message  string // the search's last info string
+	Message  string   // the search's last info string
+	Notices  []string // what the engine complained of as it got ready (a file it could not read)
 }
 
 // FormatPanelEngine writes what the panel shows of one engine. It touches no widget: call it
@@ -390,6 +392,9 @@ func FormatPanelEngine(e PanelEngine, msg *Messages) EngineText {
 		if m := strings.TrimSpace(e.Message); m != "" {
 			et.Message = panelTextFor(msg).InfoString + " " + m
 		}
+	}
+	if len(e.Notices) > 0 {
+		et.Notice = "⚠ " + panelTextFor(msg).EngineSaid + " " + strings.Join(e.Notices, "　／　")
 	}
 	et.Header = formatHeader(e.Name, e.State, expects, msg)
 	return et
@@ -456,7 +461,8 @@ type EnginePanel struct {
 type engineBlock struct {
 	name          string
 	header, stats *textLine
-	note          *textLine // the engine's info string, hidden when it has none
+	note          *textLine     // the engine's info string, hidden when it has none
+	notice        *widget.Label // its complaints as it got ready, wrapped, hidden when none
 	histToggle    *tabTitle
 	showHist      bool
 	rows          []*pvRow
@@ -468,8 +474,8 @@ type engineBlock struct {
 }
 
 // blockHead is how many of an engine block's objects come before its rows: the header (with
-// 履歴), the numbers and the info string.
-const blockHead = 3
+// 履歴), the numbers, the report of what went wrong as the engine got ready, and the info string.
+const blockHead = 4
 
 // mateBlock is the mate search's part of the panel: what it does and its answer.
 type mateBlock struct {
@@ -537,8 +543,12 @@ func (p *EnginePanel) setEngines(names []string, lines int) {
 		}
 		b.note = newTextLine("", false)
 		b.note.Hide()
+		b.notice = widget.NewLabel("")
+		b.notice.Wrapping = fyne.TextWrapWord
+		b.notice.Importance = widget.WarningImportance
+		b.notice.Hide()
 		b.histToggle = newTabTitle(p.txt.History, func() { p.toggleHistory(b) })
-		b.box = container.New(vlist{p}, container.NewBorder(nil, nil, nil, b.histToggle, b.header), b.stats, b.note)
+		b.box = container.New(vlist{p}, container.NewBorder(nil, nil, nil, b.histToggle, b.header), b.stats, b.notice, b.note)
 		for range lines {
 			r := p.newRow(b, false)
 			b.rows = append(b.rows, r)
@@ -718,6 +728,11 @@ func (p *EnginePanel) show(texts []engineText, shownSFEN string) {
 			b.note.Hidden = note == ""
 			b.box.Refresh()
 		}
+		if et.Notice != b.notice.Text {
+			b.notice.SetText(et.Notice)
+			b.notice.Hidden = et.Notice == ""
+			b.box.Refresh()
+		}
 		for j, r := range b.rows {
 			if j < len(rows) {
 				r.set(rows[j])
@@ -852,6 +867,9 @@ func (p *EnginePanel) text() string {
 	}
 	for _, bl := range p.blocks {
 		b.WriteString(bl.header.full + "\n" + bl.stats.full + "\n")
+		if bl.notice.Visible() {
+			b.WriteString(bl.notice.Text + "\n")
+		}
 		if bl.note.Visible() {
 			b.WriteString(bl.note.full + "\n")
 		}

@@ -9,6 +9,7 @@ type panelText struct {
 	History, HistoryTip, CopyUSI, CopyJapanese, LineUSI, LineJapanese string
 	ShowLine, Cancel, Dismiss, MateSearchingF, MateHeaderF, Elapsed   string
 	MateCancelled, InfoString, CurrMove                               string
+	EngineSaid                                                        string
 }
 
 var japanesePanel = panelText{
@@ -18,6 +19,7 @@ var japanesePanel = panelText{
 	ShowLine: "読み筋を盤面で見る", Cancel: "キャンセル", Dismiss: "閉じる",
 	MateSearchingF: "%s で詰みを探しています…", MateHeaderF: "詰み探索（%s）", Elapsed: "時間",
 	MateCancelled: "中止しました。", InfoString: "情報:", CurrMove: "探索手",
+	EngineSaid: "起動時のエンジンの報告:",
 }
 
 var englishPanel = panelText{
@@ -27,6 +29,7 @@ var englishPanel = panelText{
 	ShowLine: "Show Line on a Board", Cancel: "Cancel", Dismiss: "Close",
 	MateSearchingF: "Searching for a mate with %s…", MateHeaderF: "Mate search (%s)", Elapsed: "Time",
 	MateCancelled: "Cancelled.", InfoString: "Info:", CurrMove: "Searching",
+	EngineSaid: "The engine reported as it got ready:",
 }
 
 // panelTextFor returns the panel's texts in msg's language.

@@ -60,7 +60,7 @@ func runningView(e *engine.Running, name string) study.EngineView {
 		thinking = true
 	}
 	v := study.EngineView{View: study.View{Engine: name, Root: snap.Root, Position: snap.Position,
-		Stats: snap.Stats, Message: snap.Message, Thinking: thinking, OK: snap.Root != nil}, State: study.Stopped}
+		Stats: snap.Stats, Message: snap.Message, Notices: snap.Notices, Thinking: thinking, OK: snap.Root != nil}, State: study.Stopped}
 	for _, l := range snap.Lines {
 		if l.MultiPV > 0 {
 			v.Lines = append(v.Lines, l)

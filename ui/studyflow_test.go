@@ -639,3 +639,40 @@ func TestMateSearchDialogRemembersItsChoices(t *testing.T) {
 		t.Errorf("the dialog offers %q, %q; want Fairy-Stockfish and 10 s", sels[0].Selected, sels[1].Selected)
 	}
 }
+
+// What an engine complained of as it got ready (here the bundled engine told of a BookFile it
+// cannot read, and plays without a book) stays in its part of the panel while it thinks,
+// whatever the search says after it: the search's own info strings replaced it at once, so it
+// was seen only in the protocol log.
+func TestStudyShowsWhatTheEngineReportedAsItGotReady(t *testing.T) {
+	book := filepath.Join(t.TempDir(), "no-such-book.db")
+	w, q := studyWindow(t)
+	def := engine.Definition{Name: "Booked", Path: bundledEngine(t), Values: map[string]string{"BookFile": book}}
+	w.study.start([]engine.Definition{def}, 1)
+	waitUntil(t, q, "a line and the engine's report", func() bool {
+		return len(panelRows(w, 0)) > 0 && w.study.panel.blocks[0].notice.Visible()
+	})
+	got := w.study.panel.blocks[0].notice.Text
+	if !strings.HasPrefix(got, "⚠ 起動時のエンジンの報告:") || !strings.Contains(got, book) || !strings.Contains(got, "without a book") {
+		t.Errorf("the panel shows %q; want the engine's report of %s", got, book)
+	}
+	if !strings.Contains(w.study.panel.text(), book) {
+		t.Errorf("the panel's text lacks the report:\n%s", w.study.panel.text())
+	}
+	w.Session().GoTo(0) // a new search: the report stays
+	waitUntil(t, q, "a line of the start position", func() bool { return len(panelRows(w, 0)) > 0 })
+	if w.study.panel.blocks[0].notice.Text != got {
+		t.Errorf("after a new search the panel shows %q, want %q still", w.study.panel.blocks[0].notice.Text, got)
+	}
+
+}
+
+// An engine that reports nothing wrong as it gets ready shows no report in the panel.
+func TestStudyShowsNoReportWhereNothingWentWrong(t *testing.T) {
+	w, q := studyWindow(t)
+	w.study.start([]engine.Definition{{Name: "Plain", Path: bundledEngine(t)}}, 1)
+	waitUntil(t, q, "a line", func() bool { return len(panelRows(w, 0)) > 0 })
+	if w.study.panel.blocks[0].notice.Visible() {
+		t.Errorf("the panel shows %q for an engine that reported nothing wrong", w.study.panel.blocks[0].notice.Text)
+	}
+}

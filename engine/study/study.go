@@ -199,6 +199,9 @@ type View struct {
 	Lines    []usiclient.Line
 	Stats    usiclient.Stats
 	Message  string // the search's last info string
+	// Notices are the engine's complaints as it got ready (usiclient.Snapshot.Notices),
+	// whatever position the lines are for
+	Notices  []string
 	Thinking bool
 	OK       bool
 }
@@ -210,10 +213,11 @@ func (s *Study) View(i int) View {
 	sr, root, rootSFEN := m.search, m.root, m.rootSFEN
 	m.mu.Unlock()
 	v := View{Engine: m.Engine.Name(), Root: root, Position: rootSFEN}
+	snap := m.Engine.Snapshot()
+	v.Notices = snap.Notices
 	if sr == nil {
 		return v
 	}
-	snap := m.Engine.Snapshot()
 	if snap.SearchID != sr.ID || snap.Position != rootSFEN {
 		return v // the engine's lines are still those of an old position
 	}
