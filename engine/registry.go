@@ -7,13 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"banmen/internal/atomicfile"
 )
@@ -112,7 +110,7 @@ type contents struct {
 func (r *Registry) read() (contents, error) {
 	c, corrupt, err := r.parse()
 	if corrupt != nil {
-		aside, rerr := moveAside(r.path)
+		aside, rerr := atomicfile.MoveAside(r.path)
 		if rerr != nil {
 			return c, fmt.Errorf("engine list %s could not be read (%v) nor moved aside: %w", r.path, corrupt, rerr)
 		}
@@ -167,31 +165,6 @@ func (r *Registry) parse() (c contents, corrupt, err error) {
 	return c, nil, nil
 }
 
-// moveAside renames path to path.corrupt-<time>, never over an earlier copy: two
-// corruptions within the same millisecond keep two files.
-func moveAside(path string) (string, error) {
-	base := fmt.Sprintf("%s.corrupt-%s", path, time.Now().Format("20060102-150405.000"))
-	for n := 0; n < 1000; n++ {
-		aside := base
-		if n > 0 {
-			aside = fmt.Sprintf("%s-%d", base, n)
-		}
-		// a hard link fails if the name is taken, so nothing is overwritten
-		err := os.Link(path, aside)
-		if err == nil {
-			return aside, os.Remove(path)
-		}
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		// file systems without hard links: rename onto a name that is free now
-		if _, serr := os.Lstat(aside); serr == nil {
-			continue
-		}
-		return aside, os.Rename(path, aside)
-	}
-	return "", fmt.Errorf("no free name beside %s", path)
-}
 
 // encode makes the file's bytes.
 func encode(list []Definition, extra map[string]json.RawMessage) ([]byte, error) {

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // Write replaces the file at path with data. The data goes to a temporary file in the same
@@ -115,4 +116,31 @@ func bare(err error) error {
 		return le.Err
 	}
 	return err
+}
+
+// MoveAside renames path, a file that could not be read, to path.corrupt-<time>, never over
+// an earlier copy: two corruptions within the same millisecond keep two files. It returns
+// the new name.
+func MoveAside(path string) (string, error) {
+	base := fmt.Sprintf("%s.corrupt-%s", path, time.Now().Format("20060102-150405.000"))
+	for n := 0; n < 1000; n++ {
+		aside := base
+		if n > 0 {
+			aside = fmt.Sprintf("%s-%d", base, n)
+		}
+		// a hard link fails if the name is taken, so nothing is overwritten
+		err := os.Link(path, aside)
+		if err == nil {
+			return aside, os.Remove(path)
+		}
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		// file systems without hard links: rename onto a name that is free now
+		if _, serr := os.Lstat(aside); serr == nil {
+			continue
+		}
+		return aside, os.Rename(path, aside)
+	}
+	return "", fmt.Errorf("no free name beside %s", path)
 }
