@@ -56,27 +56,28 @@ type Messages struct {
 	AppName string
 
 	// menus
-	MenuFile, MenuEdit, MenuRecord, MenuView, MenuHelp          string
-	NewGame, NewHandicap, Open, OpenRecent, NoRecent            string
-	ClearRecent, Save, SaveAs, SaveEncoding, Quit               string
-	EncodingTraditional, EncodingUTF8                           string
-	Paste, CopySFEN, CopyUSI, CopyKIF, TakeBack, EditPosition   string
-	CopyKI2, CopyCSA, CopyJKF                                   string
-	First, Prev, Next, Last, MakeMainLine, MoveVariationUp      string
-	DeleteFromHere, Flip, Language, LanguageAuto, Theme         string
-	FullScreen, AboutVersionF, ResetLayout                      string
-	KeysMenu, KeysOther, EngineListProblemF, EngineListCorruptF string
-	PieceStyle, PieceOneKanji, PieceTwoKanji                    string
-	Sound, PieceSound, VolumeLoud, VolumeMedium, VolumeQuiet    string
-	ThemeSystem, ThemeLight, ThemeDark, About, AboutText        string
-	Start, Variations, Comment, GameInfo, Record                string
-	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate           string
-	HeaderPlace, HeaderTimeLimit, HeaderOpening, NoPieces       string
-	Black, White, Promote, NotPromote, SideToMove               string
-	Untitled, Modified, Cancel, Close, Error, MovesF, MoveF     string // MoveF: one move
-	SaveChangesTitle, SaveChangesF, DontSave                    string
-	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments    string
-	LossyBookmarks, LossyHeaders                                string
+	MenuFile, MenuEdit, MenuRecord, MenuView, MenuHelp           string
+	NewGame, NewHandicap, Open, OpenRecent, NoRecent             string
+	ClearRecent, Save, SaveAs, SaveEncoding, Quit                string
+	EncodingTraditional, EncodingUTF8                            string
+	Paste, CopySFEN, CopyUSI, CopyKIF, TakeBack, EditPosition    string
+	CopyKI2, CopyCSA, CopyJKF                                    string
+	First, Prev, Next, Last, MakeMainLine, MoveVariationUp       string
+	DeleteFromHere, Flip, Language, LanguageAuto, Theme          string
+	FullScreen, AboutVersionF, ResetLayout                       string
+	KeysMenu, KeysOther, EngineListProblemF, EngineListCorruptF  string
+	SettingsTitle, PrefsRestoredF, PrefsResetF, PrefsUnreadableF string
+	PieceStyle, PieceOneKanji, PieceTwoKanji                     string
+	Sound, PieceSound, VolumeLoud, VolumeMedium, VolumeQuiet     string
+	ThemeSystem, ThemeLight, ThemeDark, About, AboutText         string
+	Start, Variations, Comment, GameInfo, Record                 string
+	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate            string
+	HeaderPlace, HeaderTimeLimit, HeaderOpening, NoPieces        string
+	Black, White, Promote, NotPromote, SideToMove                string
+	Untitled, Modified, Cancel, Close, Error, MovesF, MoveF      string // MoveF: one move
+	SaveChangesTitle, SaveChangesF, DontSave                     string
+	LossyTitle, LossyVariationsF, LossyTimesF, LossyComments     string
+	LossyBookmarks, LossyHeaders                                 string
 	// a copy in a format that cannot hold everything: the format, and what it leaves out
 	CopiedLossF string
 	// a record read with warnings, in a folder's summary: its name, how many, the first
@@ -143,6 +144,10 @@ var japaneseMessages = Messages{
 	AboutText:          "Banmen（盤面）— 将棋 GUI\nフォント: Noto Sans CJK JP（SIL Open Font License 1.1）",
 	EngineListProblemF: "エンジンの一覧に問題があります: %s",
 	EngineListCorruptF: "エンジンの一覧 %s を読めませんでした。元のファイルは %s として残し、新しい一覧を始めました（同梱のエンジンは入っています。ほかのエンジンは登録し直してください）。",
+	SettingsTitle:      "設定",
+	PrefsRestoredF:     "設定のファイル %s を読めませんでした（書き込みの途中で終了したようです）。前回の起動時の設定に戻しました。読めなかったファイルは %s として残してあります。",
+	PrefsResetF:        "設定のファイル %s を読めませんでした（書き込みの途中で終了したようです）。最初の起動時の設定で始めます。読めなかったファイルは %s として残してあります。",
+	PrefsUnreadableF:   "設定のファイル %s を読めません。設定は覚えておけません。",
 	KeysMenu:           "キー操作…",
 	KeysOther: "← ↑　一手戻る\n→ ↓　一手進む\nHome　開始局面\nEnd　最後の局面\nPage Up / Page Down　10 手戻る / 進む\n" +
 		"マウスホイール（盤の上）　一手ずつ戻る・進む\nEsc　選んだ駒を戻す、ダイアログを閉じる\nEnter　ダイアログの既定のボタン\n" +
@@ -256,6 +261,10 @@ var englishMessages = Messages{
 	AboutText:          "Banmen (盤面) — a shogi GUI\nFont: Noto Sans CJK JP (SIL Open Font License 1.1)",
 	EngineListProblemF: "The engine list has a problem: %s",
 	EngineListCorruptF: "The engine list %s could not be read. The file was kept as %s and a new list started (Banmen's own engine is in it; register the others again).",
+	SettingsTitle:      "Settings",
+	PrefsRestoredF:     "The settings file %s could not be read (Banmen seems to have stopped while writing it). The settings of the last start were put back. The unreadable file was kept as %s.",
+	PrefsResetF:        "The settings file %s could not be read (Banmen seems to have stopped while writing it). Banmen starts with the settings of a first run. The unreadable file was kept as %s.",
+	PrefsUnreadableF:   "The settings file %s cannot be read, so settings cannot be remembered.",
 	KeysMenu:           "Keyboard…",
 	KeysOther: "← ↑　back a move\n→ ↓　forward a move\nHome　the start\nEnd　the last position\nPage Up / Page Down　10 moves back / forward\n" +
 		"Mouse wheel (over the board)　back or forward a move\nEsc　put back the piece picked, close a dialog\nEnter　a dialog's default button\n" +

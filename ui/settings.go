@@ -1,14 +1,18 @@
 package ui
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 
 	"fyne.io/fyne/v2"
+
+	"banmen/internal/prefsguard"
 )
 
-// Settings are the user's choices that outlive the window, kept in Fyne's preferences
-// (which write them atomically in the user's config directory).
+// Settings are the user's choices that outlive the window, kept in Fyne's preferences (a
+// file in the user's config directory, which Fyne writes in place: internal/prefsguard keeps
+// a copy of it at each start and puts the copy back when a crash left the file unreadable).
 type Settings struct {
 	p fyne.Preferences
 }
@@ -154,3 +158,26 @@ func (s Settings) RemoveRecent(path string) {
 
 // ClearRecent empties the recent files.
 func (s Settings) ClearRecent() { s.p.SetStringList(prefRecent, nil) }
+
+// ReportPreferences tells the user what was found wrong with the settings file as Banmen
+// started (prefsguard.Check): an unreadable file moved aside, and the last good copy put back
+// or the first run's settings taken.
+func (w *MainWindow) ReportPreferences(r *prefsguard.Report) {
+	if r == nil {
+		return
+	}
+	var summary string
+	switch {
+	case r.KeptAs == "":
+		summary = fmt.Sprintf(w.msg.PrefsUnreadableF, r.Path)
+	case r.Restored:
+		summary = fmt.Sprintf(w.msg.PrefsRestoredF, r.Path, filepath.Base(r.KeptAs))
+	default:
+		summary = fmt.Sprintf(w.msg.PrefsResetF, r.Path, filepath.Base(r.KeptAs))
+	}
+	detail := ""
+	if r.Err != nil {
+		detail = r.Err.Error()
+	}
+	w.showError(w.msg.SettingsTitle, summary, detail)
+}

@@ -31,6 +31,7 @@ import (
 	"banmen/engine"
 	"banmen/internal/bundledengine"
 	"banmen/internal/guard"
+	"banmen/internal/prefsguard"
 	"banmen/ui"
 	"banmen/ui/nativedialog"
 )
@@ -69,6 +70,13 @@ func main() {
 	// start, the garbage is collected and handed back to the system.
 	tuneLLVMpipe(os.LookupEnv, os.Setenv) // before the OpenGL driver is loaded: see llvmpipe.go
 	preloadGL()                           // on another core, while the window is built
+	// Fyne's preferences file, checked before Fyne reads it: one a crash left unreadable is
+	// moved aside and the copy of the last start put back (Fyne would start without settings
+	// and write over it), and the user is told once the window is up
+	var prefs *prefsguard.Report
+	if p, err := prefsguard.Path(appID); err == nil {
+		prefs = prefsguard.Check(p)
+	}
 	a := app.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("banmen.png", assets.Icon()))
 	w := ui.NewMainWindow(a, ui.Options{
@@ -81,6 +89,7 @@ func main() {
 		w.OpenFile(flag.Arg(0))
 	}
 	a.Lifecycle().SetOnStarted(func() {
+		w.ReportPreferences(prefs)
 		w.OfferRestore()
 		// the engine list: Banmen's own engine (banmen-engine, installed beside this program)
 		// is registered on the first run; a corrupt list is kept aside and reported

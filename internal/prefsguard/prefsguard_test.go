@@ -1,0 +1,124 @@
+package prefsguard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/app"
+)
+
+// Path names the file Fyne itself reads: an app made with the ID keeps its storage there.
+func TestPathIsFynes(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	const id = "io.banmen.prefsguard-test"
+	p, err := Path(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := app.NewWithID(id)
+	a.Preferences().SetString("k", "v") // Fyne writes the file
+	if want := filepath.Join(a.Storage().RootURI().Path(), "preferences.json"); p != want {
+		t.Fatalf("Path = %s, Fyne keeps its preferences in %s", p, want)
+	}
+	waitFor(t, func() bool { data, _ := os.ReadFile(p); return strings.Contains(string(data), `"k":"v"`) })
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for range 500 {
+		if cond() {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("Fyne did not write its preferences file")
+}
+
+const good = `{"language":"ja","recentFiles":["/home/u/a.kif"],"split.topBottom":0.7}` + "\n"
+
+func write(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// A first run has no file: nothing to say, nothing made.
+func TestCheckFirstRun(t *testing.T) {
+	dir := t.TempDir()
+	if r := Check(filepath.Join(dir, "preferences.json")); r != nil {
+		t.Fatalf("a first run reports %+v", r)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a first run left %v", entries)
+	}
+}
+
+// A file that reads is left as it is, with a copy kept as the last good one.
+func TestCheckKeepsTheLastGoodCopy(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "preferences.json")
+	write(t, path, good)
+	if r := Check(path); r != nil {
+		t.Fatalf("a good file reports %+v", r)
+	}
+	if read(t, path) != good || read(t, path+BackupSuffix) != good {
+		t.Error("the file changed, or its copy is not the same")
+	}
+}
+
+// What a crash leaves while Fyne writes (the file truncated, or cut in the middle) is moved
+// aside, never deleted, and the last good copy put back; with none, Banmen starts afresh.
+func TestCheckMovesAnUnreadableFileAside(t *testing.T) {
+	for _, tc := range []struct {
+		name, data string
+		lastGood   bool
+	}{
+		{"empty, with a last good copy", "", true},
+		{"cut short, with a last good copy", good[:30], true},
+		{"cut short, no copy", good[:30], false},
+		{"not settings", "null", true},
+		{"binary", "\x00\x00\x00\x00", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "preferences.json")
+			if tc.lastGood {
+				write(t, path, good)
+				Check(path)
+			}
+			write(t, path, tc.data)
+			r := Check(path)
+			if r == nil {
+				t.Fatal("an unreadable file reports nothing")
+			}
+			if r.Path != path || r.Err == nil || r.KeptAs == "" || r.Restored != tc.lastGood {
+				t.Fatalf("report %+v", r)
+			}
+			if !strings.HasPrefix(filepath.Base(r.KeptAs), "preferences.json.corrupt-") || read(t, r.KeptAs) != tc.data {
+				t.Errorf("the unreadable file was kept as %s, holding %q", r.KeptAs, read(t, r.KeptAs))
+			}
+			if tc.lastGood {
+				if got := read(t, path); got != good {
+					t.Errorf("the file holds %q after the restore, want the last good copy", got)
+				}
+				if r := Check(path); r != nil {
+					t.Errorf("the restored file reports %+v", r)
+				}
+			} else if _, err := os.Stat(path); !os.IsNotExist(err) {
+				t.Errorf("with no copy to put back the unreadable file is still there (%v)", err)
+			}
+		})
+	}
+}
