@@ -197,12 +197,21 @@ func (c Register) AppendTo(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// bareSFEN is an SFEN as a Position holds it, trimmed and without the word "sfen" before it
+// (it may be given so, as on the command line, once or more).
+func bareSFEN(s string) string {
+	s = trimSpace(s)
+	for strings.HasPrefix(s, "sfen ") {
+		s = trimSpace(s[len("sfen "):])
+	}
+	return s
+}
+
 func (c Position) AppendTo(b []byte) ([]byte, error) {
-	sfen := trimSpace(c.SFEN)
+	sfen := bareSFEN(c.SFEN)
 	if strings.ContainsAny(sfen, "\r\n") {
 		return b, fmt.Errorf("position: the SFEN %q contains a line break", sfen)
 	}
-	sfen = strings.TrimPrefix(sfen, "sfen ")
 	if sfen == "" || sfen == "startpos" {
 		b = append(b, "position startpos"...)
 	} else {
@@ -229,7 +238,7 @@ func (c Position) AppendTo(b []byte) ([]byte, error) {
 // engines that drop the rest of an illegal moves list from playing for the
 // wrong side.
 func (c Position) Board() (*board.Position, error) {
-	sfen := trimSpace(strings.TrimPrefix(trimSpace(c.SFEN), "sfen "))
+	sfen := bareSFEN(c.SFEN)
 	var p *board.Position
 	if sfen == "" || sfen == "startpos" {
 		p = board.NewStartPosition()
@@ -514,7 +523,7 @@ func parsePosition(line string, i int) (Command, error) {
 		if len(parts) == 0 {
 			return nil, errors.New("position sfen without an SFEN")
 		}
-		c.SFEN = strings.Join(parts, " ")
+		c.SFEN = bareSFEN(strings.Join(parts, " "))
 	default:
 		return nil, fmt.Errorf("position %q: want startpos or sfen", tok)
 	}
