@@ -467,8 +467,9 @@ func parseSetOption(line string, i int) (Command, error) {
 	if tok != "name" {
 		return nil, fmt.Errorf("setoption without name: %q", line)
 	}
-	rest := line[j:]
-	// The value starts at the last " value " so that names may hold the word.
+	// The value starts at the last " value " so that names may hold the word, after the
+	// name's first character: an option may be named "value" itself.
+	rest := strings.TrimLeftFunc(line[j:], func(r rune) bool { return r <= ' ' })
 	k := strings.LastIndex(rest, " value")
 	if k < 0 || (k+6 < len(rest) && !isSpace(rest[k+6])) {
 		return SetOption{Name: trimSpace(rest), Button: true}, nil
