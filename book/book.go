@@ -138,7 +138,7 @@ func Read(data []byte, name string) (*Book, []Warning, error) {
 				b.Entries[key] = entry
 			}
 		case strings.HasPrefix(line, "#") || strings.HasPrefix(line, "//"):
-			text := strings.TrimPrefix(strings.TrimPrefix(line, "#"), "//")
+			text := commentText(line)
 			switch {
 			case move != nil:
 				move.Comment = joinLine(move.Comment, text)
@@ -170,6 +170,15 @@ func Read(data []byte, name string) (*Book, []Warning, error) {
 		}
 	}
 	return b, warns, nil
+}
+
+// commentText is a comment's text: the line less its "#" or its "//" (one of them: a "#"
+// comment may begin with "//", as Write writes it).
+func commentText(line string) string {
+	if text, ok := strings.CutPrefix(line, "#"); ok {
+		return text
+	}
+	return strings.TrimPrefix(line, "//")
 }
 
 func joinLine(base, next string) string {
@@ -234,7 +243,7 @@ func parseMove(p *board.Position, line string) (Move, error) {
 			rest = rest[strings.IndexAny(rest+" ", " \t"):]
 		}
 		rest = strings.TrimSpace(rest)
-		bm.Comment = strings.TrimPrefix(strings.TrimPrefix(rest, "#"), "//")
+		bm.Comment = commentText(rest)
 	}
 	return bm, nil
 }
