@@ -10,32 +10,47 @@ import (
 	"fyne.io/fyne/v2/app"
 )
 
-// Path names the file Fyne itself reads: an app made with the ID keeps its storage there.
+// Path names the file Fyne itself reads: settings written there before an app with the ID is
+// made are the app's.
 func TestPathIsFynes(t *testing.T) {
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	t.Setenv("HOME", t.TempDir())
+	// not t.TempDir: Fyne watches and may write in its folders after the test, and the
+	// test's cleanup would fail on a folder that is not empty
+	dir, err := os.MkdirTemp("", "prefsguard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 100 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"} {
+		sub := filepath.Join(dir, v)
+		if err := os.Mkdir(sub, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv(v, sub)
+	}
 	const id = "io.banmen.prefsguard-test"
 	p, err := Path(id)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	write(t, p, `{"language":"en"}`)
 	a := app.NewWithID(id)
-	a.Preferences().SetString("k", "v") // Fyne writes the file
+	if got := a.Preferences().String("language"); got != "en" {
+		t.Fatalf("an app made with the ID reads %q, not what %s holds", got, p)
+	}
+	defer a.Quit()
 	if want := filepath.Join(a.Storage().RootURI().Path(), "preferences.json"); p != want {
-		t.Fatalf("Path = %s, Fyne keeps its preferences in %s", p, want)
+		t.Errorf("Path = %s, Fyne's storage holds %s", p, want)
 	}
-	waitFor(t, func() bool { data, _ := os.ReadFile(p); return strings.Contains(string(data), `"k":"v"`) })
-}
-
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	for range 500 {
-		if cond() {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	t.Fatal("Fyne did not write its preferences file")
 }
 
 const good = `{"language":"ja","recentFiles":["/home/u/a.kif"],"split.topBottom":0.7}` + "\n"
