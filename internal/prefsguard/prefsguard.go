@@ -94,10 +94,12 @@ func Check(path string) *Report {
 	return r
 }
 
-// valid reports why data is no preferences file Fyne reads (a JSON object), or nil.
+// valid reports why data is no preferences file Fyne reads, or nil. Fyne decodes the first
+// JSON value of the file and ignores what follows it (what is left of a longer file another
+// writer wrote at the same time), so this does too: such a file keeps its settings.
 func valid(data []byte) error {
 	var values map[string]any
-	if err := json.Unmarshal(data, &values); err != nil {
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&values); err != nil {
 		if len(bytes.TrimSpace(data)) == 0 {
 			return errors.New("the file is empty")
 		}

@@ -11,7 +11,7 @@ import (
 )
 
 // Path names the file Fyne itself reads: settings written there before an app with the ID is
-// made are the app's.
+// made are the app's, and Fyne reads them as Check does.
 func TestPathIsFynes(t *testing.T) {
 	// not t.TempDir: Fyne watches and may write in its folders after the test, and the
 	// test's cleanup would fail on a folder that is not empty
@@ -42,7 +42,9 @@ func TestPathIsFynes(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	write(t, p, `{"language":"en"}`)
+	// with what a longer file written at the same time leaves after it: Fyne reads the first
+	// JSON value and no further, as valid does
+	write(t, p, `{"language":"en"}`+"\n"+`, "split.topBottom": 0.7}`)
 	a := app.NewWithID(id)
 	if got := a.Preferences().String("language"); got != "en" {
 		t.Fatalf("an app made with the ID reads %q, not what %s holds", got, p)
@@ -82,15 +84,18 @@ func TestCheckFirstRun(t *testing.T) {
 	}
 }
 
-// A file that reads is left as it is, with a copy kept as the last good one.
+// A file that reads is left as it is, with a copy kept as the last good one; so is one with
+// something after its settings (what two writers at once leave), which Fyne reads too.
 func TestCheckKeepsTheLastGoodCopy(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "preferences.json")
-	write(t, path, good)
-	if r := Check(path); r != nil {
-		t.Fatalf("a good file reports %+v", r)
-	}
-	if read(t, path) != good || read(t, path+BackupSuffix) != good {
-		t.Error("the file changed, or its copy is not the same")
+	for _, data := range []string{good, good + `0.64, "split.topBottom": 0.7, "textSize": 3}`} {
+		path := filepath.Join(t.TempDir(), "preferences.json")
+		write(t, path, data)
+		if r := Check(path); r != nil {
+			t.Fatalf("%q reports %+v", data, r)
+		}
+		if read(t, path) != data || read(t, path+BackupSuffix) != data {
+			t.Errorf("%q: the file changed, or its copy is not the same", data)
+		}
 	}
 }
 
