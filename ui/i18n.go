@@ -70,6 +70,7 @@ type Messages struct {
 	PieceStyle, PieceOneKanji, PieceTwoKanji                     string
 	Sound, PieceSound, VolumeLoud, VolumeMedium, VolumeQuiet     string
 	ThemeSystem, ThemeLight, ThemeDark, About, AboutText         string
+	TextSize, TextSmall, TextNormal, TextLarge, TextLarger       string
 	Start, Variations, Comment, GameInfo, Record                 string
 	HeaderBlack, HeaderWhite, HeaderEvent, HeaderDate            string
 	HeaderPlace, HeaderTimeLimit, HeaderOpening, NoPieces        string
@@ -141,6 +142,7 @@ var japaneseMessages = Messages{
 	Sound: "音", PieceSound: "駒音", VolumeLoud: "音量：大", VolumeMedium: "音量：中", VolumeQuiet: "音量：小", ResetLayout: "レイアウトを元に戻す", AboutVersionF: "バージョン %s",
 	Language: "言語 / Language", LanguageAuto: "システムに従う", Theme: "テーマ",
 	ThemeSystem: "システムに従う", ThemeLight: "ライト", ThemeDark: "ダーク", About: "Banmen について",
+	TextSize: "文字の大きさ", TextSmall: "小", TextNormal: "標準", TextLarge: "大", TextLarger: "特大",
 	AboutText:          "Banmen（盤面）— 将棋 GUI\nフォント: Noto Sans CJK JP（SIL Open Font License 1.1）",
 	EngineListProblemF: "エンジンの一覧に問題があります: %s",
 	EngineListCorruptF: "エンジンの一覧 %s を読めませんでした。元のファイルは %s として残し、新しい一覧を始めました（同梱のエンジンは入っています。ほかのエンジンは登録し直してください）。",
@@ -258,6 +260,7 @@ var englishMessages = Messages{
 	Sound: "Sound", PieceSound: "Piece Sound", VolumeLoud: "Volume: Loud", VolumeMedium: "Volume: Medium", VolumeQuiet: "Volume: Quiet", ResetLayout: "Reset Layout", AboutVersionF: "Version %s",
 	Language: "Language / 言語", LanguageAuto: "Follow the System", Theme: "Theme",
 	ThemeSystem: "Follow the System", ThemeLight: "Light", ThemeDark: "Dark", About: "About Banmen",
+	TextSize: "Text Size", TextSmall: "Small", TextNormal: "Normal", TextLarge: "Large", TextLarger: "Larger",
 	AboutText:          "Banmen (盤面) — a shogi GUI\nFont: Noto Sans CJK JP (SIL Open Font License 1.1)",
 	EngineListProblemF: "The engine list has a problem: %s",
 	EngineListCorruptF: "The engine list %s could not be read. The file was kept as %s and a new list started (Banmen's own engine is in it; register the others again).",

@@ -128,6 +128,7 @@ func (r *iconButtonRenderer) Refresh() {
 	b.img.Refresh()
 	if l := b.label; l != nil {
 		l.Text = b.Text
+		l.TextSize = theme.TextSize() // a new text size (表示 → 文字の大きさ) takes effect here
 		l.Color = theme.Color(theme.ColorNameForeground)
 		if b.Disabled() {
 			l.Color = theme.Color(theme.ColorNameDisabled)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 )
 
 // pathTo returns the objects from root down to target (both included), or nil when target
@@ -69,13 +71,22 @@ func (a rect) overlaps(b rect) bool {
 		a.pos.Y+a.size.Height > b.pos.Y+e && b.pos.Y+b.size.Height > a.pos.Y+e
 }
 
-// The window's parts during a study, at the usual size and at 800×600: the board, the move
-// list, the comment, the engine panel (with its lines) and the graph are all shown at once,
-// none over another, each big enough to use.
+// The window's parts during a study, at the usual size and at 800×600, and with the text
+// larger or smaller (表示 → 文字の大きさ): the board, the move list, the comment, the engine
+// panel (with its lines) and the graph are all shown at once, none over another, each big
+// enough to use.
 func TestEvalGraphLayoutShowsEverythingAtOnce(t *testing.T) {
-	for _, sz := range []fyne.Size{{Width: 1180, Height: 760}, {Width: 800, Height: 600}} {
-		t.Run(fmt.Sprintf("%.0fx%.0f", sz.Width, sz.Height), func(t *testing.T) {
+	for _, tc := range []struct {
+		sz   fyne.Size
+		text TextSize
+	}{
+		{fyne.NewSize(1180, 760), TextNormal}, {fyne.NewSize(800, 600), TextNormal},
+		{fyne.NewSize(1180, 760), TextLarger}, {fyne.NewSize(1180, 760), TextSmall}, {fyne.NewSize(1000, 700), TextLarge},
+	} {
+		sz := tc.sz
+		t.Run(fmt.Sprintf("%.0fx%.0f-text%d", sz.Width, sz.Height, tc.text), func(t *testing.T) {
 			w, _ := windowUnderTest(t, windowOpts{})
+			w.SetTextSize(tc.text)
 			openRecord(t, w, meijinKIF)
 			w.Session().GoTo(20)
 			p := w.study.panel
@@ -265,5 +276,44 @@ func TestWindowSizeRemembered(t *testing.T) {
 		if got := next().Window().Canvas().Size(); got != defaultWindowSize {
 			t.Errorf("with %v written down the window is %v, want the first run's %v", bad, got, defaultWindowSize)
 		}
+	}
+}
+
+// 表示 → 文字の大きさ scales the window's text (and paddings) at once, the record panel's
+// buttons too, ticks the choice, and the next start of Banmen has it.
+func TestTextSizeFromTheMenu(t *testing.T) {
+	w, _ := windowUnderTest(t, windowOpts{})
+	normal := theme.TextSize()
+	pick := func(label string) *fyne.MenuItem {
+		t.Helper()
+		for _, it := range menuItems(w.Window().MainMenu()) {
+			if it.Label == w.msg.TextSize && it.ChildMenu != nil {
+				for _, c := range it.ChildMenu.Items {
+					if c.Label == label {
+						return c
+					}
+				}
+			}
+		}
+		t.Fatalf("no %s → %s in the menus", w.msg.TextSize, label)
+		return nil
+	}
+	if !pick(w.msg.TextNormal).Checked {
+		t.Error("標準 is not ticked on a first run")
+	}
+	pick(w.msg.TextLarger).Action()
+	if got, want := theme.TextSize(), normal*1.3; math.Abs(float64(got-want)) > 0.01 {
+		t.Fatalf("text size %.2f after 特大, want %.2f", got, want)
+	}
+	if l := w.record.marks.set.label; math.Abs(float64(l.TextSize-theme.TextSize())) > 0.01 {
+		t.Errorf("the しおり button's text is %.2f, the theme's %.2f", l.TextSize, theme.TextSize())
+	}
+	if !pick(w.msg.TextLarger).Checked || pick(w.msg.TextNormal).Checked {
+		t.Error("特大 is not the one ticked")
+	}
+	w.RequestClose()
+	NewMainWindow(fyne.CurrentApp(), Options{Getenv: func(string) string { return "" }, Async: func(f func()) { f() }, AutosaveDir: t.TempDir()})
+	if got, want := theme.TextSize(), normal*1.3; math.Abs(float64(got-want)) > 0.01 {
+		t.Errorf("the next window's text size is %.2f, want %.2f", got, want)
 	}
 }

@@ -133,6 +133,15 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		it.Checked = mode == tm
 		return it
 	}
+	textSize := w.settings.TextSize()
+	sizeLabels := map[TextSize]string{TextSmall: m.TextSmall, TextNormal: m.TextNormal, TextLarge: m.TextLarge, TextLarger: m.TextLarger}
+	sizes := fyne.NewMenuItem(m.TextSize, nil)
+	sizes.ChildMenu = fyne.NewMenu("")
+	for _, ts := range TextSizes {
+		it := fyne.NewMenuItem(sizeLabels[ts], func() { w.SetTextSize(ts) })
+		it.Checked = textSize == ts
+		sizes.ChildMenu.Items = append(sizes.ChildMenu.Items, it)
+	}
 	themes := fyne.NewMenuItem(m.Theme, nil)
 	themes.ChildMenu = fyne.NewMenu("", themeItem(m.ThemeSystem, ThemeAuto), themeItem(m.ThemeLight, ThemeLight), themeItem(m.ThemeDark, ThemeDark))
 	choice := w.settings.LanguageChoice()
@@ -175,6 +184,7 @@ func (w *MainWindow) buildMenu() *fyne.MainMenu {
 		sound,
 		winRate,
 		w.arrowsItem(), w.arrowLabelsItem(),
+		sizes,
 		themes,
 		langs,
 	)

@@ -27,6 +27,7 @@ const (
 	prefNoClick  = "pieceSoundOff"   // no 駒音 when a move is played on the board
 	prefVolume   = "soundVolume"     // SoundVolume
 	prefSplit    = "split."          // + a split's name: where its divider is (0–1)
+	prefTextSize = "textSize"        // TextSize
 	prefWinW     = "window.width"    // the main window's size when it last closed
 	prefWinH     = "window.height"
 	maxRecent    = 10
@@ -127,6 +128,17 @@ func (s Settings) ThemeMode() ThemeMode { return ParseThemeMode(s.p.String(prefT
 
 // SetThemeMode keeps the light or dark chosen.
 func (s Settings) SetThemeMode(m ThemeMode) { s.p.SetString(prefTheme, m.Code()) }
+
+// TextSize is how large the window's text is.
+func (s Settings) TextSize() TextSize {
+	if v := TextSize(s.p.Int(prefTextSize)); v >= TextNormal && v <= TextLarger {
+		return v
+	}
+	return TextNormal
+}
+
+// SetTextSize keeps how large the window's text is.
+func (s Settings) SetTextSize(v TextSize) { s.p.SetInt(prefTextSize, int(v)) }
 
 // SaveUTF8 reports whether .kif, .ki2 and .csa files are written in UTF-8.
 func (s Settings) SaveUTF8() bool { return s.p.Bool(prefSaveUTF8) }

@@ -45,6 +45,34 @@ func ParseThemeMode(s string) ThemeMode {
 	return ThemeAuto
 }
 
+// TextSize is the user's choice of how large the window's text is (表示 → 文字の大きさ): the
+// theme scales every size by it, text, padding and icons alike, so that the window's parts keep
+// their proportions (the board fills whatever room it has).
+type TextSize int
+
+const (
+	TextNormal TextSize = iota
+	TextSmall
+	TextLarge
+	TextLarger
+)
+
+// TextSizes are the choices in the menu's order.
+var TextSizes = []TextSize{TextSmall, TextNormal, TextLarge, TextLarger}
+
+// factor is how much the theme's sizes are scaled.
+func (s TextSize) factor() float32 {
+	switch s {
+	case TextSmall:
+		return 0.9
+	case TextLarge:
+		return 1.15
+	case TextLarger:
+		return 1.3
+	}
+	return 1
+}
+
 // Colours of the board drawing, as theme colour names so that they follow light and dark.
 const (
 	ColorBoardWood      fyne.ThemeColorName = "banmen.boardWood"
@@ -91,6 +119,7 @@ var (
 // the board, and the user's choice of light or dark.
 type Theme struct {
 	Mode ThemeMode
+	Text TextSize
 }
 
 var _ fyne.Theme = Theme{}
@@ -101,6 +130,9 @@ func NewTheme() fyne.Theme { return Theme{} }
 
 // NewThemeMode returns Banmen's theme in the given mode.
 func NewThemeMode(m ThemeMode) fyne.Theme { return Theme{Mode: m} }
+
+// NewThemeWith returns Banmen's theme in the given mode with text of the given size.
+func NewThemeWith(m ThemeMode, s TextSize) fyne.Theme { return Theme{Mode: m, Text: s} }
 
 func (t Theme) variant(v fyne.ThemeVariant) fyne.ThemeVariant {
 	switch t.Mode {
@@ -154,15 +186,15 @@ func (Theme) Font(s fyne.TextStyle) fyne.Resource {
 // Icon returns the default theme's icons.
 func (Theme) Icon(n fyne.ThemeIconName) fyne.Resource { return theme.DefaultTheme().Icon(n) }
 
-// Size returns the default theme's sizes.
-func (Theme) Size(n fyne.ThemeSizeName) float32 {
+// Size returns the default theme's sizes, scaled for the text size chosen.
+func (t Theme) Size(n fyne.ThemeSizeName) float32 {
 	if n == theme.SizeNameModalBlurRadius {
 		// no blur behind a modal dialog (the shadow's colour still dims the window): Fyne
 		// blurs the whole window through a texture of its size that it keeps for good, and
 		// the first dialog cost 4 MB of RSS (Xvfb, 1180×760); with none, 0.5 MB
 		return 0
 	}
-	return theme.DefaultTheme().Size(n)
+	return theme.DefaultTheme().Size(n) * t.Text.factor()
 }
 
 // warmFont parses the theme's font for regular text in a goroutine, as the first measure of

@@ -124,7 +124,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	}
 	w := &MainWindow{app: a, opts: opts, settings: NewSettings(a.Preferences()), sess: session.New()}
 	w.msg = MessagesFor(w.settings.Language(opts.Getenv))
-	a.Settings().SetTheme(NewThemeMode(w.settings.ThemeMode()))
+	a.Settings().SetTheme(NewThemeWith(w.settings.ThemeMode(), w.settings.TextSize()))
 	fontReady := warmFont() // while GLFW starts; received before the first measure, in build
 	w.win = a.NewWindow(w.msg.AppName)
 	w.win.SetMaster() // closing it closes the PV preview, the engine list and the logs too
@@ -476,7 +476,15 @@ func (w *MainWindow) SetLanguage(code string) {
 // SetThemeMode switches between light, dark and the system's choice.
 func (w *MainWindow) SetThemeMode(m ThemeMode) {
 	w.settings.SetThemeMode(m)
-	w.app.Settings().SetTheme(NewThemeMode(m))
+	w.app.Settings().SetTheme(NewThemeWith(m, w.settings.TextSize()))
+	w.win.SetMainMenu(w.buildMenu())
+}
+
+// SetTextSize makes the window's text (and with it the paddings and icons) smaller or larger
+// (表示 → 文字の大きさ), and remembers the choice.
+func (w *MainWindow) SetTextSize(s TextSize) {
+	w.settings.SetTextSize(s)
+	w.app.Settings().SetTheme(NewThemeWith(w.settings.ThemeMode(), s))
 	w.win.SetMainMenu(w.buildMenu())
 }
 
