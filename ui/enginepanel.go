@@ -796,6 +796,13 @@ func (p *EnginePanel) setMate(header string, body rowText, action string, act fu
 	p.settle()
 }
 
+// setMateHeader writes the mate search's header anew (its progress), if the panel shows one.
+func (p *EnginePanel) setMateHeader(header string) {
+	if p.mate != nil {
+		p.mate.header.set(header)
+	}
+}
+
 // hideMate takes the mate search's part away.
 func (p *EnginePanel) hideMate() {
 	if p.mate == nil {

@@ -15,6 +15,7 @@ import (
 	"banmen/board"
 	"banmen/engine"
 	"banmen/engine/mate"
+	"banmen/usiclient"
 )
 
 // 詰み探索 (mate search) on the position shown: the user picks an engine and a time limit,
@@ -114,6 +115,24 @@ func (c *studyCtl) searchMate(def engine.Definition, limit time.Duration) {
 	c.panel.setMate(header, rowText{PV: fmt.Sprintf(pt.MateSearchingF, def.Name)}, pt.Cancel, mr.runner.Cancel)
 	w.showArrows() // an earlier answer's arrow goes
 
+	// how the search goes, in the header, while it runs: the time, and the engine's numbers
+	go func() {
+		t := time.NewTicker(mateProgressInterval)
+		defer t.Stop()
+		for {
+			select {
+			case <-mr.runner.Done():
+				return
+			case <-t.C:
+				elapsed, stats := mr.runner.Progress()
+				c.post(func() {
+					if c.mate == mr {
+						c.panel.setMateHeader(header + "　" + mateProgress(elapsed, stats, w.msg))
+					}
+				})
+			}
+		}
+	}()
 	go func() {
 		<-mr.runner.Done()
 		res, canceled := mr.runner.Result()
@@ -135,6 +154,25 @@ func (c *studyCtl) searchMate(def engine.Definition, limit time.Duration) {
 			w.showArrows() // the mating move on the board
 		})
 	}()
+}
+
+// mateProgressInterval is how often the mate search's header says how the search goes.
+const mateProgressInterval = 250 * time.Millisecond
+
+// mateProgress is how a mate search goes, as its header says it: the time since it started,
+// and the nodes, speed and hashfull the engine last sent (those it sent).
+func mateProgress(elapsed time.Duration, s usiclient.Stats, m *Messages) string {
+	parts := []string{panelTextFor(m).Elapsed + " " + formatElapsed(elapsed.Truncate(100*time.Millisecond))}
+	if s.Nodes > 0 {
+		parts = append(parts, m.Nodes+" "+formatCount(s.Nodes))
+	}
+	if s.NPS > 0 {
+		parts = append(parts, "NPS "+formatCount(s.NPS))
+	}
+	if s.Hashfull > 0 {
+		parts = append(parts, m.Hash+" "+formatHashfull(s.Hashfull))
+	}
+	return strings.Join(parts, "　")
 }
 
 // mateRow is the mate search's answer as the panel shows it: the mating line (its length

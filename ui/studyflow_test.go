@@ -309,6 +309,37 @@ done
 	}
 }
 
+// A long 詰み探索 says how it goes in the panel's header while it runs (the time, the
+// engine's nodes and speed), and キャンセル ends it.
+func TestMateSearchShowsProgress(t *testing.T) {
+	w, q := studyWindow(t)
+	// Microcosmos, a mate in 1525 plies: no answer within the test
+	pos, err := board.ParseSFEN("g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Session().Reset(pos)
+	w.MateSearchDialog()
+	waitUntil(t, q, "the mate search dialog", func() bool { return dialogOpen(w) && w.lastShown.title == w.msg.MateTitle })
+	tapDialogButton(t, w, w.msg.MateStart)
+	p := w.study.panel
+	waitUntil(t, q, "the search's numbers in the header", func() bool {
+		h := p.mate.header.full
+		return strings.Contains(h, "時間 ") && strings.Contains(h, "ノード ") && strings.Contains(h, "NPS ")
+	})
+	if h := p.mate.header.full; !strings.HasPrefix(h, "詰み探索（"+engine.BundledName+"）") {
+		t.Errorf("header %q", h)
+	}
+	if !strings.Contains(p.mate.body.t.PV, "探しています") {
+		t.Errorf("the body says %q while searching", p.mate.body.t.PV)
+	}
+	p.mate.onAct() // キャンセル
+	waitUntil(t, q, "the search to end", func() bool { return w.study.mate == nil })
+	if p.mate.body.t.PV != "中止しました。" {
+		t.Errorf("after キャンセル the panel says %q", p.mate.body.t.PV)
+	}
+}
+
 // 詰み探索 finds a mate in one with the bundled engine and shows it in the engine panel, in
 // Japanese, with its moves for the preview board (OnMate); no modal box is left open.
 func TestMateSearchFindsMate(t *testing.T) {

@@ -80,19 +80,24 @@ func (r Result) String(pos *board.Position) string {
 // every attacker move checks, every move is legal, and the last position is mate,
 // futile interpositions left out as tsume solvers do (Result.FutileOmitted says so).
 func Search(ctx context.Context, def engine.Definition, pos *board.Position, limit time.Duration) (Result, error) {
-	return search(ctx, engine.Start, def, pos, limit)
+	return search(ctx, engine.Start, def, pos, limit, nil)
 }
 
 // starter starts an engine: engine.Start, or a Manager's Start.
 type starter func(context.Context, engine.Definition, engine.StartOptions) (*engine.Running, error)
 
-func search(ctx context.Context, start starter, def engine.Definition, pos *board.Position, limit time.Duration) (Result, error) {
+// search is Search with the engine started by start; started, if set, is told of the engine
+// once it runs (Runner.Progress reads its numbers).
+func search(ctx context.Context, start starter, def engine.Definition, pos *board.Position, limit time.Duration, started func(*engine.Running)) (Result, error) {
 	res := Result{Engine: def.Name}
 	t0 := time.Now()
 	r, err := start(ctx, def, engine.StartOptions{})
 	if err != nil {
 		res.Status, res.Detail, res.Elapsed = Failed, err.Error(), time.Since(t0)
 		return res, err
+	}
+	if started != nil {
+		started(r)
 	}
 	// closing gives the engine its quit timeout, then kills it
 	defer r.Close(context.Background())

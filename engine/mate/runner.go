@@ -7,6 +7,7 @@ import (
 
 	"banmen/board"
 	"banmen/engine"
+	"banmen/usiclient"
 )
 
 // Runner is a mate search for a window: Start returns at once, the search runs on a
@@ -20,16 +21,22 @@ type Runner struct {
 	mu       sync.Mutex
 	res      Result
 	canceled bool
+	start    time.Time
+	eng      *engine.Running // the engine searching, once started
 }
 
 // Start searches for a mate in pos with def, for at most limit (0: until Cancel).
 func Start(m *engine.Manager, def engine.Definition, pos *board.Position, limit time.Duration) *Runner {
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &Runner{cancel: cancel, done: make(chan struct{})}
+	r := &Runner{cancel: cancel, done: make(chan struct{}), start: time.Now()}
 	pos = pos.Clone()
 	go func() {
 		defer cancel()
-		res, err := search(ctx, m.Start, def, pos, limit)
+		res, err := search(ctx, m.Start, def, pos, limit, func(e *engine.Running) {
+			r.mu.Lock()
+			r.eng = e
+			r.mu.Unlock()
+		})
 		if err != nil && res.Status != Failed {
 			res.Status, res.Detail = Failed, err.Error()
 		}
@@ -52,6 +59,18 @@ func (r *Runner) Cancel() {
 	}
 	r.mu.Unlock()
 	r.cancel()
+}
+
+// Progress is how the search goes: the time since Start, and the numbers the engine last
+// sent (nodes, speed, hashfull; zero until it sends them, as while it starts).
+func (r *Runner) Progress() (elapsed time.Duration, stats usiclient.Stats) {
+	r.mu.Lock()
+	e := r.eng
+	r.mu.Unlock()
+	if e != nil {
+		stats = e.Snapshot().Stats
+	}
+	return time.Since(r.start), stats
 }
 
 // Done is closed when the search has ended and its engine has quit.

@@ -84,3 +84,34 @@ func TestRunnerFailures(t *testing.T) {
 		t.Errorf("no start: %+v", res)
 	}
 }
+
+// Progress says how a long search goes while it runs: the time since it started, and the
+// nodes and speed the engine (the bundled one, which reports once a second) last sent.
+func TestRunnerProgress(t *testing.T) {
+	m := engine.NewManager(nil)
+	defer m.CloseAll(10 * time.Second)
+	// Microcosmos: a mate in 1525 plies, far beyond the minute allowed here
+	p := pos(t, "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1")
+	r := Start(m, enginetest.Bundled(t), p, time.Minute)
+	if elapsed, stats := r.Progress(); elapsed < 0 || stats.Nodes != 0 {
+		t.Errorf("at the start: %v, %+v", elapsed, stats)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		elapsed, stats := r.Progress()
+		if stats.Nodes > 0 && stats.NPS > 0 {
+			if elapsed < 500*time.Millisecond {
+				t.Errorf("numbers after %v: the engine sends them once a second", elapsed)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no numbers after %v: %+v", elapsed, stats)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	r.Cancel()
+	if _, canceled := waitRunner(t, r); !canceled {
+		t.Error("not canceled")
+	}
+}
