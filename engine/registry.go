@@ -165,7 +165,6 @@ func (r *Registry) parse() (c contents, corrupt, err error) {
 	return c, nil, nil
 }
 
-
 // encode makes the file's bytes.
 func encode(list []Definition, extra map[string]json.RawMessage) ([]byte, error) {
 	if list == nil {
