@@ -67,6 +67,7 @@ type Messages struct {
 	FullScreen, AboutVersionF, ResetLayout                       string
 	KeysMenu, KeysOther, EngineListProblemF, EngineListCorruptF  string
 	SettingsTitle, PrefsRestoredF, PrefsResetF, PrefsUnreadableF string
+	PrefsUnwritableF                                             string
 	PieceStyle, PieceOneKanji, PieceTwoKanji                     string
 	Sound, PieceSound, VolumeLoud, VolumeMedium, VolumeQuiet     string
 	ThemeSystem, ThemeLight, ThemeDark, About, AboutText         string
@@ -150,6 +151,7 @@ var japaneseMessages = Messages{
 	PrefsRestoredF:     "設定のファイル %s を読めませんでした（書き込みの途中で終了したようです）。前回の起動時の設定に戻しました。読めなかったファイルは %s として残してあります。",
 	PrefsResetF:        "設定のファイル %s を読めませんでした（書き込みの途中で終了したようです）。最初の起動時の設定で始めます。読めなかったファイルは %s として残してあります。",
 	PrefsUnreadableF:   "設定のファイル %s を読めません。設定は覚えておけません。",
+	PrefsUnwritableF:   "設定のファイル %s に書き込めません（%s）。変えた設定は Banmen を閉じると失われます。",
 	KeysMenu:           "キー操作…",
 	KeysOther: "← ↑　一手戻る\n→ ↓　一手進む\nHome　開始局面\nEnd　最後の局面\nPage Up / Page Down　10 手戻る / 進む\n" +
 		"マウスホイール（盤の上）　一手ずつ戻る・進む\nEsc　選んだ駒を戻す、ダイアログを閉じる\nEnter　ダイアログの既定のボタン\n" +
@@ -268,6 +270,7 @@ var englishMessages = Messages{
 	PrefsRestoredF:     "The settings file %s could not be read (Banmen seems to have stopped while writing it). The settings of the last start were put back. The unreadable file was kept as %s.",
 	PrefsResetF:        "The settings file %s could not be read (Banmen seems to have stopped while writing it). Banmen starts with the settings of a first run. The unreadable file was kept as %s.",
 	PrefsUnreadableF:   "The settings file %s cannot be read, so settings cannot be remembered.",
+	PrefsUnwritableF:   "The settings file %s cannot be written (%s). Settings changed are lost when Banmen closes.",
 	KeysMenu:           "Keyboard…",
 	KeysOther: "← ↑　back a move\n→ ↓　forward a move\nHome　the start\nEnd　the last position\nPage Up / Page Down　10 moves back / forward\n" +
 		"Mouse wheel (over the board)　back or forward a move\nEsc　put back the piece picked, close a dialog\nEnter　a dialog's default button\n" +

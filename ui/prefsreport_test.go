@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -24,6 +25,8 @@ func TestReportPreferences(t *testing.T) {
 			[]string{path, "preferences.json.corrupt-20261129-131500.000", "最初の起動時の設定で始めます"}},
 		{"ja_JP.UTF-8", prefsguard.Report{Path: path, Err: errors.New("permission denied")},
 			[]string{path, "覚えておけません"}},
+		{"ja_JP.UTF-8", prefsguard.Report{Path: path, Unwritable: &fs.PathError{Op: "open", Path: path, Err: fs.ErrPermission}},
+			[]string{path, "書き込めません（書き込む権限がありません）", "閉じると失われます"}},
 		{"en_US.UTF-8", prefsguard.Report{Path: path, KeptAs: kept, Restored: true, Err: errors.New("the file is empty")},
 			[]string{path, "preferences.json.corrupt-20261129-131500.000", "settings of the last start were put back"}},
 	} {
@@ -37,7 +40,11 @@ func TestReportPreferences(t *testing.T) {
 				t.Errorf("%s %+v: %q lacks %q", tc.lang, tc.r, w.lastShown.text, s)
 			}
 		}
-		if w.lastDetail != tc.r.Err.Error() {
+		want := tc.r.Err
+		if want == nil {
+			want = tc.r.Unwritable
+		}
+		if w.lastDetail != want.Error() {
 			t.Errorf("the detail is %q, want the error", w.lastDetail)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 
@@ -180,6 +181,8 @@ func (w *MainWindow) ReportPreferences(r *prefsguard.Report) {
 	}
 	var summary string
 	switch {
+	case r.Err == nil && r.Unwritable != nil:
+		summary = fmt.Sprintf(w.msg.PrefsUnwritableF, r.Path, strings.TrimRight(w.writeErrorReason(r.Unwritable), "。."))
 	case r.KeptAs == "":
 		summary = fmt.Sprintf(w.msg.PrefsUnreadableF, r.Path)
 	case r.Restored:
@@ -188,8 +191,11 @@ func (w *MainWindow) ReportPreferences(r *prefsguard.Report) {
 		summary = fmt.Sprintf(w.msg.PrefsResetF, r.Path, filepath.Base(r.KeptAs))
 	}
 	detail := ""
-	if r.Err != nil {
+	switch {
+	case r.Err != nil:
 		detail = r.Err.Error()
+	case r.Unwritable != nil:
+		detail = r.Unwritable.Error()
 	}
 	w.showError(w.msg.SettingsTitle, summary, detail)
 }

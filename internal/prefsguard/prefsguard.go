@@ -65,19 +65,31 @@ type Report struct {
 	// Restored: the last good copy (taken at an earlier start) was put in its place;
 	// otherwise Banmen starts with its first-run settings.
 	Restored bool
+	// Unwritable, on a file that reads (Err nil), says why it cannot be written: Fyne reads
+	// the settings, and every change is lost at the end (Fyne only logs its failures).
+	Unwritable error
 }
 
 // Check looks at the preferences file at path before Fyne reads it: nil when it reads (a
-// copy of it is kept as the last good one) or when there is none (a first run); a Report
-// when it could not be read, moved aside, and the last good copy put back if there is one.
+// copy of it is kept as the last good one) or when there is none (a first run), and Fyne can
+// write it; a Report when it could not be read, moved aside, and the last good copy put back
+// if there is one, or when it (or its folder, on a first run) cannot be written.
 func Check(path string) *Report {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
+		if werr := folderWritable(filepath.Dir(path)); werr != nil {
+			return &Report{Path: path, Unwritable: werr}
+		}
 		return nil
 	}
 	if err == nil {
 		if err = valid(data); err == nil {
 			keepCopy(path, data)
+			f, werr := os.OpenFile(path, os.O_WRONLY, 0) // as Fyne opens it, less the truncation
+			if werr != nil {
+				return &Report{Path: path, Unwritable: werr}
+			}
+			f.Close()
 			return nil
 		}
 	}
@@ -109,6 +121,20 @@ func valid(data []byte) error {
 		return errors.New("the file holds null, not settings")
 	}
 	return nil
+}
+
+// folderWritable reports why a file cannot be made in dir (made if need be, as Fyne makes
+// it), or nil.
+func folderWritable(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".write-test-")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // keepCopy makes data the last good copy of the file at path, unless it is already. A copy

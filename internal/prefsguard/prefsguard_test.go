@@ -1,6 +1,7 @@
 package prefsguard
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/app"
+
+	"banmen/internal/testbin"
 )
 
 // Path names the file Fyne itself reads: settings written there before an app with the ID is
@@ -141,4 +144,41 @@ func TestCheckMovesAnUnreadableFileAside(t *testing.T) {
 			}
 		})
 	}
+}
+
+const unwritableEnv = "BANMEN_PREFSGUARD_TEST_UNWRITABLE"
+
+// A settings file Banmen cannot write (nor its folder, on a first run) is reported: Fyne
+// would read it and lose every change, saying nothing.
+func TestCheckReportsWhatCannotBeWritten(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "io.banmen.app")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "preferences.json")
+	write(t, path, good)
+	if err := os.Chmod(path, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	out, err := testbin.RunReadOnly(t, "TestCheckReportsWhatCannotBeWrittenHelper", dir, unwritableEnv+"="+path)
+	if err != nil || !strings.Contains(out, "file: unwritable") || !strings.Contains(out, "first run: unwritable") {
+		t.Errorf("%v:\n%s", err, out)
+	}
+}
+
+func TestCheckReportsWhatCannotBeWrittenHelper(t *testing.T) {
+	path := os.Getenv(unwritableEnv)
+	if path == "" {
+		t.Skip("helper for TestCheckReportsWhatCannotBeWritten")
+	}
+	r := Check(path)
+	if r == nil || r.Err != nil || r.Unwritable == nil || r.KeptAs != "" {
+		t.Fatalf("a good file that cannot be written: %+v", r)
+	}
+	fmt.Println("file: unwritable:", r.Unwritable)
+	r = Check(filepath.Join(filepath.Dir(path), "sub", "preferences.json"))
+	if r == nil || r.Unwritable == nil {
+		t.Fatalf("no file, and a folder that cannot be written: %+v", r)
+	}
+	fmt.Println("first run: unwritable:", r.Unwritable)
 }
