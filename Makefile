@@ -182,4 +182,5 @@ package: build
 	rm -f cmd/banmen/Banmen.tar.xz
 	cd cmd/banmen && $(GO) run $(FYNE_TOOLS) package --os linux --release --exe "$(abspath $(BIN))/banmen" \
 		--name Banmen --app-id $(APP_ID) --app-version $(APP_VERSION) --icon ../../assets/icon/banmen.png
+	$(GO) run ./internal/tools/licenses -tags $(TAGS) -o $(BIN)/THIRD_PARTY_LICENSES.txt ./cmd/...
 	sh assets/package/repack.sh cmd/banmen/Banmen.tar.xz $(BIN) $(PACKAGE); st=$$?; rm -f cmd/banmen/Banmen.tar.xz; exit $$st

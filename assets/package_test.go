@@ -40,11 +40,14 @@ func TestMakePackageTarballFindsItsEngine(t *testing.T) {
 	for _, f := range []string{
 		"usr/local/bin/banmen", "usr/local/bin/banmen-cli", "usr/local/bin/banmen-engine", "usr/local/bin/banmen-guard",
 		"usr/local/share/applications/io.banmen.app.desktop", "usr/local/share/mime/packages/io.banmen.app.xml",
-		"usr/local/share/pixmaps/io.banmen.app.png", "Makefile",
+		"usr/local/share/pixmaps/io.banmen.app.png", "Makefile", "THIRD_PARTY_LICENSES.txt",
 	} {
 		if _, err := os.Stat(filepath.Join(root, f)); err != nil {
 			t.Errorf("the tarball lacks %s", f)
 		}
+	}
+	if lic, _ := os.ReadFile(filepath.Join(root, "THIRD_PARTY_LICENSES.txt")); !strings.Contains(string(lic), "\nfyne.io/fyne/v2 ") {
+		t.Errorf("THIRD_PARTY_LICENSES.txt does not name Fyne:\n%.300s", lic)
 	}
 	desktop, _ := os.ReadFile(filepath.Join(root, "usr/local/share/applications/io.banmen.app.desktop"))
 	if !strings.Contains(string(desktop), "\nExec=banmen %f\n") || !strings.Contains(string(desktop), "MimeType=application/x-shogi-kif;") {

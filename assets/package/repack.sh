@@ -6,7 +6,8 @@
 # programs, so this adds banmen-cli, banmen-engine and banmen-guard beside banmen in
 # usr/local/bin (banmen finds its engine and its guard next to itself), puts Banmen's own
 # desktop entry (the record types it opens, %f) and record types (MIME) in place of fyne's
-# entry, and makes the tarball's Makefile install and uninstall all of it.
+# entry, adds the licence notices of what is linked in (THIRD_PARTY_LICENSES.txt, at the top),
+# and makes the tarball's Makefile install and uninstall all of it.
 set -eu
 tarball=$1 bindir=$2 out=$3
 here=$(cd "$(dirname "$0")/.." && pwd) # assets/
@@ -25,6 +26,12 @@ for p in banmen-cli banmen-engine banmen-guard; do
 	fi
 	install -m 755 "$bindir/$p" "$root/usr/local/bin/$p"
 done
+# the licence notices of everything linked in (internal/tools/licenses), beside the Makefile
+if [ ! -f "$bindir/THIRD_PARTY_LICENSES.txt" ]; then
+	echo "repack: $bindir/THIRD_PARTY_LICENSES.txt is missing: make package writes it" >&2
+	exit 1
+fi
+install -m 644 "$bindir/THIRD_PARTY_LICENSES.txt" "$root/THIRD_PARTY_LICENSES.txt"
 # Exec=banmen %f: the tarball's user-install writes the full path in, as for fyne's own entry
 sed 's|@BINDIR@/||' "$here/desktop/io.banmen.app.desktop.in" >"$root/usr/local/share/applications/io.banmen.app.desktop"
 install -D -m 644 "$here/desktop/io.banmen.app.xml" "$root/usr/local/share/mime/packages/io.banmen.app.xml"
