@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -151,6 +152,7 @@ func (r *Registry) parse() (c contents, corrupt, err error) {
 			c.engines = nil
 		}
 	}
+	repairIDs(c.engines)
 	if version > registryVersion {
 		c.newer = &NewerVersionError{Path: r.path, Version: version}
 	}
@@ -358,6 +360,34 @@ func (r *Registry) Find(key string) (Definition, bool) {
 		}
 	}
 	return Definition{}, false
+}
+
+// repairIDs gives an engine that has no ID, or the ID of one before it in the list (an entry
+// copied by hand in the file to make a second setting of an engine), an ID of its own: each
+// must be found, chosen, edited and removed by its ID. The ID is made from the entry and its
+// place, so that it is the same at every read until the list is next written, which keeps it.
+func repairIDs(list []Definition) {
+	taken := map[string]bool{}
+	for _, d := range list {
+		taken[d.ID] = true
+	}
+	seen := map[string]bool{}
+	for i := range list {
+		d := &list[i]
+		if d.ID != "" && !seen[d.ID] {
+			seen[d.ID] = true
+			continue
+		}
+		for n := 0; ; n++ {
+			sum := sha256.Sum256(fmt.Appendf(nil, "%d\x00%s\x00%s\x00%s\x00%d", i, d.ID, d.Name, d.Path, n))
+			id := hex.EncodeToString(sum[:6])
+			if !taken[id] {
+				d.ID = id
+				taken[id], seen[id] = true, true
+				break
+			}
+		}
+	}
 }
 
 func newID() string {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -507,5 +508,64 @@ func TestRegistryReadOnlyHelper(t *testing.T) {
 			t.Errorf("the error does not name the folder: %v", err)
 		}
 		fmt.Println("add refused:", err)
+	}
+}
+
+// An engine list edited by hand, with an entry copied to make a second setting of an engine
+// (the same ID twice) or an entry without an ID: each engine gets an ID of its own, the same
+// at every read, kept when the list is next written, so that the second is found, edited and
+// removed as itself and not as the first.
+func TestRegistryGivesCopiedEntriesIDsOfTheirOwn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engines.json")
+	if err := os.WriteFile(path, []byte(`{"version":1,"engines":[
+		{"id":"a1","name":"Fairy","path":"/usr/games/fairy-stockfish"},
+		{"id":"a1","name":"Fairy (Skill 5)","path":"/usr/games/fairy-stockfish","values":{"Skill Level":"5"}},
+		{"name":"No ID","path":"/bin/true"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ids := func(r *Registry) []string {
+		var out []string
+		for _, d := range r.List() {
+			out = append(out, d.ID)
+		}
+		return out
+	}
+	r, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := ids(r)
+	if len(first) != 3 || first[0] != "a1" || first[1] == "a1" || first[1] == "" || first[2] == "" || first[1] == first[2] {
+		t.Fatalf("IDs %q: want a1 and two others of their own", first)
+	}
+	again, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(again); !slices.Equal(got, first) {
+		t.Errorf("read again the IDs are %q, first %q", got, first)
+	}
+	if d, ok := r.Find(first[1]); !ok || d.Name != "Fairy (Skill 5)" {
+		t.Errorf("Find(%s) = %q %v", first[1], d.Name, ok)
+	}
+	if _, err := r.Edit(first[1], func(d *Definition) error { d.Name = "Fairy weak"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	after, err := OpenRegistry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]string{}
+	for _, d := range after.List() {
+		names[d.ID] = d.Name
+	}
+	if names["a1"] != "Fairy" || names[first[1]] != "Fairy weak" || names[first[2]] != "No ID" {
+		t.Errorf("after an edit of the copy, the list holds %v", names)
+	}
+	if err := after.Remove(first[1], false); err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := after.Find("a1"); !ok || d.Name != "Fairy" {
+		t.Errorf("removing the copy removed the first: %q %v", d.Name, ok)
 	}
 }
