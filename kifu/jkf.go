@@ -614,7 +614,7 @@ func jkfStateOf(p *board.Position) *jkfState {
 func repairJSON(s string) (string, bool) {
 	var stack []byte
 	inStr, esc := false, false
-	lastCut := -1 // index after which the text can be cut (a ',' outside strings)
+	lastCut := -1 // index where the text can be cut (a ',' between an array's elements, or just after one)
 	var stackAtCut []byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -639,6 +639,12 @@ func repairJSON(s string) (string, bool) {
 				return "", false
 			}
 			stack = stack[:len(stack)-1]
+			if len(stack) > 0 && stack[len(stack)-1] == '[' {
+				// an element of an array ends: the text can be cut after it too (a file
+				// that ends just there keeps its last move)
+				lastCut = i + 1
+				stackAtCut = append(stackAtCut[:0], stack...)
+			}
 		case ',':
 			// cut between the elements of an array, so that an unfinished move is left out whole
 			if len(stack) > 0 && stack[len(stack)-1] == '[' {

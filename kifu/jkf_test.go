@@ -142,6 +142,38 @@ func TestJKFErrorsAndTruncation(t *testing.T) {
 	if n := len(r.MainMoves()); n != 5 {
 		t.Errorf("cut JKF gave %d moves, want the 5 complete ones", n)
 	}
+	// cut short just after the sixth move, or after the empty entry of the start position:
+	// every move there is is read
+	for _, tc := range []struct {
+		text  string
+		moves int
+	}{
+		{afterEntry(t, text, 6), 6},
+		{`{"header":{},"moves":[{}`, 0},
+		{`{"header":{},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}` + "\n", 1},
+	} {
+		r, err := ParseJKF(tc.text)
+		if err != nil || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Msg, "ends early") {
+			t.Fatalf("%q: %v, %v", tc.text, err, r)
+		}
+		if n := len(r.MainMoves()); n != tc.moves {
+			t.Errorf("%q gave %d moves, want %d", tc.text, n, tc.moves)
+		}
+	}
+}
+
+// afterEntry is text cut just after its n-th move entry (each begins with {"time").
+func afterEntry(t *testing.T, text string, n int) string {
+	t.Helper()
+	at := 0
+	for range n + 1 {
+		i := strings.Index(text[at:], `{"time"`)
+		if i < 0 {
+			t.Fatalf("the record has fewer than %d entries", n+1)
+		}
+		at += i + 1
+	}
+	return strings.TrimSuffix(text[:at-1], ",")
 }
 
 func TestFormatJKF(t *testing.T) {
