@@ -32,6 +32,26 @@ func errorf(line int, format string, args ...any) *ParseError {
 	return &ParseError{Line: line, Msg: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
+// Message is a part of a reader's message made of a format and its arguments, which it
+// keeps: an error passed on as an argument of a ParseError, a Warning or another Message (the
+// JKF reader's "initial: %v", "(ply %d): %v"), so that a window can write all of it in its
+// own language.
+type Message struct {
+	Format string
+	Args   []any
+}
+
+func (m *Message) Error() string { return fmt.Sprintf(m.Format, m.Args...) }
+
+// messagef is a Message of the format and its arguments.
+func messagef(format string, args ...any) *Message { return &Message{Format: format, Args: args} }
+
+// warning is a reader's warning at line (0: none) made of a format and its arguments, which
+// it keeps.
+func warning(line int, format string, args ...any) Warning {
+	return Warning{Line: line, Msg: fmt.Sprintf(format, args...), Format: format, Args: args}
+}
+
 func (e *ParseError) Error() string {
 	var b strings.Builder
 	b.WriteString("kifu: ")

@@ -108,7 +108,7 @@ func (c *jkfColor) UnmarshalJSON(b []byte) error {
 	case "1", "false":
 		*c = 1
 	default:
-		return fmt.Errorf("color %s: want 0 (先手) or 1 (後手)", s)
+		return messagef("color %s: want 0 (先手) or 1 (後手)", s)
 	}
 	return nil
 }
@@ -126,7 +126,7 @@ func (h *jkfHeader) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if d, ok := t.(json.Delim); !ok || d != '{' {
-		return fmt.Errorf("header: want an object of strings")
+		return messagef("header: want an object of strings")
 	}
 	for dec.More() {
 		kt, err := dec.Token()
@@ -195,23 +195,25 @@ func ParseJKF(text string) (*Record, error) {
 		var ok bool
 		repaired, ok = repairJSON(text)
 		if ok && json.Unmarshal([]byte(repaired), &f) == nil {
-			warnings = append(warnings, Warning{Msg: "the file ends early (the JSON is not closed); read as far as it goes"})
+			warnings = append(warnings, warning(0, "the file ends early (the JSON is not closed); read as far as it goes"))
 		} else {
 			line, col := jsonErrorPlace(text, err)
-			return nil, &ParseError{Line: line, Col: col, Msg: "not JKF: " + jsonErrorText(err) + "; want a JSON object with \"header\" and \"moves\""}
+			pe := errorf(line, "not JKF: %v; want a JSON object with \"header\" and \"moves\"", jsonReason(err))
+			pe.Col = col
+			return nil, pe
 		}
 	}
 	if f.Header == nil && f.Moves == nil {
-		return nil, &ParseError{Msg: "not JKF: the JSON object has neither \"header\" nor \"moves\""}
+		return nil, errorf(0, "not JKF: the JSON object has neither \"header\" nor \"moves\"")
 	}
 	rec := &Record{Root: &Node{}, Warnings: warnings}
 	rec.Headers = Headers(f.Header)
 	start, warn, err := jkfStart(f.Initial)
 	if err != nil {
-		return nil, &ParseError{Msg: "initial: " + err.Error()}
+		return nil, errorf(0, "initial: %v", err)
 	}
-	if warn != "" {
-		rec.Warnings = append(rec.Warnings, Warning{Msg: "initial: " + warn})
+	if warn != nil {
+		rec.Warnings = append(rec.Warnings, warning(0, "initial: %v", warn))
 	}
 	rec.Start = start
 	firstIndex := 0
@@ -222,7 +224,7 @@ func ParseJKF(text string) (*Record, error) {
 			rec.Root.Comment = joinComment(rec.Root.Comment, first.Comment)
 		}
 		if first.Move != nil || first.Special != "" {
-			rec.Warnings = append(rec.Warnings, Warning{Msg: "moves[0] holds a move; moves[0] is for the comment on the start position, so it was read as the first move"})
+			rec.Warnings = append(rec.Warnings, warning(0, "moves[0] holds a move; moves[0] is for the comment on the start position, so it was read as the first move"))
 		} else {
 			f.Moves, firstIndex = f.Moves[1:], 1
 		}
@@ -245,33 +247,33 @@ func joinComment(a, b string) string {
 }
 
 // jkfStart reads "initial": a preset, or OTHER with the board and hands.
-func jkfStart(in *jkfInitial) (*board.Position, string, error) {
+func jkfStart(in *jkfInitial) (*board.Position, *Message, error) {
 	if in == nil || in.Preset == "" {
-		return board.NewStartPosition(), "", nil
+		return board.NewStartPosition(), nil, nil
 	}
 	if in.Preset != "OTHER" {
 		h, ok := HandicapByJKF(in.Preset)
 		if !ok {
-			return nil, "", fmt.Errorf("unknown preset %q (want HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5, 5_L, 6, 7_L, 7_R, 8, 10 or OTHER)", in.Preset)
+			return nil, nil, messagef("unknown preset %q (want HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5, 5_L, 6, 7_L, 7_R, 8, 10 or OTHER)", in.Preset)
 		}
-		return h.Position(), "", nil
+		return h.Position(), nil, nil
 	}
 	if in.Data == nil {
-		return nil, "", fmt.Errorf("preset OTHER needs \"data\" with the board and hands")
+		return nil, nil, messagef("preset OTHER needs \"data\" with the board and hands")
 	}
 	p := board.NewEmptyPosition()
 	var cols [][]jkfPiece
 	if b := bytes.TrimSpace(in.Data.Board); len(b) > 0 && b[0] == '[' {
 		if err := json.Unmarshal(b, &cols); err != nil {
-			return nil, "", fmt.Errorf("board: %v", err)
+			return nil, nil, messagef("board: %v", jsonReason(err))
 		}
 	}
 	if len(cols) > 9 {
-		return nil, "", fmt.Errorf("board has %d files, want 9", len(cols))
+		return nil, nil, messagef("board has %d files, want 9", len(cols))
 	}
 	for x, col := range cols {
 		if len(col) > 9 {
-			return nil, "", fmt.Errorf("board file %d has %d squares, want 9", x+1, len(col))
+			return nil, nil, messagef("board file %d has %d squares, want 9", x+1, len(col))
 		}
 		for y, pc := range col {
 			if pc.Kind == "" {
@@ -279,7 +281,7 @@ func jkfStart(in *jkfInitial) (*board.Position, string, error) {
 			}
 			t, ok := board.PieceTypeFromCSA(pc.Kind)
 			if !ok {
-				return nil, "", fmt.Errorf("board[%d][%d]: unknown piece %q", x, y, pc.Kind)
+				return nil, nil, messagef("board[%d][%d]: unknown piece %q", x, y, pc.Kind)
 			}
 			c := board.Black
 			if pc.Color != nil && *pc.Color == 1 {
@@ -299,10 +301,10 @@ func jkfStart(in *jkfInitial) (*board.Position, string, error) {
 				if n == 0 {
 					continue
 				}
-				return nil, "", fmt.Errorf("hands: %q cannot be in hand", k)
+				return nil, nil, messagef("hands: %q cannot be in hand", k)
 			}
 			if n < 0 || n > 38 {
-				return nil, "", fmt.Errorf("hands: %d %s", n, k)
+				return nil, nil, messagef("hands: %d %s", n, k)
 			}
 			hands[c][t] = uint8(n)
 			p.SetHandCount(board.Color(c), t, n)
@@ -312,12 +314,12 @@ func jkfStart(in *jkfInitial) (*board.Position, string, error) {
 	sfen := positionSFEN(p, hands)
 	q, err := board.ParseSFEN(sfen)
 	if err == nil {
-		return q, "", nil
+		return q, nil, nil
 	}
 	if q, err2 := board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true}); err2 == nil {
-		return q, "more pieces than a set has; read as given", nil
+		return q, messagef("more pieces than a set has; read as given"), nil
 	}
-	return p, fmt.Sprintf("the position breaks a rule (%v); read as given", sfenReason(err)), nil
+	return p, messagef("the position breaks a rule (%v); read as given", sfenReason(err)), nil
 }
 
 // jkfReader reads the move lines of a JKF record; text is the JSON, where errors are located.
@@ -349,10 +351,13 @@ func (p jkfPath) with(e ...any) jkfPath {
 	return append(append(jkfPath(nil), p...), e...)
 }
 
-// fail returns the error for the entry at path, with its line and column in the JSON.
+// fail returns the error for the entry at path, with its line and column in the JSON; its
+// format follows the path.
 func (jr *jkfReader) fail(path jkfPath, atEnd bool, format string, args ...any) error {
 	line, col := jsonLocate(jr.text, path)
-	return &ParseError{Line: line, Col: col, Msg: path.String() + fmt.Sprintf(format, args...), AtEnd: atEnd}
+	pe := errorf(line, "%s"+format, append([]any{path.String()}, args...)...)
+	pe.Col, pe.AtEnd = col, atEnd
+	return pe
 }
 
 // line reads the entries of a line that starts after node at (position pos).
@@ -383,10 +388,13 @@ func (jr *jkfReader) line(at *Node, pos board.Position, entries []jkfMoveEntry, 
 					strings.Contains(strings.Join(e.Comments, "\n")+e.Comment, "反則")
 				if !atEnd || !foul {
 					// a game does not go on after an illegal move, and only a 反則 ending explains it
+					if soft {
+						err = messagef("illegal move %s: %s", il.move, il.reason)
+					}
 					return jr.fail(where, atEnd, " (ply %d): %v", cur.ply+1, err)
 				}
 				line, _ := jsonLocate(jr.text, where)
-				rec.Warnings = append(rec.Warnings, Warning{Line: line, Msg: fmt.Sprintf("%s (ply %d): illegal move %s (%s) kept as the last move of its line: the game was lost by it", where, cur.ply+1, il.move, il.reason)})
+				rec.Warnings = append(rec.Warnings, warning(line, "%s (ply %d): illegal move %s (%s) kept as the last move of its line: the game was lost by it", where.String(), cur.ply+1, il.move, il.reason))
 			}
 			n = cur.addMove(m)
 			pos.Do(m)
@@ -430,28 +438,28 @@ var jkfRelativeWords = map[rune]string{'L': "左", 'C': "直", 'R': "右", 'U': 
 func jkfMoveOf(p *board.Position, jm *jkfMove, lastTo board.Square) (board.Move, error) {
 	t, ok := board.PieceTypeFromCSA(jm.Piece)
 	if !ok {
-		return board.NoMove, fmt.Errorf("unknown piece %q", jm.Piece)
+		return board.NoMove, messagef("unknown piece %q", jm.Piece)
 	}
 	var to board.Square
 	switch {
 	case jm.To != nil:
 		if jm.To.X < 1 || jm.To.X > 9 || jm.To.Y < 1 || jm.To.Y > 9 {
-			return board.NoMove, fmt.Errorf("destination {x:%d, y:%d} is off the board", jm.To.X, jm.To.Y)
+			return board.NoMove, messagef("destination {x:%d, y:%d} is off the board", jm.To.X, jm.To.Y)
 		}
 		to = board.NewSquare(jm.To.X, jm.To.Y)
 	case jm.Same && lastTo != board.NoSquare:
 		to = lastTo
 	default:
-		return board.NoMove, fmt.Errorf("move of %s has no destination", jm.Piece)
+		return board.NoMove, messagef("move of %s has no destination", jm.Piece)
 	}
 	promote := jm.Promote != nil && *jm.Promote
 	if jm.From != nil {
 		if jm.From.X < 1 || jm.From.X > 9 || jm.From.Y < 1 || jm.From.Y > 9 {
-			return board.NoMove, fmt.Errorf("origin {x:%d, y:%d} is off the board", jm.From.X, jm.From.Y)
+			return board.NoMove, messagef("origin {x:%d, y:%d} is off the board", jm.From.X, jm.From.Y)
 		}
 		from := board.NewSquare(jm.From.X, jm.From.Y)
 		if pc := p.PieceAt(from); pc != board.NoPiece && pc.Type() != t {
-			return board.NoMove, fmt.Errorf("the piece on %s is %s, not %s", squareName(from), pc.Type().CSA(), jm.Piece)
+			return board.NoMove, messagef("the piece on %s is %s, not %s", squareName(from), pc.Type().CSA(), jm.Piece)
 		}
 		m, reason := boardMove(p, from, to, promote)
 		if reason != "" {
@@ -749,16 +757,16 @@ func jsonSeek(dec *json.Decoder, text string, path jkfPath) (int, bool) {
 	return 0, false
 }
 
-// jsonErrorText says what is wrong in the JSON in the user's words, not Go's.
-func jsonErrorText(err error) string {
+// jsonReason says what is wrong in the JSON in the user's words, not Go's (a Message), or is err.
+func jsonReason(err error) error {
 	if e, ok := err.(*json.UnmarshalTypeError); ok {
 		field := e.Field
 		if field == "" {
 			field = "the top level"
 		}
-		return fmt.Sprintf("%s holds a JSON %s where %s was expected", field, e.Value, jsonKindName(e.Type))
+		return messagef("%s holds a JSON %s where %s was expected", field, e.Value, jsonKindName(e.Type))
 	}
-	return err.Error()
+	return err
 }
 
 // jsonKindName names what a Go type is read from, as JSON calls it.

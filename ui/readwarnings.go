@@ -41,6 +41,11 @@ var japaneseWarnings = map[string]string{
 	"illegal move %q (%s) kept as the last move: the game was lost by it (%s)": "反則手 %q（%s）を最後の手として残しました（反則負け: %s）",
 	"time %q not understood (want T and seconds, like T12); ignored":           "消費時間 %q を読めないので無視しました（T12 のように T と秒数です）",
 	"time %q before the first move ignored":                                    "最初の指し手より前の消費時間 %q を無視しました",
+	// JKF
+	"the file ends early (the JSON is not closed); read as far as it goes": "ファイルが途中で終わっています（JSON が閉じていません）。読めたところまで読みました",
+	"initial: %v": "開始局面（initial）: %v",
+	"moves[0] holds a move; moves[0] is for the comment on the start position, so it was read as the first move": "moves[0] に指し手があります。moves[0] は開始局面へのコメントの場所ですが、最初の指し手として読みました",
+	"%s (ply %d): illegal move %s (%s) kept as the last move of its line: the game was lost by it":               "%s（%d 手目）: 反則手 %s（%s）をその手順の最後の手として残しました（反則負け）",
 }
 
 // warningText writes a reader's warning as the window says it: "12 行目: …" in Japanese
@@ -99,6 +104,31 @@ var japaneseErrors = map[string]string{
 	"move %q after %s: a record has one line of play":                                     "%[2]s の後に指し手 %[1]q があります（CSA の棋譜は一本の手順です）",
 	"bad move %q: want a sign, two squares and a piece, like +7776FU":                     "指し手 %q を読めません（+7776FU のように、符号、升二つ、駒を書きます）",
 	"move %q is %s's, but %s is to move":                                                  "指し手 %q は%sの手ですが、手番は%sです",
+	// JKF, and the messages its errors pass on (kifu.Message)
+	"not JKF: %v; want a JSON object with \"header\" and \"moves\"": "JKF の棋譜ではありません（%v）。\"header\" と \"moves\" を持つ JSON のオブジェクトのはずです",
+	"not JKF: the JSON object has neither \"header\" nor \"moves\"": "JKF の棋譜ではありません。JSON のオブジェクトに \"header\" も \"moves\" もありません",
+	"%s holds a JSON %s where %s was expected":                      "%s に JSON の%sがあります（%sのはずです）",
+	"initial: %v": "開始局面（initial）: %v",
+	"unknown preset %q (want HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5, 5_L, 6, 7_L, 7_R, 8, 10 or OTHER)": "知らない手合割 %q です（HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5, 5_L, 6, 7_L, 7_R, 8, 10, OTHER のどれかです）",
+	"preset OTHER needs \"data\" with the board and hands":                                                  "手合割 OTHER には盤面と持ち駒の \"data\" が要ります",
+	"board: %v":                                      "盤面: %v",
+	"board has %d files, want 9":                     "盤面に筋が %d 本あります（9 本のはずです）",
+	"board file %d has %d squares, want 9":           "盤面の %d 筋に升が %d 個あります（9 個のはずです）",
+	"board[%d][%d]: unknown piece %q":                "board[%d][%d]: %q は知らない駒です",
+	"hands: %q cannot be in hand":                    "持ち駒: %q は持ち駒になりません",
+	"hands: %d %s":                                   "持ち駒: %d 枚の %s は持てません",
+	"color %s: want 0 (先手) or 1 (後手)":                "手番 %s: 0（先手）か 1（後手）のはずです",
+	"header: want an object of strings":              "header: 文字列のオブジェクトのはずです",
+	"more pieces than a set has; read as given":      "駒が一組より多いですが、そのまま読みました",
+	"the position breaks a rule (%v); read as given": "局面が規則に合いません（%v）が、そのまま読みました",
+	"%s: a move after %s":                            "%s: %s の後に指し手があります",
+	"%s (ply %d): %v":                                "%s（%d 手目）: %v",
+	"illegal move %s: %s":                            "反則手 %s: %s",
+	"unknown piece %q":                               "%q は知らない駒です",
+	"destination {x:%d, y:%d} is off the board":      "移動先 {x:%d, y:%d} が盤の外です",
+	"move of %s has no destination":                  "%s の指し手に移動先がありません",
+	"origin {x:%d, y:%d} is off the board":           "移動元 {x:%d, y:%d} が盤の外です",
+	"the piece on %s is %s, not %s":                  "%s の駒は %s で、%s ではありません",
 }
 
 // errorText writes a reader's error message in the window's language: in Japanese by its
@@ -119,15 +149,31 @@ func (w *MainWindow) errorText(pe *kifu.ParseError) (string, bool) {
 func japaneseArgs(args []any) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
-		if s, ok := a.(string); ok {
-			a = japaneseReason(s)
-			if side, ok := sideNames[s]; ok {
+		switch x := a.(type) {
+		case string:
+			a = japaneseReason(x)
+			if side, ok := sideNames[x]; ok {
 				a = side
+			}
+			if w, ok := jsonWords[x]; ok {
+				a = w
+			}
+		case *kifu.Message: // a message passed on, in Japanese by its own format
+			if ja, ok := japaneseErrors[x.Format]; ok {
+				a = fmt.Sprintf(ja, japaneseArgs(x.Args)...)
 			}
 		}
 		out[i] = a
 	}
 	return out
+}
+
+// jsonWords are the JKF reader's words for what a JSON value is (kifu's jsonReason): the kind
+// found and the kind expected, in Japanese.
+var jsonWords = map[string]string{
+	"string": "文字列", "number": "数", "bool": "真偽値", "array": "配列", "object": "オブジェクト",
+	"an object": "オブジェクト", "an array": "配列", "a string": "文字列", "true or false": "true か false",
+	"a whole number": "整数", "a number": "数", "something else": "別のもの", "the top level": "一番外側",
 }
 
 // sideNames are the sides as the readers name them, in Japanese.

@@ -15,8 +15,10 @@ import (
 	"banmen/kifu/recordfile"
 )
 
-// readerFormats collects the format (the second argument, a literal) of every call of the
-// method method in kifu/'s sources.
+// readerFormats collects the format (a literal) of every error (method "fail") or warning
+// ("warn") the readers in kifu/'s sources make: kr.fail, cr.fail and errorf, or kr.warn,
+// cr.warn and warning; the JKF reader's jr.fail, whose format follows the path ("%s"); and,
+// with the errors, the messages (messagef) passed on inside them.
 func readerFormats(t *testing.T, method string) map[string]bool {
 	t.Helper()
 	files, err := filepath.Glob("../kifu/*.go")
@@ -35,25 +37,36 @@ func readerFormats(t *testing.T, method string) map[string]bool {
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) < 2 {
+			if !ok {
 				return true
 			}
+			at, prefix := -1, "" // the format's argument, and what the call writes before it
 			switch fn := call.Fun.(type) {
 			case *ast.SelectorExpr:
-				if id, ok := fn.X.(*ast.Ident); fn.Sel.Name != method || !ok || id.Name != "kr" && id.Name != "cr" {
-					return true // jr.fail (JSON) writes no format of its own
+				id, ok := fn.X.(*ast.Ident)
+				switch {
+				case !ok || fn.Sel.Name != method:
+				case id.Name == "kr" || id.Name == "cr":
+					at = 1
+				case id.Name == "jr":
+					at, prefix = 2, "%s"
 				}
 			case *ast.Ident:
-				if method != "fail" || fn.Name != "errorf" { // kr.fail's and cr.fail's, called alone
-					return true
+				switch {
+				case method == "fail" && fn.Name == "errorf", method == "warn" && fn.Name == "warning":
+					at = 1
+				case method == "fail" && fn.Name == "messagef":
+					at = 0
 				}
-			default:
+			}
+			if at < 0 || len(call.Args) <= at {
 				return true
 			}
-			if _, ok := call.Args[1].(*ast.Ident); ok {
-				return true // kr.fail passing its own format on to errorf
+			switch call.Args[at].(type) {
+			case *ast.Ident, *ast.BinaryExpr:
+				return true // a helper passing its own format on (jr.fail's "%s"+format)
 			}
-			lit, ok := call.Args[1].(*ast.BasicLit)
+			lit, ok := call.Args[at].(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
 				t.Errorf("%s: a %s whose format is no literal", fset.Position(call.Pos()), method)
 				return true
@@ -62,7 +75,7 @@ func readerFormats(t *testing.T, method string) map[string]bool {
 			if err != nil {
 				t.Fatal(err)
 			}
-			used[format] = true
+			used[prefix+format] = true
 			return true
 		})
 	}
@@ -150,6 +163,22 @@ func TestReadWarningsInTheWindowsLanguage(t *testing.T) {
 			t.Errorf("%s: a folder's line %q", lang, line)
 		}
 	}
+	// a JKF record cut short, whose start position (a pawn on 1a) passes a message on
+	jkf := filepath.Join(t.TempDir(), "cut.jkf")
+	if err := os.WriteFile(jkf, []byte(`{"header":{},"initial":{"preset":"OTHER","data":{"board":[[{"color":0,"kind":"FU"},{},{},{},{},{},{},{},{"color":1,"kind":"OU"}]],"color":0,"hands":[{},{}]}},"moves":[{}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, _ := windowUnderTest(t, windowOpts{})
+	w.OpenFile(jkf)
+	ws := w.Session().Record().Warnings
+	if len(ws) != 2 {
+		t.Fatalf("warnings %v", ws)
+	}
+	for i, want := range []string{"ファイルが途中で終わっています（JSON が閉じていません）", "開始局面（initial）: 局面が規則に合いません（"} {
+		if got := w.warningText(ws[i]); !strings.Contains(got, want) {
+			t.Errorf("warning %q, want %q in it", got, want)
+		}
+	}
 }
 
 // A reader's error is said in Japanese in the Japanese window, with the sides and the
@@ -160,6 +189,11 @@ func TestReadErrorsInTheWindowsLanguage(t *testing.T) {
 		"side.csa":    "V2.2\nPI\n+\n-3334FU\n+7776FU\n",
 		"henka.kif":   "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n変化：9手\n2 ８四歩(83)\n",
 		"illegal.kif": "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ８七角(88)\n4 ８四歩(83)\n",
+		// JKF, whose errors pass their causes on (kifu.Message)
+		"piece.jkf":   `{"header":{},"moves":[{},` + "\n" + `{"move":{"to":{"x":7,"y":6},"piece":"XX"}}]}`,
+		"preset.jkf":  `{"header":{},"initial":{"preset":"FOO"},"moves":[{}]}`,
+		"pawn.jkf":    `{"header":{},"moves":[{},` + "\n" + `{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":5},"piece":"FU"}},{"move":{"to":{"x":3,"y":4},"piece":"FU"}}]}`,
+		"header.jkf":  `{"header":["x"],"moves":[{}]}`,
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -172,12 +206,16 @@ func TestReadErrorsInTheWindowsLanguage(t *testing.T) {
 		"side.csa":    {`4 行目: 指し手 "-3334FU" は後手の手ですが、手番は先手です`, `line 4: move "-3334FU" is White (後手)'s, but Black (先手) is to move`},
 		"henka.kif":   {"4 行目: 9 手目の変化ですが、その前の手順は 2 手しかありません", "line 4: variation at move 9, but the line before has only 2 moves"},
 		"illegal.kif": {`4 行目: 反則手 "８七角(88)": ８七 には先手自身の駒があります`, `line 4: illegal move "８七角(88)"`},
+		"piece.jkf":   {`2 行目: moves[1]（1 手目）: "XX" は知らない駒です`, `line 2: moves[1] (ply 1): unknown piece "XX"`},
+		"preset.jkf":  {`開始局面（initial）: 知らない手合割 "FOO" です（HIRATE, KY`, `initial: unknown preset "FOO"`},
+		"pawn.jkf":    {`2 行目: moves[1]（1 手目）: 反則手 +7775FU: ７七 の歩は ７五 へ動けません`, `line 2: moves[1] (ply 1): illegal move +7775FU: 歩 on 7g cannot move to 7e`},
+		"header.jkf":  {`JKF の棋譜ではありません（header: 文字列のオブジェクトのはずです）。`, `not JKF: header: want an object of strings`},
 	} {
 		_, _, _, err := recordfile.ReadFile(filepath.Join(dir, name))
 		if err == nil {
 			t.Fatalf("%s was read", name)
 		}
-		if got := ja.skipReason(err); got != want[0] {
+		if got := ja.skipReason(err); got != want[0] && !(strings.HasSuffix(name, ".jkf") && strings.HasPrefix(got, want[0])) {
 			t.Errorf("%s in Japanese: %q, want %q", name, got, want[0])
 		}
 		if got := en.skipReason(err); !strings.HasPrefix(got, want[1]) {
