@@ -190,10 +190,10 @@ func TestReadErrorsInTheWindowsLanguage(t *testing.T) {
 		"henka.kif":   "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n変化：9手\n2 ８四歩(83)\n",
 		"illegal.kif": "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ８七角(88)\n4 ８四歩(83)\n",
 		// JKF, whose errors pass their causes on (kifu.Message)
-		"piece.jkf":   `{"header":{},"moves":[{},` + "\n" + `{"move":{"to":{"x":7,"y":6},"piece":"XX"}}]}`,
-		"preset.jkf":  `{"header":{},"initial":{"preset":"FOO"},"moves":[{}]}`,
-		"pawn.jkf":    `{"header":{},"moves":[{},` + "\n" + `{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":5},"piece":"FU"}},{"move":{"to":{"x":3,"y":4},"piece":"FU"}}]}`,
-		"header.jkf":  `{"header":["x"],"moves":[{}]}`,
+		"piece.jkf":  `{"header":{},"moves":[{},` + "\n" + `{"move":{"to":{"x":7,"y":6},"piece":"XX"}}]}`,
+		"preset.jkf": `{"header":{},"initial":{"preset":"FOO"},"moves":[{}]}`,
+		"pawn.jkf":   `{"header":{},"moves":[{},` + "\n" + `{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":5},"piece":"FU"}},{"move":{"to":{"x":3,"y":4},"piece":"FU"}}]}`,
+		"header.jkf": `{"header":["x"],"moves":[{}]}`,
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
