@@ -20,8 +20,9 @@ type ParseError struct {
 	// record returned with the error holds every move before it.
 	AtEnd bool
 
-	// Format and Args made Msg (fmt.Sprintf) when a KIF, KI2 or CSA reader's error did: a
-	// window can write the message in its own language by its format ("" when Msg is all).
+	// Format and Args made Msg (fmt.Sprintf) when a reader's error did (an argument may be
+	// a *Message, a cause passed on): a window can write the message in its own language by
+	// its format ("" when Msg is all).
 	Format string
 	Args   []any
 }

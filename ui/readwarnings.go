@@ -64,9 +64,10 @@ func (w *MainWindow) warningText(wn kifu.Warning) string {
 	return text
 }
 
-// japaneseErrors are the Japanese of the KIF, KI2 and CSA readers' error formats, by the
-// English format (kifu.ParseError.Format); TestReadErrorsAreAllJapanese checks every format
-// the readers use has one, but the two that only pass another error on.
+// japaneseErrors are the Japanese of the readers' error formats, and of the messages (causes)
+// their errors pass on (kifu.Message), by the English format (kifu.ParseError.Format,
+// kifu.Message.Format); TestReadErrorsAreAllJapanese checks every format the readers use has
+// one, but the one that only passes another error on.
 var japaneseErrors = map[string]string{
 	// KIF and KI2
 	"illegal move %q: %s": "反則手 %q: %s",
