@@ -93,9 +93,9 @@ func verbLetters(format string) string {
 	return string(b)
 }
 
-// Every error format the readers use (and every message their errors pass on) has its Japanese with the same verbs,
-// but "%s: %v", which passes another error on; and no Japanese is left of a format no reader
-// uses any more.
+// Every error format the readers use, and every message their errors pass on, has its
+// Japanese with the same verbs, but "%s: %v", which passes another error on; and no Japanese
+// is left of a format no reader uses any more.
 func TestReadErrorsAreAllJapanese(t *testing.T) {
 	used := readerFormats(t, "fail")
 	delete(used, "%s: %v")
