@@ -29,22 +29,19 @@ func ParseUSI(text string) (*Record, error) {
 		return nil, err
 	}
 	lineNo, line, warnings := firstUSILine(text)
-	fail := func(format string, args ...any) error {
-		return &ParseError{Line: lineNo, Msg: fmt.Sprintf(format, args...)}
-	}
 	if lineNo == 0 {
-		return nil, &ParseError{Msg: "empty: want a USI position (position startpos moves …) or an SFEN"}
+		return nil, errorf(0, "empty: want a USI position (position startpos moves …) or an SFEN")
 	}
 	tok := strings.Fields(line)
 	if tok[0] == "position" {
 		tok = tok[1:]
 	}
-	start, i, warning, err := usiStart(tok)
+	start, i, warn, err := usiStart(tok)
 	if err != nil {
-		return nil, fail("%s", err)
+		return nil, errorf(lineNo, "%v", err)
 	}
-	if warning != "" {
-		warnings = append(warnings, Warning{Line: lineNo, Msg: warning})
+	if warn != nil {
+		warnings = append(warnings, warning(lineNo, "%v", warn))
 	}
 	rec := New(start)
 	rec.Warnings = warnings
@@ -52,7 +49,7 @@ func ParseUSI(text string) (*Record, error) {
 		if tok[i] == "moves" {
 			i++
 		} else if !looksLikeUSIMove(tok[i]) {
-			return rec, fail("%q after the position: want \"moves\" and the moves", tok[i])
+			return rec, errorf(lineNo, "%q after the position: want \"moves\" and the moves", tok[i])
 		}
 	}
 	return rec, playUSIMoves(rec, tok[i:], lineNo)
@@ -70,7 +67,7 @@ func firstUSILine(text string) (lineNo int, line string, warnings []Warning) {
 			lineNo, line = i+1, l
 			continue
 		}
-		warnings = append(warnings, Warning{Line: i + 1, Msg: "more than one position in the text; only the first was read"})
+		warnings = append(warnings, warning(i+1, "more than one position in the text; only the first was read"))
 		break
 	}
 	return lineNo, line, warnings
@@ -80,12 +77,12 @@ func firstUSILine(text string) (lineNo int, line string, warnings []Warning) {
 // "position"): startpos, sfen …, a bare SFEN, or nothing before the moves. It returns
 // the index of the token after it, and a warning for a position read in spite of a rule
 // it breaks.
-func usiStart(tok []string) (start *board.Position, i int, warning string, err error) {
+func usiStart(tok []string) (start *board.Position, i int, warn *Message, err error) {
 	switch {
 	case len(tok) == 0:
-		return nil, 0, "", fmt.Errorf("\"position\" alone: want startpos or sfen after it")
+		return nil, 0, nil, messagef("\"position\" alone: want startpos or sfen after it")
 	case tok[0] == "startpos":
-		return board.NewStartPosition(), 1, "", nil
+		return board.NewStartPosition(), 1, nil, nil
 	case tok[0] == "sfen" || strings.Contains(tok[0], "/"):
 		if tok[0] == "sfen" {
 			i = 1
@@ -97,19 +94,19 @@ func usiStart(tok []string) (start *board.Position, i int, warning string, err e
 		sfen := strings.Join(tok[i:j], " ")
 		p, err := board.ParseSFEN(sfen)
 		if err == nil {
-			return p, j, "", nil
+			return p, j, nil, nil
 		}
 		if p2, err2 := board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true}); err2 == nil {
-			return p2, j, "more pieces than a set has; read as given", nil
+			return p2, j, messagef("more pieces than a set has; read as given"), nil
 		}
 		if p3, err3 := lenientSFEN(sfen); err3 == nil && !strings.Contains(err.Error(), "in check") {
-			return p3, j, fmt.Sprintf("the position breaks a rule (%v); read as given", sfenReason(err)), nil
+			return p3, j, messagef("the position breaks a rule (%v); read as given", sfenReason(err)), nil
 		}
-		return nil, 0, "", err
+		return nil, 0, nil, err
 	case tok[0] == "moves" || looksLikeUSIMove(tok[0]):
-		return board.NewStartPosition(), 0, "", nil
+		return board.NewStartPosition(), 0, nil, nil
 	}
-	return nil, 0, "", fmt.Errorf("%q: want position startpos, position sfen, an SFEN or USI moves", tok[0])
+	return nil, 0, nil, messagef("%q: want position startpos, position sfen, an SFEN or USI moves", tok[0])
 }
 
 // playUSIMoves plays the moves (and resign or win) after rec's start. An illegal move
@@ -127,16 +124,15 @@ func playUSIMoves(rec *Record, tok []string, lineNo int) error {
 			continue
 		}
 		if cur.IsSpecial() {
-			return &ParseError{Line: lineNo, Msg: fmt.Sprintf("move %d %q after %s", k+1, t, specialLabel(cur))}
+			return errorf(lineNo, "move %d %q after %s", k+1, t, specialLabel(cur))
 		}
 		m, err := pos.ParseMove(t)
 		if err != nil {
-			msg, what := err.Error(), "move"
-			if e, ok := err.(*board.IllegalMoveError); ok {
-				msg, what = e.Reason, "illegal move"
-			}
 			// USI has no ending that says a game was lost by an illegal move: stop before it
-			e := &ParseError{Line: lineNo, Msg: fmt.Sprintf("%s %d %q: %s", what, k+1, t, msg)}
+			e := errorf(lineNo, "move %d %q: %v", k+1, t, err)
+			if il, ok := err.(*board.IllegalMoveError); ok {
+				e = errorf(lineNo, "illegal move %d %q: %s", k+1, t, il.Reason)
+			}
 			e.AtEnd = playableUSIMove(&pos, t) != board.NoMove && lastUSIMove(tok[k+1:])
 			return e
 		}

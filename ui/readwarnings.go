@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 
+	"banmen/board"
 	"banmen/kifu"
 )
 
@@ -46,6 +47,9 @@ var japaneseWarnings = map[string]string{
 	"initial: %v": "開始局面（initial）: %v",
 	"moves[0] holds a move; moves[0] is for the comment on the start position, so it was read as the first move": "moves[0] に指し手があります。moves[0] は開始局面へのコメントの場所ですが、最初の指し手として読みました",
 	"%s (ply %d): illegal move %s (%s) kept as the last move of its line: the game was lost by it":               "%s（%d 手目）: 反則手 %s（%s）をその手順の最後の手として残しました（反則負け）",
+	// USI and SFEN
+	"more than one position in the text; only the first was read": "局面が複数あります。最初のものだけを読みました",
+	"%v": "%v", // a message (kifu.Message) passed on, in Japanese by its own format
 }
 
 // warningText writes a reader's warning as the window says it: "12 行目: …" in Japanese
@@ -130,6 +134,15 @@ var japaneseErrors = map[string]string{
 	"move of %s has no destination":                  "%s の指し手に移動先がありません",
 	"origin {x:%d, y:%d} is off the board":           "移動元 {x:%d, y:%d} が盤の外です",
 	"the piece on %s is %s, not %s":                  "%s の駒は %s で、%s ではありません",
+	// USI and SFEN
+	"empty: want a USI position (position startpos moves …) or an SFEN": "空です。USI の局面（position startpos moves …）か SFEN を書きます",
+	"%v": "%v", // a message (kifu.Message) or a board's error passed on
+	"\"position\" alone: want startpos or sfen after it":              "\"position\" だけです。後に startpos か sfen を書きます",
+	"%q: want position startpos, position sfen, an SFEN or USI moves": "%q を読めません（position startpos、position sfen、SFEN か USI の指し手を書きます）",
+	"%q after the position: want \"moves\" and the moves":             "局面の後の %q を読めません（\"moves\" と指し手を書きます）",
+	"move %d %q after %s":    "%[1]d 手目 %[2]q が%[3]sの後にあります",
+	"move %d %q: %v":         "%d 手目 %q: %v",
+	"illegal move %d %q: %s": "%d 手目 %q は反則手です: %s",
 }
 
 // errorText writes a reader's error message in the window's language: in Japanese by its
@@ -162,6 +175,10 @@ func japaneseArgs(args []any) []any {
 		case *kifu.Message: // a message passed on, in Japanese by its own format
 			if ja, ok := japaneseErrors[x.Format]; ok {
 				a = fmt.Sprintf(ja, japaneseArgs(x.Args)...)
+			}
+		case *board.SFENError: // a position's, in Japanese where the rules have it
+			if x.Japanese != "" {
+				a = x.Japanese
 			}
 		}
 		out[i] = a

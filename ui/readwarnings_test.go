@@ -179,6 +179,20 @@ func TestReadWarningsInTheWindowsLanguage(t *testing.T) {
 			t.Errorf("warning %q, want %q in it", got, want)
 		}
 	}
+	// USI positions, as pasted: two of them, the first with more pieces than a set has
+	usi := filepath.Join(t.TempDir(), "two.usi")
+	if err := os.WriteFile(usi, []byte("sfen 4k4/9/9/9/9/9/9/9/4K4 b 19P 1\nposition startpos\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.OpenFile(usi)
+	ws = w.Session().Record().Warnings
+	var texts []string
+	for _, wn := range ws {
+		texts = append(texts, w.warningText(wn))
+	}
+	if got := strings.Join(texts, " / "); got != "2 行目: 局面が複数あります。最初のものだけを読みました / 1 行目: 駒が一組より多いですが、そのまま読みました" {
+		t.Errorf("warnings %q", got)
+	}
 }
 
 // A reader's error is said in Japanese in the Japanese window, with the sides and the
@@ -194,6 +208,9 @@ func TestReadErrorsInTheWindowsLanguage(t *testing.T) {
 		"preset.jkf": `{"header":{},"initial":{"preset":"FOO"},"moves":[{}]}`,
 		"pawn.jkf":   `{"header":{},"moves":[{},` + "\n" + `{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":5},"piece":"FU"}},{"move":{"to":{"x":3,"y":4},"piece":"FU"}}]}`,
 		"header.jkf": `{"header":["x"],"moves":[{}]}`,
+		// USI and SFEN, as pasted
+		"bad.usi":     "position foo\n",
+		"illegal.usi": "position startpos moves 7g7f 7g7f 3c3d\n",
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -210,6 +227,8 @@ func TestReadErrorsInTheWindowsLanguage(t *testing.T) {
 		"preset.jkf":  {`開始局面（initial）: 知らない手合割 "FOO" です（HIRATE, KY`, `initial: unknown preset "FOO"`},
 		"pawn.jkf":    {`2 行目: moves[1]（1 手目）: 反則手 +7775FU: ７七 の歩は ７五 へ動けません`, `line 2: moves[1] (ply 1): illegal move +7775FU: 歩 on 7g cannot move to 7e`},
 		"header.jkf":  {`JKF の棋譜ではありません（header: 文字列のオブジェクトのはずです）。`, `not JKF: header: want an object of strings`},
+		"bad.usi":     {`1 行目: "foo" を読めません（position startpos、position sfen、SFEN か USI の指し手を書きます）`, `line 1: "foo": want position startpos`},
+		"illegal.usi": {`1 行目: 2 手目 "7g7f" は反則手です: ７七 に駒がありません`, `line 1: illegal move 2 "7g7f": no piece on 7g`},
 	} {
 		_, _, _, err := recordfile.ReadFile(filepath.Join(dir, name))
 		if err == nil {
