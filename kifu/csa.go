@@ -301,7 +301,9 @@ func (cr *csaReader) positionRow(no int, st string) error {
 			if s[0] == '-' {
 				c = board.White
 			}
-			cr.setup.SetPiece(board.NewSquare(file, rank), board.NewPiece(c, t))
+			if k := placePiece(cr.setup, board.NewSquare(file, rank), board.NewPiece(c, t)); k != board.NoSquare {
+				cr.warn(no, "two kings of %s; the one on %s was left out", colorName(c), squareName(k))
+			}
 			s = s[3:]
 		default:
 			return cr.fail(no, "row %q: %q is not a square (want \" * \", +FU, -KA, …)", st, s)
@@ -346,7 +348,9 @@ func (cr *csaReader) positionPieces(no int, st string) error {
 		if !ok {
 			return cr.fail(no, "piece list %q: %q is not a square", st, rest[:2])
 		}
-		cr.setup.SetPiece(sq, board.NewPiece(c, t))
+		if k := placePiece(cr.setup, sq, board.NewPiece(c, t)); k != board.NoSquare {
+			cr.warn(no, "two kings of %s; the one on %s was left out", colorName(c), squareName(k))
+		}
 	}
 	return nil
 }

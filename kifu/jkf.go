@@ -208,12 +208,12 @@ func ParseJKF(text string) (*Record, error) {
 	}
 	rec := &Record{Root: &Node{}, Warnings: warnings}
 	rec.Headers = Headers(f.Header)
-	start, warn, err := jkfStart(f.Initial)
+	start, warns, err := jkfStart(f.Initial)
 	if err != nil {
 		return nil, errorf(0, "initial: %v", err)
 	}
-	if warn != nil {
-		rec.Warnings = append(rec.Warnings, warning(0, "initial: %v", warn))
+	for _, w := range warns {
+		rec.Warnings = append(rec.Warnings, warning(0, "initial: %v", w))
 	}
 	rec.Start = start
 	firstIndex := 0
@@ -247,7 +247,7 @@ func joinComment(a, b string) string {
 }
 
 // jkfStart reads "initial": a preset, or OTHER with the board and hands.
-func jkfStart(in *jkfInitial) (*board.Position, *Message, error) {
+func jkfStart(in *jkfInitial) (p *board.Position, warns []*Message, err error) {
 	if in == nil || in.Preset == "" {
 		return board.NewStartPosition(), nil, nil
 	}
@@ -261,7 +261,7 @@ func jkfStart(in *jkfInitial) (*board.Position, *Message, error) {
 	if in.Data == nil {
 		return nil, nil, messagef("preset OTHER needs \"data\" with the board and hands")
 	}
-	p := board.NewEmptyPosition()
+	p = board.NewEmptyPosition()
 	var cols [][]jkfPiece
 	if b := bytes.TrimSpace(in.Data.Board); len(b) > 0 && b[0] == '[' {
 		if err := json.Unmarshal(b, &cols); err != nil {
@@ -287,7 +287,9 @@ func jkfStart(in *jkfInitial) (*board.Position, *Message, error) {
 			if pc.Color != nil && *pc.Color == 1 {
 				c = board.White
 			}
-			p.SetPiece(board.NewSquare(x+1, y+1), board.NewPiece(c, t))
+			if k := placePiece(p, board.NewSquare(x+1, y+1), board.NewPiece(c, t)); k != board.NoSquare {
+				warns = append(warns, messagef("two kings of %s; the one on %s was left out", colorName(c), squareName(k)))
+			}
 		}
 	}
 	var hands [2]board.Hand
@@ -314,12 +316,12 @@ func jkfStart(in *jkfInitial) (*board.Position, *Message, error) {
 	sfen := positionSFEN(p, hands)
 	q, err := board.ParseSFEN(sfen)
 	if err == nil {
-		return q, nil, nil
+		return q, warns, nil
 	}
 	if q, err2 := board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true}); err2 == nil {
-		return q, messagef("more pieces than a set has; read as given"), nil
+		return q, append(warns, messagef("more pieces than a set has; read as given")), nil
 	}
-	return p, messagef("the position breaks a rule (%v); read as given", sfenReason(err)), nil
+	return p, append(warns, messagef("the position breaks a rule (%v); read as given", sfenReason(err))), nil
 }
 
 // jkfReader reads the move lines of a JKF record; text is the JSON, where errors are located.

@@ -217,7 +217,9 @@ func (kr *kakinokiReader) boardPosition() (*board.Position, error) {
 	for y := 0; y < 9; y++ {
 		for x := 0; x < 9; x++ {
 			if pc := kr.grid[y][x]; pc != board.NoPiece {
-				p.SetPiece(board.NewSquare(9-x, y+1), pc)
+				if k := placePiece(p, board.NewSquare(9-x, y+1), pc); k != board.NoSquare {
+					kr.warn(kr.boardLine, "board diagram: two kings of %s; the one on %s was left out", colorName(pc.Color()), squareName(k))
+				}
 			}
 		}
 	}

@@ -57,3 +57,17 @@ func isFoulEnding(sp Special) bool { return sp == FoulWin || sp == FoulLose }
 // statesFoul reports whether the comment on an illegal move says the game ended on it,
 // as 81Dojo writes its records: "反則手にて終局" instead of a 反則負け line.
 func statesFoul(n *Node) bool { return strings.Contains(n.Comment, "反則") }
+
+// placePiece puts pc on s in p, as a record's board does, and returns the square of the king
+// of pc's side it took off for it (a position holds one king a side: of two, the one put last
+// stays), or board.NoSquare. The reader says so: the record is not read whole.
+func placePiece(p *board.Position, s board.Square, pc board.Piece) board.Square {
+	gone := board.NoSquare
+	if pc.Type() == board.King {
+		if k := p.KingSquare(pc.Color()); k != board.NoSquare && k != s {
+			gone = k
+		}
+	}
+	p.SetPiece(s, pc)
+	return gone
+}

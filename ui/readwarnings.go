@@ -50,6 +50,9 @@ var japaneseWarnings = map[string]string{
 	// USI and SFEN
 	"more than one position in the text; only the first was read": "局面が複数あります。最初のものだけを読みました",
 	"%v": "%v", // a message (kifu.Message) passed on, in Japanese by its own format
+	// a board with two kings of one side (KIF, CSA, JKF)
+	"board diagram: two kings of %s; the one on %s was left out": "盤面図に%sの玉が二つあります。%s の玉を除きました",
+	"two kings of %s; the one on %s was left out":                "%sの玉が二つあります。%s の玉を除きました",
 }
 
 // warningText writes a reader's warning as the window says it: "12 行目: …" in Japanese
@@ -140,9 +143,10 @@ var japaneseErrors = map[string]string{
 	"\"position\" alone: want startpos or sfen after it":              "\"position\" だけです。後に startpos か sfen を書きます",
 	"%q: want position startpos, position sfen, an SFEN or USI moves": "%q を読めません（position startpos、position sfen、SFEN か USI の指し手を書きます）",
 	"%q after the position: want \"moves\" and the moves":             "局面の後の %q を読めません（\"moves\" と指し手を書きます）",
-	"move %d %q after %s":    "%[1]d 手目 %[2]q が%[3]sの後にあります",
-	"move %d %q: %v":         "%d 手目 %q: %v",
-	"illegal move %d %q: %s": "%d 手目 %q は反則手です: %s",
+	"move %d %q after %s":                         "%[1]d 手目 %[2]q が%[3]sの後にあります",
+	"move %d %q: %v":                              "%d 手目 %q: %v",
+	"illegal move %d %q: %s":                      "%d 手目 %q は反則手です: %s",
+	"two kings of %s; the one on %s was left out": "%sの玉が二つあります。%s の玉を除きました",
 }
 
 // errorText writes a reader's error message in the window's language: in Japanese by its
