@@ -206,7 +206,7 @@ func TestWindowPasteTellsTheWarnings(t *testing.T) {
 	if got := w.Session().Position().SFEN(); got != "4k4/9/9/9/9/9/9/9/4K4 b 19P 1" {
 		t.Fatalf("pasted position %s", got)
 	}
-	for _, s := range []string{w.msg.PastedText, "more pieces than a set has"} {
+	for _, s := range []string{w.msg.PastedText, "駒が一組より多いですが、そのまま読みました"} { // in the window's language
 		if !strings.Contains(w.status.Text, s) {
 			t.Errorf("the status %q lacks %q", w.status.Text, s)
 		}
