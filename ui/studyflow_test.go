@@ -309,12 +309,11 @@ done
 	}
 }
 
-// A long 詰み探索 says how it goes in the panel's header while it runs (the time, the
-// engine's nodes and speed), and キャンセル ends it.
-func TestMateSearchShowsProgress(t *testing.T) {
-	w, q := studyWindow(t)
-	// Microcosmos, a mate in 1525 plies: no answer within the test
-	pos, err := board.ParseSFEN("g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1")
+// startMateSearch shows the position sfen in w and starts 詰み探索 on it from the menu's
+// dialog, with its choices as they are; it returns the position.
+func startMateSearch(t *testing.T, w *MainWindow, q *uiQueue, sfen string) *board.Position {
+	t.Helper()
+	pos, err := board.ParseSFEN(sfen)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,6 +321,15 @@ func TestMateSearchShowsProgress(t *testing.T) {
 	w.MateSearchDialog()
 	waitUntil(t, q, "the mate search dialog", func() bool { return dialogOpen(w) && w.lastShown.title == w.msg.MateTitle })
 	tapDialogButton(t, w, w.msg.MateStart)
+	return pos
+}
+
+// A long 詰み探索 says how it goes in the panel's header while it runs (the time, the
+// engine's nodes and speed), and キャンセル ends it.
+func TestMateSearchShowsProgress(t *testing.T) {
+	w, q := studyWindow(t)
+	// Microcosmos, a mate in 1525 plies: no answer within the test
+	startMateSearch(t, w, q, "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1")
 	p := w.study.panel
 	waitUntil(t, q, "the search's numbers in the header", func() bool {
 		h := p.mate.header.full
@@ -344,14 +352,7 @@ func TestMateSearchShowsProgress(t *testing.T) {
 // Japanese, with its moves for the preview board (OnMate); no modal box is left open.
 func TestMateSearchFindsMate(t *testing.T) {
 	w, q := studyWindow(t)
-	pos, err := board.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Session().Reset(pos)
-	w.MateSearchDialog()
-	waitUntil(t, q, "the mate search dialog", func() bool { return dialogOpen(w) && w.lastShown.title == w.msg.MateTitle })
-	tapDialogButton(t, w, w.msg.MateStart)
+	pos := startMateSearch(t, w, q, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
 	if dialogOpen(w) {
 		t.Error("a dialog is open while the mate search runs")
 	}
