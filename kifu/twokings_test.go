@@ -8,7 +8,7 @@ import (
 )
 
 // A start position with two kings of one side (a hand-made record's slip) cannot be held: the
-// reader keeps the one written last and says which it left out, in KIF, CSA and JKF alike.
+// reader keeps the one written last and says which it left out, in KIF, CSA, JKF and SFEN alike.
 func TestTwoKingsOfOneSideAreSaid(t *testing.T) {
 	kif := "後手の持駒：なし\n" +
 		"  ９ ８ ７ ６ ５ ４ ３ ２ １\n" +
@@ -35,6 +35,7 @@ func TestTwoKingsOfOneSideAreSaid(t *testing.T) {
 		{"KIF", kif, "board diagram: two kings of Black (先手); the one on ９八 (9h) was left out", "5i"},
 		{"CSA", csa, "two kings of Black (先手); the one on ９八 (9h) was left out", "5i"},
 		{"JKF", jkf, "initial: two kings of Black (先手); the one on ５九 (5i) was left out", "9h"},
+		{"USI", "sfen 4k4/9/9/9/9/9/9/9/K3K4 b - 1", "two kings of Black (先手); the one on ９九 (9i) was left out", "5i"},
 	} {
 		rec, err := ReadAny(tc.text)
 		if err != nil {

@@ -99,7 +99,10 @@ func usiStart(tok []string) (start *board.Position, i int, warn *Message, err er
 		if p2, err2 := board.ParseSFENWith(sfen, board.SFENOptions{AllowExtraPieces: true}); err2 == nil {
 			return p2, j, messagef("more pieces than a set has; read as given"), nil
 		}
-		if p3, err3 := lenientSFEN(sfen); err3 == nil && !strings.Contains(err.Error(), "in check") {
+		if p3, dropped, err3 := lenientSFEN(sfen); err3 == nil && !strings.Contains(err.Error(), "in check") {
+			if dropped != nil {
+				return p3, j, dropped, nil // the rule it breaks: more than it reads
+			}
 			return p3, j, messagef("the position breaks a rule (%v); read as given", sfenReason(err)), nil
 		}
 		return nil, 0, nil, err
@@ -203,33 +206,33 @@ var sfenLetterTypes = map[byte]board.PieceType{
 
 // lenientSFEN reads an SFEN without board's checks of the rules (composed problems
 // break them now and then); only the syntax must be right.
-func lenientSFEN(s string) (*board.Position, error) {
+func lenientSFEN(s string) (p *board.Position, dropped *Message, err error) {
 	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(s), "sfen "))
 	if len(f) < 3 || len(f) > 4 {
-		return nil, fmt.Errorf("want 3 or 4 fields")
+		return nil, nil, fmt.Errorf("want 3 or 4 fields")
 	}
-	p := board.NewEmptyPosition()
-	if err := lenientSFENBoard(p, f[0]); err != nil {
-		return nil, err
+	p = board.NewEmptyPosition()
+	if dropped, err = lenientSFENBoard(p, f[0]); err != nil {
+		return nil, nil, err
 	}
 	switch f[1] {
 	case "b":
 	case "w":
 		p.SetSideToMove(board.White)
 	default:
-		return nil, fmt.Errorf("side to move %q", f[1])
+		return nil, nil, fmt.Errorf("side to move %q", f[1])
 	}
 	if err := lenientSFENHands(p, f[2]); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(f) == 4 {
 		var n int
 		if _, err := fmt.Sscan(f[3], &n); err != nil || n < 1 {
-			return nil, fmt.Errorf("move number %q", f[3])
+			return nil, nil, fmt.Errorf("move number %q", f[3])
 		}
 		p.SetMoveNumber(n)
 	}
-	return p, nil
+	return p, dropped, nil
 }
 
 // sfenLetter reads a piece letter of an SFEN: its color and kind.
@@ -242,11 +245,12 @@ func sfenLetter(ch byte) (board.Color, board.PieceType, bool) {
 	return c, t, ok
 }
 
-// lenientSFENBoard puts the pieces of an SFEN's board field on p.
-func lenientSFENBoard(p *board.Position, field string) error {
+// lenientSFENBoard puts the pieces of an SFEN's board field on p; dropped says which king it
+// left out of two of one side (nil when none).
+func lenientSFENBoard(p *board.Position, field string) (dropped *Message, err error) {
 	ranks := strings.Split(field, "/")
 	if len(ranks) != 9 {
-		return fmt.Errorf("want 9 ranks")
+		return nil, fmt.Errorf("want 9 ranks")
 	}
 	for r, row := range ranks {
 		file, promoted := 9, false
@@ -260,23 +264,25 @@ func lenientSFENBoard(p *board.Position, field string) error {
 			default:
 				c, t, ok := sfenLetter(ch)
 				if !ok || file < 1 {
-					return fmt.Errorf("rank %d: bad piece or too many squares", r+1)
+					return nil, fmt.Errorf("rank %d: bad piece or too many squares", r+1)
 				}
 				if promoted {
 					t, promoted = t.Promote(), false
 				}
-				p.SetPiece(board.NewSquare(file, r+1), board.NewPiece(c, t))
+				if k := placePiece(p, board.NewSquare(file, r+1), board.NewPiece(c, t)); k != board.NoSquare {
+					dropped = messagef("two kings of %s; the one on %s was left out", colorName(c), squareName(k))
+				}
 				file--
 			}
 			if file < 0 {
-				return fmt.Errorf("rank %d has more than 9 squares", r+1)
+				return nil, fmt.Errorf("rank %d has more than 9 squares", r+1)
 			}
 		}
 		if file != 0 {
-			return fmt.Errorf("rank %d has %d squares, want 9", r+1, 9-file)
+			return nil, fmt.Errorf("rank %d has %d squares, want 9", r+1, 9-file)
 		}
 	}
-	return nil
+	return dropped, nil
 }
 
 // lenientSFENHands puts the pieces of an SFEN's hands field ("-", "2Pb") in p's hands.
