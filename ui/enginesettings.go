@@ -61,6 +61,8 @@ type engineSettings struct {
 	sel     int // the engine chosen in the list, -1 for none
 	list    *widget.List
 
+	program               *widget.Label  // the chosen engine's program
+	changeProgram         *widget.Button // 変更…: another program for it, its settings kept
 	args, dir, scale, env *widget.Entry
 	enc                   *widget.Select
 	tags                  map[string]*widget.Check
@@ -235,7 +237,11 @@ func (e *engineSettings) buildDetail() fyne.CanvasObject {
 	help := widget.NewLabel(txt.RemoteHelp + "\n  ssh -T host /path/to/engine")
 	help.Wrapping = fyne.TextWrapWord
 	help.Importance = widget.LowImportance
+	e.program = widget.NewLabel("")
+	e.program.Truncation = fyne.TextTruncateEllipsis
+	e.changeProgram = widget.NewButton(txt.ChangeProgram, e.ChangeProgram)
 	form := widget.NewForm(
+		widget.NewFormItem(txt.Program, container.NewBorder(nil, nil, nil, e.changeProgram, e.program)),
 		widget.NewFormItem(txt.Args, e.args),
 		widget.NewFormItem(txt.WorkDir, e.dir),
 		widget.NewFormItem(txt.Env, e.env),
@@ -303,7 +309,7 @@ func (e *engineSettings) chosen() (engine.Definition, bool) {
 func (e *engineSettings) choose(i int) {
 	e.sel = i
 	d, ok := e.chosen()
-	for _, b := range []*widget.Button{e.del, e.dup, e.ren, e.up, e.down, e.opts, e.save, e.logB} {
+	for _, b := range []*widget.Button{e.del, e.dup, e.ren, e.up, e.down, e.opts, e.save, e.logB, e.changeProgram} {
 		if ok {
 			b.Enable()
 		} else {
@@ -311,10 +317,13 @@ func (e *engineSettings) choose(i int) {
 		}
 	}
 	if !ok {
+		e.program.SetText("")
 		return
 	}
+	e.program.SetText(d.Path)
 	if d.Bundled {
 		e.del.Disable()
+		e.changeProgram.Disable() // Banmen's own engine is the one installed beside it
 	}
 	if e.openLog == nil {
 		e.logB.Disable()
@@ -520,6 +529,59 @@ func (e *engineSettings) probe(path string) {
 	}, func(saved engine.Definition, res engine.ProbeResult) {
 		e.reload(saved.ID)
 		msg := fmt.Sprintf(e.txt.SavedF, saved.Name)
+		if len(res.Problems) > 0 {
+			msg += "\n" + strings.Join(res.Problems, "\n")
+		}
+		e.say(msg)
+	})
+}
+
+// ChangeProgram gives the chosen engine another program (a new version of it, moved to
+// another folder): the program is asked for its options, and the engine keeps its name, its
+// settings and the values of the options it still declares (those that no longer fit are
+// dropped and named), as a new engine added would not.
+func (e *engineSettings) ChangeProgram() {
+	d, ok := e.chosen()
+	if !ok || d.Bundled {
+		return
+	}
+	if e.dialogs == nil {
+		e.sayError(errors.New(e.txt.NoFileDialog))
+		return
+	}
+	e.async(func() {
+		path, err := e.dialogs.OpenFile(e.txt.ChangeProgramTitle, nil)
+		e.post(func() {
+			switch {
+			case err != nil:
+				e.sayError(err)
+			case path != "":
+				e.changeProgramTo(d, path)
+			}
+		})
+	})
+}
+
+// changeProgramTo probes path with d's other settings and, if it answers, makes it d's program.
+func (e *engineSettings) changeProgramTo(d engine.Definition, path string) {
+	asked := d
+	asked.Path = path
+	if e.probeScale != 1 {
+		asked.TimeoutScale = e.probeScale
+	}
+	var dropped []string
+	e.probing(path, asked, func(res engine.ProbeResult) (engine.Definition, error) {
+		return e.reg.Edit(d.ID, func(def *engine.Definition) error {
+			def.Path = path
+			dropped = def.ApplyProbe(res.Name, res.Author, res.Options)
+			return nil
+		})
+	}, func(saved engine.Definition, res engine.ProbeResult) {
+		e.reloadKeeping(saved.ID, true)
+		msg := fmt.Sprintf(e.txt.ProgramChangedF, saved.Name, path)
+		if len(dropped) > 0 {
+			msg += "\n" + fmt.Sprintf(e.txt.DroppedF, strings.Join(dropped, ", "))
+		}
 		if len(res.Problems) > 0 {
 			msg += "\n" + strings.Join(res.Problems, "\n")
 		}

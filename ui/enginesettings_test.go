@@ -785,3 +785,61 @@ func TestEngineListDeleteAsksInTheWindowsLanguage(t *testing.T) {
 		}
 	}
 }
+
+// プログラム → 変更… gives an engine a new program (a new version in another folder): the
+// engine keeps its ID, its name as the user set it, its settings and the values of the options
+// the new program still declares; those it no longer declares are dropped and named. A program
+// that does not answer changes nothing; Banmen's own engine has no 変更….
+func TestEngineListChangesAnEnginesProgram(t *testing.T) {
+	const fs = "/usr/games/fairy-stockfish"
+	needEngine(t, fs)
+	fx := newRoomFixture(t, Japanese)
+	es := fx.es
+	if !es.changeProgram.Disabled() {
+		t.Error("変更… is enabled for the bundled engine")
+	}
+	fx.dialogs.open = []string{fs}
+	test.Tap(es.add)
+	fx.q.runUntil(t, "the probe", func() bool { return len(es.engines) == 2 && es.progress == nil })
+	d, _ := es.chosen()
+	if _, err := fx.reg.Edit(d.ID, func(def *engine.Definition) error {
+		def.Name = "My Fairy"
+		def.Env = []string{"FOO=1"}
+		def.Values = map[string]string{"Skill Level": "3", "MultiPV": "2"}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	es.reload(d.ID)
+	if es.changeProgram.Disabled() || es.program.Text != fs {
+		t.Fatalf("the program row shows %q, 変更… disabled %v", es.program.Text, es.changeProgram.Disabled())
+	}
+
+	// a program that is no engine: nothing changes
+	es.probeScale = 0.3
+	fx.dialogs.open = []string{"/bin/true"}
+	test.Tap(es.changeProgram)
+	fx.q.runUntil(t, "the failed probe", func() bool { return es.failure != "" && es.progress == nil })
+	if got := fileHolds(t, fx.path, d.ID); got.Path != fs || got.Name != "My Fairy" {
+		t.Fatalf("a failed change left %s at %s", got.Name, got.Path)
+	}
+
+	// the new version: declares MultiPV, not Skill Level
+	next := testbin.ScriptEngine(t, "Fairy 12", []string{"MultiPV type spin default 1 min 1 max 500"}, "echo bestmove resign")
+	fx.dialogs.open = []string{next}
+	test.Tap(es.changeProgram)
+	fx.q.runUntil(t, "the probe of the new program", func() bool { return es.progress == nil && strings.Contains(es.status.Text, next) })
+	got := fileHolds(t, fx.path, d.ID)
+	if got.Path != next || got.Name != "My Fairy" || got.EngineName != "Fairy 12" || len(got.Env) != 1 {
+		t.Errorf("after the change: %q (%q) at %s, env %v", got.Name, got.EngineName, got.Path, got.Env)
+	}
+	if got.Values["MultiPV"] != "2" || got.Values["Skill Level"] != "" {
+		t.Errorf("the values after the change: %v", got.Values)
+	}
+	if !strings.Contains(es.status.Text, "Skill Level") || es.program.Text != next {
+		t.Errorf("status %q, program row %q", es.status.Text, es.program.Text)
+	}
+	if n := len(fx.reg.List()); n != 2 {
+		t.Errorf("%d engines after the change, want the same 2", n)
+	}
+}

@@ -16,6 +16,7 @@ type roomText struct {
 	ProbeFailedTitle, ProbeFailedF, LastLines, StderrTail, AddTitle  string
 	NoSelection, Save, SavedF, BadTimeoutScale, BadEnvF, BadArgsF    string
 	NoFileDialog, SaveChangesF, DontSave                             string
+	Program, ChangeProgram, ChangeProgramTitle, ProgramChangedF      string
 
 	OptionsTitleF, Search, ResetAll, Reset, Apply, OK, Cancel, Browse string
 	Press, NoEngineRunning, Favourite, OutOfRangeDefaultF, RefusedF   string
@@ -43,6 +44,8 @@ var japaneseRoom = roomText{
 	BadTimeoutScale: "タイムアウト倍率は 0.1 から 100 までの数です", BadEnvF: "環境変数 %q は NAME=値 の形ではありません",
 	BadArgsF: "引数を読めません: %v", NoFileDialog: "ファイルを選ぶダイアログが使えません",
 	SaveChangesF: "「%s」の設定の変更を保存しますか？", DontSave: "保存しない",
+	Program: "プログラム", ChangeProgram: "変更…", ChangeProgramTitle: "エンジンの新しいプログラムを選ぶ",
+	ProgramChangedF: "「%s」のプログラムを %s にしました（設定とオプションの値はそのままです）",
 
 	OptionsTitleF: "%s のオプション", Search: "名前で絞り込む", ResetAll: "すべて既定値に戻す", Reset: "既定値",
 	Apply: "適用", OK: "OK", Cancel: "キャンセル", Browse: "参照…", Press: "実行",
@@ -76,6 +79,8 @@ var englishRoom = roomText{
 	BadTimeoutScale: "The timeout scale is a number from 0.1 to 100", BadEnvF: "environment variable %q is not NAME=value",
 	BadArgsF: "the arguments can't be read: %v", NoFileDialog: "No file dialog is available",
 	SaveChangesF: "Save the changes to the settings of “%s”?", DontSave: "Don't Save",
+	Program: "Program", ChangeProgram: "Change…", ChangeProgramTitle: "Choose the engine's new program",
+	ProgramChangedF: "“%s” now runs %s (its settings and option values are kept)",
 
 	OptionsTitleF: "Options of %s", Search: "Filter by name", ResetAll: "Reset all to defaults", Reset: "Default",
 	Apply: "Apply", OK: "OK", Cancel: "Cancel", Browse: "Browse…", Press: "Press",
