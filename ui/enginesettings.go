@@ -502,18 +502,23 @@ func (e *engineSettings) store() bool {
 }
 
 // Add asks for a program, probes it and registers it.
-func (e *engineSettings) Add() {
+func (e *engineSettings) Add() { e.askProgram(e.txt.AddTitle, e.probe) }
+
+// askProgram asks for a program's file with the dialog titled title, and runs then on it
+// unless none was chosen.
+func (e *engineSettings) askProgram(title string, then func(path string)) {
 	if e.dialogs == nil {
 		e.sayError(errors.New(e.txt.NoFileDialog))
 		return
 	}
 	e.async(func() {
-		path, err := e.dialogs.OpenFile(e.txt.AddTitle, nil)
+		path, err := e.dialogs.OpenFile(title, nil)
 		e.post(func() {
-			if err != nil {
+			switch {
+			case err != nil:
 				e.sayError(err)
-			} else if path != "" {
-				e.probe(path)
+			case path != "":
+				then(path)
 			}
 		})
 	})
@@ -545,21 +550,7 @@ func (e *engineSettings) ChangeProgram() {
 	if !ok || d.Bundled {
 		return
 	}
-	if e.dialogs == nil {
-		e.sayError(errors.New(e.txt.NoFileDialog))
-		return
-	}
-	e.async(func() {
-		path, err := e.dialogs.OpenFile(e.txt.ChangeProgramTitle, nil)
-		e.post(func() {
-			switch {
-			case err != nil:
-				e.sayError(err)
-			case path != "":
-				e.changeProgramTo(d, path)
-			}
-		})
-	})
+	e.askProgram(e.txt.ChangeProgramTitle, func(path string) { e.changeProgramTo(d, path) })
 }
 
 // changeProgramTo probes path with d's other settings and, if it answers, makes it d's program.
