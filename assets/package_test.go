@@ -67,6 +67,9 @@ func TestMakePackageTarballFindsItsEngine(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(prefix, "share/mime/packages/io.banmen.app.xml")); err != nil {
 		t.Errorf("the record types are not installed: %v", err)
 	}
+	if _, err := os.Stat(filepath.Join(prefix, "share/doc/banmen/THIRD_PARTY_LICENSES.txt")); err != nil {
+		t.Errorf("the licence notices are not installed: %v", err)
+	}
 	engine := filepath.Join(prefix, "bin", "banmen-engine")
 	usi := exec.Command(engine)
 	usi.Stdin = strings.NewReader("usi\nquit\n")

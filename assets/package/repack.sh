@@ -32,11 +32,13 @@ if [ ! -f "$bindir/THIRD_PARTY_LICENSES.txt" ]; then
 	exit 1
 fi
 install -m 644 "$bindir/THIRD_PARTY_LICENSES.txt" "$root/THIRD_PARTY_LICENSES.txt"
+install -D -m 644 "$bindir/THIRD_PARTY_LICENSES.txt" "$root/usr/local/share/doc/banmen/THIRD_PARTY_LICENSES.txt"
 # Exec=banmen %f: the tarball's user-install writes the full path in, as for fyne's own entry
 sed 's|@BINDIR@/||' "$here/desktop/io.banmen.app.desktop.in" >"$root/usr/local/share/applications/io.banmen.app.desktop"
 install -D -m 644 "$here/desktop/io.banmen.app.xml" "$root/usr/local/share/mime/packages/io.banmen.app.xml"
 # every line of fyne's Makefile that installs or removes banmen is repeated for the other
-# programs; every line about the desktop entry, for the record types
+# programs; every line about the desktop entry, for the record types; every line about the
+# icon, for the licence notices (share/doc/banmen)
 awk '
 { print }
 /usr\/local\/bin\/\$\(Exec\)|bin\/\$\(Exec\)$/ {
@@ -45,6 +47,9 @@ awk '
 }
 /applications\/\$\(AppID\)\.desktop/ && !/sed / {
 	l = $0; gsub(/applications\/\$\(AppID\)\.desktop/, "mime/packages/$(AppID).xml", l); print l
+}
+/(pixmaps|icons)\/\$\(Icon\)/ {
+	l = $0; gsub(/(pixmaps|icons)\/\$\(Icon\)/, "doc/banmen/THIRD_PARTY_LICENSES.txt", l); print l
 }' "$root/Makefile" >"$stage/Makefile"
 mv "$stage/Makefile" "$root/Makefile"
 XZ_OPT=${XZ_OPT:--T0} tar -cJf "$out.tmp" -C "$stage" banmen
