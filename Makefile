@@ -131,12 +131,14 @@ clean:
 
 ## install: the four programs into $(PREFIX)/bin (default ~/.local), and the desktop entry, the
 ## icon and the record types (.kif .kifu .ki2 .ki2u .csa .jkf), so that Banmen shows among the
-## applications and a double click on a record opens it. DESTDIR is prepended, for packagers.
+## applications and a double click on a record opens it; the licence notices of what the
+## programs link (internal/tools/licenses) into share/doc/banmen. DESTDIR is prepended, for packagers.
 ## uninstall removes exactly the files install put there.
 PREFIX ?= $(HOME)/.local
 APP_ID := io.banmen.app
 PROGRAMS := banmen banmen-cli banmen-engine banmen-guard
 INSTALLED := $(addprefix $(PREFIX)/bin/,$(PROGRAMS)) \
+	$(PREFIX)/share/doc/banmen/THIRD_PARTY_LICENSES.txt \
 	$(PREFIX)/share/applications/$(APP_ID).desktop \
 	$(PREFIX)/share/icons/hicolor/256x256/apps/$(APP_ID).png \
 	$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
@@ -155,8 +157,10 @@ endef
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/applications" \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/256x256/apps" "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps" \
-		"$(DESTDIR)$(PREFIX)/share/mime/packages"
+		"$(DESTDIR)$(PREFIX)/share/mime/packages" "$(DESTDIR)$(PREFIX)/share/doc/banmen"
 	install -m 755 $(addprefix $(BIN)/,$(PROGRAMS)) "$(DESTDIR)$(PREFIX)/bin/"
+	$(GO) run ./internal/tools/licenses -tags $(TAGS) -o "$(DESTDIR)$(PREFIX)/share/doc/banmen/THIRD_PARTY_LICENSES.txt" ./cmd/...
+	chmod 644 "$(DESTDIR)$(PREFIX)/share/doc/banmen/THIRD_PARTY_LICENSES.txt"
 	sed 's|@BINDIR@|$(PREFIX)/bin|g' assets/desktop/$(APP_ID).desktop.in > "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	chmod 644 "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -m 644 assets/icon/banmen.png "$(DESTDIR)$(PREFIX)/share/icons/hicolor/256x256/apps/$(APP_ID).png"

@@ -45,6 +45,7 @@ func TestMakeInstallAndUninstall(t *testing.T) {
 		"share/icons/hicolor/256x256/apps/io.banmen.app.png":  0o644,
 		"share/icons/hicolor/scalable/apps/io.banmen.app.svg": 0o644,
 		"share/mime/packages/io.banmen.app.xml":               0o644,
+		"share/doc/banmen/THIRD_PARTY_LICENSES.txt":           0o644,
 	}
 	for _, p := range programs {
 		want["bin/"+p] = 0o755
