@@ -216,19 +216,15 @@ func passesOn(pos *board.Position, moves []board.Move, rest []string) (string, [
 		if cur.SideToMove() == board.White {
 			mark = "△"
 		}
-		sfen := cur.SFEN()
-		if f := strings.Fields(sfen); len(f) == 4 {
-			f[1] = map[string]string{"b": "w", "w": "b"}[f[1]]
-			sfen = strings.Join(f, " ")
-		}
-		next, err := board.ParseSFEN(sfen)
-		if err != nil || cur.InCheck() { // a side in check cannot pass: its king would be taken
+		if cur.InCheck() { // a side in check cannot pass: its king would be taken
 			break
 		}
+		next := cur
+		next.SetSideToMove(cur.SideToMove().Opp())
 		b.WriteString(" " + mark + "パス")
 		rest = rest[1:]
 		var seg []board.Move
-		p := *next
+		p := next
 		for len(rest) > 0 && rest[0] != usiclient.PassToken {
 			m, err := p.ParseMove(rest[0])
 			if err != nil {
