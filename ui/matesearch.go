@@ -162,7 +162,7 @@ const mateProgressInterval = 250 * time.Millisecond
 // mateProgress is how a mate search goes, as its header says it: the time since it started,
 // and the nodes, speed and hashfull the engine last sent (those it sent).
 func mateProgress(elapsed time.Duration, s usiclient.Stats, m *Messages) string {
-	parts := []string{panelTextFor(m).Elapsed + " " + formatElapsed(elapsed.Truncate(100*time.Millisecond))}
+	parts := []string{panelTextFor(m).Elapsed + " " + formatElapsed(elapsed)}
 	if s.Nodes > 0 {
 		parts = append(parts, m.Nodes+" "+formatCount(s.Nodes))
 	}

@@ -115,8 +115,8 @@ var japaneseErrors = map[string]string{
 	// JKF, and the messages its errors pass on (kifu.Message)
 	"not JKF: %v; want a JSON object with \"header\" and \"moves\"": "JKF の棋譜ではありません（%v）。\"header\" と \"moves\" を持つ JSON のオブジェクトのはずです",
 	"not JKF: the JSON object has neither \"header\" nor \"moves\"": "JKF の棋譜ではありません。JSON のオブジェクトに \"header\" も \"moves\" もありません",
-	"%s holds a JSON %s where %s was expected":                      "%s に JSON の%sがあります（%sのはずです）",
-	"initial: %v": "開始局面（initial）: %v",
+	jsonKindFormat: "%s に JSON の%sがあります（%sのはずです）",
+	"initial: %v":  "開始局面（initial）: %v",
 	"unknown preset %q (want HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5, 5_L, 6, 7_L, 7_R, 8, 10 or OTHER)": "知らない手合割 %q です（HIRATE, KY, KY_R, KA, HI, HIKY, 2, 3, 4, 5, 5_L, 6, 7_L, 7_R, 8, 10, OTHER のどれかです）",
 	"preset OTHER needs \"data\" with the board and hands":                                                  "手合割 OTHER には盤面と持ち駒の \"data\" が要ります",
 	"board: %v":                                      "盤面: %v",
@@ -173,12 +173,13 @@ func japaneseArgs(args []any) []any {
 			if side, ok := sideNames[x]; ok {
 				a = side
 			}
-			if w, ok := jsonWords[x]; ok {
-				a = w
-			}
 		case *kifu.Message: // a message passed on, in Japanese by its own format
 			if ja, ok := japaneseErrors[x.Format]; ok {
-				a = fmt.Sprintf(ja, japaneseArgs(x.Args)...)
+				args := japaneseArgs(x.Args)
+				if x.Format == jsonKindFormat {
+					args = jsonKindWords(args)
+				}
+				a = fmt.Sprintf(ja, args...)
 			}
 		case *board.SFENError: // a position's, in Japanese where the rules have it
 			if x.Japanese != "" {
@@ -190,8 +191,24 @@ func japaneseArgs(args []any) []any {
 	return out
 }
 
-// jsonWords are the JKF reader's words for what a JSON value is (kifu's jsonReason): the kind
-// found and the kind expected, in Japanese.
+// jsonKindFormat is the JKF reader's message for a JSON value of the wrong kind (kifu's
+// jsonReason): its field, the kind found and the kind expected.
+const jsonKindFormat = "%s holds a JSON %s where %s was expected"
+
+// jsonKindWords writes that message's words for kinds of JSON values in Japanese (only there:
+// another message's "string" is no kind of value).
+func jsonKindWords(args []any) []any {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			if w, ok := jsonWords[s]; ok {
+				args[i] = w
+			}
+		}
+	}
+	return args
+}
+
+// jsonWords are the JKF reader's words for what a JSON value is, in Japanese.
 var jsonWords = map[string]string{
 	"string": "文字列", "number": "数", "bool": "真偽値", "array": "配列", "object": "オブジェクト",
 	"an object": "オブジェクト", "an array": "配列", "a string": "文字列", "true or false": "true か false",

@@ -208,6 +208,7 @@ func TestReadErrorsInTheWindowsLanguage(t *testing.T) {
 		"preset.jkf": `{"header":{},"initial":{"preset":"FOO"},"moves":[{}]}`,
 		"pawn.jkf":   `{"header":{},"moves":[{},` + "\n" + `{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":5},"piece":"FU"}},{"move":{"to":{"x":3,"y":4},"piece":"FU"}}]}`,
 		"header.jkf": `{"header":["x"],"moves":[{}]}`,
+		"kind.jkf":   `{"header":{},"moves":"x"}`,
 		// USI and SFEN, as pasted
 		"bad.usi":     "position foo\n",
 		"illegal.usi": "position startpos moves 7g7f 7g7f 3c3d\n",
@@ -227,6 +228,7 @@ func TestReadErrorsInTheWindowsLanguage(t *testing.T) {
 		"preset.jkf":  {`開始局面（initial）: 知らない手合割 "FOO" です（HIRATE, KY`, `initial: unknown preset "FOO"`},
 		"pawn.jkf":    {`2 行目: moves[1]（1 手目）: 反則手 +7775FU: ７七 の歩は ７五 へ動けません`, `line 2: moves[1] (ply 1): illegal move +7775FU: 歩 on 7g cannot move to 7e`},
 		"header.jkf":  {`JKF の棋譜ではありません（header: 文字列のオブジェクトのはずです）。`, `not JKF: header: want an object of strings`},
+		"kind.jkf":    {`1 行目: JKF の棋譜ではありません（moves に JSON の文字列があります（配列のはずです））。`, `line 1: not JKF: moves holds a JSON string where an array was expected`},
 		"bad.usi":     {`1 行目: "foo" を読めません（position startpos、position sfen、SFEN か USI の指し手を書きます）`, `line 1: "foo": want position startpos`},
 		"illegal.usi": {`1 行目: 2 手目 "7g7f" は反則手です: ７七 に駒がありません`, `line 1: illegal move 2 "7g7f": no piece on 7g`},
 	} {
